@@ -1,0 +1,103 @@
+import path from 'node:path';
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/core';
+import { RequestContext } from '@mikro-orm/core';
+import Koa from 'koa';
+import session from 'koa-session';
+import type { AppConfig } from './config.js';
+import type { Orm } from './db/orm.js';
+import { loadCurrentUser } from './http/middleware/current-user.js';
+import { errorHandler } from './http/middleware/error-handler.js';
+import { parseBody, requireJson } from './http/middleware/json-body.js';
+import { RateLimit } from './http/middleware/rate-limit.js';
+import { requestLogger } from './http/middleware/request-context.js';
+import { sameOrigin } from './http/middleware/same-origin.js';
+import { securityHeaders } from './http/middleware/security-headers.js';
+import { serveWebApp } from './http/static-web.js';
+import type { Clock } from './lib/clock.js';
+import type { Logger } from './lib/logger.js';
+import type { Mailer } from './mail/mailer.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { digestsRoutes } from './modules/digests/digests.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { DbSessionStore } from './modules/sessions/session.store.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
+import { WaitlistService } from './modules/waitlist/waitlist.service.js';
+
+declare module 'koa' {
+  interface BaseContext {
+    em: EntityManager;
+  }
+}
+
+/** Everything that talks to the outside world, passed in so tests hand over real local servers. */
+export interface AppPorts {
+  orm: Orm;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+}
+
+export const SESSION_COOKIE = 'dcb.sid';
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Builds the Koa app. Starts nothing and keeps no global state: main.ts and the tests call it. */
+export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?: string } = {}): Koa {
+  const { orm, mailer, clock, logger } = ports;
+  const https = config.publicUrl.startsWith('https://');
+  const app = new Koa({ keys: [config.sessionSecret], proxy: config.trustProxy });
+  app.context.em = orm.em;
+  app.silent = true;
+
+  const limits = config.rateLimits;
+  const loginPerIp = new RateLimit('login-ip', limits.loginPerIp, 'Too many sign-in requests. Please wait a few minutes and try again.');
+  const loginPerEmail = new RateLimit('login-email', limits.loginPerEmail, 'Too many sign-in requests for this email. Please wait and try again.');
+  const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.');
+  const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.');
+
+  app.use(requestLogger({ logger }));
+  app.use(errorHandler({ logger }));
+  app.use(securityHeaders({ https }));
+  app.use(serveWebApp(options.webDir ?? DEFAULT_WEB_DIR));
+  app.use(function ormContext(_ctx, next) {
+    return RequestContext.create(orm.em, next);
+  });
+  app.use(
+    session(
+      {
+        key: SESSION_COOKIE,
+        maxAge: SESSION_MAX_AGE_MS,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: https,
+        signed: true,
+        renew: true,
+        store: new DbSessionStore(orm.em),
+        genid: () => crypto.randomUUID() + crypto.randomUUID().replace(/-/g, ''),
+      },
+      app,
+    ),
+  );
+  app.use(sameOrigin({ publicUrl: config.publicUrl }));
+  app.use(requireJson({ formPaths: ['/api/login', '/api/login/verify'] }));
+  app.use(parseBody());
+  app.use(loadCurrentUser());
+
+  const authService = (ctx: Koa.Context) =>
+    new AuthService({ em: ctx.em, clock, mailer, logger, publicUrl: config.publicUrl, signupMode: config.signupMode });
+  const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock);
+
+  const routers: Router[] = [
+    authRoutes({ auth: authService, loginPerIp, loginPerEmail }),
+    usersRoutes(),
+    waitlistRoutes({ waitlist: waitlistService, mailer, logger, draftPerIp, waitlistPerIp }),
+    digestsRoutes(),
+    feedbackRoutes({ clock }),
+  ];
+  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  return app;
+}

@@ -1,0 +1,123 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+/**
+ * Every environment variable the server reads, validated at boot.
+ * The README's configuration table lists the same variables; keep them in step.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.preprocess(emptyToUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(postgres(ql)?|sqlite):/, 'DATABASE_URL must start with postgres://, postgresql:// or sqlite:')
+      .optional(),
+  ),
+  PUBLIC_URL: optionalUrl,
+  SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('DC Brief <brief@localhost>')),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  SIGNUP_MODE: z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open')),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
+  LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+});
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
+  publicUrl: string;
+  sessionSecret: string;
+  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  signupMode: 'open' | 'invite';
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  rateLimits: RateLimitConfig;
+}
+
+export interface RateLimitConfig {
+  /** Sign-in requests per client address. */
+  loginPerIp: { points: number; durationSec: number };
+  /** Sign-in requests per email address, whoever asks. */
+  loginPerEmail: { points: number; durationSec: number };
+  /** Waitlist submissions per client address. */
+  waitlistPerIp: { points: number; durationSec: number };
+  /** Draft auto-saves per client address (a typing visitor saves at most once a second). */
+  draftPerIp: { points: number; durationSec: number };
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
+  loginPerIp: { points: 10, durationSec: 15 * 60 },
+  loginPerEmail: { points: 5, durationSec: 60 * 60 },
+  waitlistPerIp: { points: 5, durationSec: 60 * 60 },
+  draftPerIp: { points: 120, durationSec: 60 },
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    database: databaseFrom(env.DATABASE_URL, dataDir),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY ?? null,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
+      apiBase: env.STRIPE_API_BASE ?? null,
+    },
+    signupMode: env.SIGNUP_MODE,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  };
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): AppConfig['database'] {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'dcbrief.sqlite') };
+  if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: path.resolve(url.replace(/^sqlite:(\/\/)?/, '')) };
+  return { kind: 'postgresql', url };
+}
+
+/** A session secret generated on first boot and kept in DATA_DIR, so sessions survive restarts. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}

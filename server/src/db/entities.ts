@@ -1,0 +1,16 @@
+import { LoginTokenSchema } from '../modules/auth/login-token.entity.js';
+import { DigestSchema } from '../modules/digests/digest.entity.js';
+import { FeedbackSchema } from '../modules/feedback/feedback.entity.js';
+import { SessionSchema } from '../modules/sessions/session.entity.js';
+import { UserSchema } from '../modules/users/user.entity.js';
+import { WaitlistDraftSchema, WaitlistEntrySchema } from '../modules/waitlist/waitlist.entity.js';
+
+export const entities = [
+  UserSchema,
+  SessionSchema,
+  LoginTokenSchema,
+  WaitlistEntrySchema,
+  WaitlistDraftSchema,
+  DigestSchema,
+  FeedbackSchema,
+];

@@ -1,0 +1,51 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+import { HttpError } from '../errors.js';
+
+interface ErrorWithStatus {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message?: string;
+  type?: string;
+}
+
+/** The one place errors become responses: `{"message": ...}` for the API, nothing internal leaks. */
+export function errorHandler({ logger }: { logger: Logger }) {
+  return async function handleErrors(ctx: Context, next: Next) {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
+        ctx.status = 404;
+        ctx.body = { message: 'Not found' };
+      }
+    } catch (err) {
+      const { status, message, headers } = toResponse(err);
+      if (status >= 500) {
+        logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
+      }
+      ctx.status = status;
+      ctx.set(headers);
+      ctx.body = { message };
+    }
+  };
+}
+
+function toResponse(err: unknown): { status: number; message: string; headers: Record<string, string> } {
+  if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
+  const e = (err ?? {}) as ErrorWithStatus;
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return { status, message: clientMessage(status, e), headers: {} };
+  }
+  return { status: 500, message: 'Something went wrong on our side. Please try again.', headers: {} };
+}
+
+/** Body-parser and Koa errors carry a status; give them words a person can act on. */
+function clientMessage(status: number, e: ErrorWithStatus): string {
+  if (status === 413) return 'Request body is too large';
+  if (status === 415) return 'Unsupported content type';
+  if (status === 400 && e.type === 'entity.parse.failed') return 'Request body is not valid JSON';
+  if (e.expose && e.message) return e.message;
+  return status === 400 ? 'Bad request' : 'Request failed';
+}

@@ -1,0 +1,36 @@
+import { bodyParser } from '@koa/bodyparser';
+import type { Context, Next } from 'koa';
+import { HttpError } from '../errors.js';
+
+export const BODY_LIMIT = '32kb';
+
+/** JSON (and the sign-in page's form posts) up to a small limit; the raw text is kept for webhook signatures. */
+export function parseBody() {
+  return bodyParser({
+    enableTypes: ['json', 'form'],
+    jsonLimit: BODY_LIMIT,
+    formLimit: BODY_LIMIT,
+    encoding: 'utf-8',
+    jsonStrict: false,
+    onError: (err: Error & { status?: number }) => {
+      const status = err.status ?? 400;
+      if (status === 413) throw new HttpError(413, 'Request body is too large');
+      throw new HttpError(400, 'Request body is not valid JSON');
+    },
+  });
+}
+
+/**
+ * API writes take JSON only: another content type is a 415, so a cross-site HTML form cannot post to them.
+ * An empty body is read as `{}` (the spec sends bodies only when one exists).
+ */
+export function requireJson({ formPaths = [] }: { formPaths?: string[] } = {}) {
+  return async function onlyJson(ctx: Context, next: Next) {
+    if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && ctx.path.startsWith('/api/')) {
+      const types = formPaths.includes(ctx.path) ? ['json', 'urlencoded'] : ['json'];
+      // ctx.is() is null when there is no body, false when the body has another type.
+      if (ctx.is(types) === false) throw new HttpError(415, 'Content-Type must be application/json');
+    }
+    await next();
+  };
+}

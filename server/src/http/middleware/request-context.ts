@@ -1,0 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import type { Logger } from 'pino';
+
+/** Gives each request an id (echoed as X-Request-Id) and logs one line when it ends. */
+export function requestLogger({ logger }: { logger: Logger }) {
+  return async function logRequest(ctx: Context, next: Next) {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    }
+  };
+}

@@ -1,0 +1,81 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Logger } from '../lib/logger.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  messageId: string;
+  /** Where the embedded default wrote the message, when it did. */
+  file?: string;
+}
+
+/** The port every email goes through. */
+export interface Mailer {
+  send(message: MailMessage): Promise<SentMail>;
+  close(): Promise<void>;
+}
+
+/** SMTP through nodemailer, with pooled connections. */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(
+    smtpUrl: string,
+    private readonly from: string,
+  ) {
+    const url = new URL(smtpUrl);
+    url.searchParams.set('pool', 'true');
+    this.transport = nodemailer.createTransport(url.toString());
+  }
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    return { messageId: info.messageId };
+  }
+
+  async close(): Promise<void> {
+    this.transport.close();
+  }
+}
+
+/**
+ * The embedded default: each message is written as an RFC 822 `.eml` file in the outbox folder and its
+ * subject and links are logged, so a local operator can follow a sign-in link without a mail server.
+ */
+export class OutboxMailer implements Mailer {
+  private readonly transport: Transporter;
+  private sequence = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly from: string,
+    private readonly logger: Logger,
+  ) {
+    mkdirSync(dir, { recursive: true });
+    this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  async send(message: MailMessage): Promise<SentMail> {
+    const info = await this.transport.sendMail({ from: this.from, ...message });
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(this.dir, `${stamp}-${process.pid}-${++this.sequence}.eml`);
+    writeFileSync(file, info.message as Buffer);
+    const links = [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])];
+    this.logger.info({ to: message.to, subject: message.subject, links, file }, 'email written to outbox');
+    return { messageId: info.messageId, file };
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function createMailer(config: { smtpUrl: string | null; from: string; outboxDir: string }, logger: Logger): Mailer {
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.from) : new OutboxMailer(config.outboxDir, config.from, logger);
+}

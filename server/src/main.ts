@@ -1,0 +1,52 @@
+import { createServer } from 'node:http';
+import { createApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { initORM, migrate } from './db/orm.js';
+import { systemClock } from './lib/clock.js';
+import { createLogger } from './lib/logger.js';
+import { createMailer } from './mail/mailer.js';
+import { startHousekeeping } from './housekeeping.js';
+
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const orm = await initORM({ database: config.database });
+  const applied = await migrate(orm);
+  if (applied.length) logger.info({ applied }, 'database migrated');
+  const mailer = createMailer(config.mail, logger);
+  if (!config.mail.smtpUrl) logger.info({ outbox: config.mail.outboxDir }, 'SMTP_URL not set: emails are written to the outbox folder');
+
+  const app = createApp(config, { orm, mailer, clock: systemClock, logger });
+  const server = createServer(app.callback());
+  server.keepAliveTimeout = 65_000;
+  const housekeeping = startHousekeeping({ orm, clock: systemClock, logger });
+
+  await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
+  logger.info({ url: config.publicUrl, database: config.database.kind }, 'DC Brief is running');
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    housekeeping.stop();
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeAllConnections?.();
+    await mailer.close();
+    await orm.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

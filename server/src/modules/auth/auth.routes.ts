@@ -1,0 +1,106 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { loginRequestSchema } from '@dcbrief/shared';
+import { z } from 'zod';
+import type { RateLimit } from '../../http/middleware/rate-limit.js';
+import { HttpError } from '../../http/errors.js';
+import { AUTH_ASSET_PATH, AUTH_SCRIPT, AUTH_STYLES, checkEmailPage, confirmSignInPage, linkInvalidPage, signInPage } from './auth.pages.js';
+import type { AuthService } from './auth.service.js';
+
+export interface AuthRouteDeps {
+  auth: (ctx: Context) => AuthService;
+  loginPerIp: RateLimit;
+  loginPerEmail: RateLimit;
+}
+
+const verifySchema = z.object({ token: z.string().min(1).max(200), timezone: z.string().max(64).optional() });
+
+export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): Router {
+  const router = new Router();
+
+  router.get(`${AUTH_ASSET_PATH}/auth.css`, (ctx) => {
+    ctx.type = 'text/css';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = AUTH_STYLES;
+  });
+  router.get(`${AUTH_ASSET_PATH}/auth.js`, (ctx) => {
+    ctx.type = 'application/javascript';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = AUTH_SCRIPT;
+  });
+
+  router.get('/api/login', (ctx) => {
+    if (ctx.state.user) return ctx.redirect('/');
+    const email = typeof ctx.query.email === 'string' ? ctx.query.email.slice(0, 254) : '';
+    html(ctx, signInPage({ email }));
+  });
+
+  /** The page posts a form; API clients may post JSON. Both get the same answer for any valid email. */
+  router.post('/api/login', async (ctx) => {
+    const wantsHtml = ctx.is('urlencoded') !== false && ctx.is('urlencoded') !== null;
+    const parsed = loginRequestSchema.safeParse(wantsHtml ? pick(ctx.request.body, ['email', 'timezone']) : ctx.request.body);
+    if (!parsed.success) {
+      if (wantsHtml) return html(ctx, signInPage({ email: String(field(ctx.request.body, 'email')), error: 'Please enter a valid email address.' }), 400);
+      throw new HttpError(400, parsed.error.issues[0]?.code === 'unrecognized_keys' ? 'Unknown fields in request' : 'Please enter a valid email address');
+    }
+    const { email } = parsed.data;
+    try {
+      await loginPerIp.consume(ctx.ip);
+      await loginPerEmail.consume(email);
+    } catch (err) {
+      if (wantsHtml && err instanceof HttpError && err.status === 429) {
+        ctx.set(err.headers);
+        return html(ctx, signInPage({ email, error: 'Too many sign-in requests. Please wait a few minutes and try again.' }), 429);
+      }
+      throw err;
+    }
+    await auth(ctx).requestLink(email);
+    if (wantsHtml) return html(ctx, checkEmailPage(email));
+    ctx.body = { message: 'Check your email for a sign-in link.' };
+  });
+
+  router.get('/api/login/verify', async (ctx) => {
+    const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
+    ctx.set('Referrer-Policy', 'no-referrer');
+    if (!token || (await auth(ctx).inspect(token)) !== 'valid') return html(ctx, linkInvalidPage(), 400);
+    html(ctx, confirmSignInPage(token));
+  });
+
+  router.post('/api/login/verify', async (ctx) => {
+    const parsed = verifySchema.safeParse(ctx.request.body);
+    const user = parsed.success ? await auth(ctx).consume(parsed.data.token, { timezone: parsed.data.timezone }) : null;
+    if (!user) return html(ctx, linkInvalidPage(), 400);
+    // A new session id at sign-in: a session id known before sign-in (fixation) is worthless after it.
+    await ctx.session!.regenerate();
+    ctx.session!.userId = user.id;
+    ctx.status = 303;
+    ctx.redirect('/');
+  });
+
+  router.get('/api/logout', (ctx) => {
+    ctx.session = null;
+    ctx.redirect('/');
+  });
+
+  return router;
+}
+
+function html(ctx: Context, body: string, status = 200) {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = body;
+}
+
+function field(body: unknown, key: string): unknown {
+  return body && typeof body === 'object' ? ((body as Record<string, unknown>)[key] ?? '') : '';
+}
+
+function pick(body: unknown, keys: string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of keys) {
+    const value = field(body, key);
+    if (value !== '' || key === 'email') out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,16 @@
+import { mergePreferences, type User as UserDto } from '@dcbrief/shared';
+import type { User } from './user.entity.js';
+
+export function toUserDto(user: User): UserDto {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    createdAt: user.createdAt.toISOString(),
+    subscriptionTier: user.subscriptionTier,
+    subscriptionStatus: user.subscriptionStatus,
+    timezone: user.timezone,
+    preferences: mergePreferences(user.preferences, {}),
+  };
+}

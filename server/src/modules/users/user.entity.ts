@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { EntitySchema } from '@mikro-orm/core';
+import { DEFAULT_PREFERENCES, type Preferences, type Tier } from '@dcbrief/shared';
+
+export const NO_SUBSCRIPTION_STATUS = 'inactive';
+
+export class User {
+  id: string = randomUUID();
+  email!: string;
+  firstName = '';
+  lastName = '';
+  subscriptionTier: Tier | null = null;
+  subscriptionStatus: string = NO_SUBSCRIPTION_STATUS;
+  timezone = 'UTC';
+  preferences: Preferences = structuredClone(DEFAULT_PREFERENCES);
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const UserSchema = new EntitySchema<User>({
+  class: User,
+  tableName: 'users',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    email: { type: 'string', length: 254, unique: true },
+    firstName: { type: 'string', length: 100 },
+    lastName: { type: 'string', length: 100 },
+    subscriptionTier: { type: 'string', length: 16, nullable: true },
+    subscriptionStatus: { type: 'string', length: 32 },
+    timezone: { type: 'string', length: 64 },
+    preferences: { type: 'json' },
+    createdAt: { type: 'datetime' },
+    updatedAt: { type: 'datetime', onUpdate: () => new Date() },
+  },
+});

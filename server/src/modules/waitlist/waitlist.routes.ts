@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { waitlistDraftSchema, waitlistEntrySchema } from '@dcbrief/shared';
+import { rateLimitByIp, type RateLimit } from '../../http/middleware/rate-limit.js';
+import { parseInput } from '../../http/validate.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { waitlistConfirmationEmail } from '../../mail/templates/account-emails.js';
+import type { WaitlistService } from './waitlist.service.js';
+
+export interface WaitlistRouteDeps {
+  waitlist: (ctx: Context) => WaitlistService;
+  mailer: Mailer;
+  logger: Logger;
+  draftPerIp: RateLimit;
+  waitlistPerIp: RateLimit;
+}
+
+/** The visitor's key for their draft lives in their session, so the draft is theirs alone. */
+function visitorKey(ctx: Context): string {
+  const session = ctx.session!;
+  if (typeof session.visitorKey !== 'string') session.visitorKey = randomUUID();
+  return session.visitorKey as string;
+}
+
+export function waitlistRoutes({ waitlist, mailer, logger, draftPerIp, waitlistPerIp }: WaitlistRouteDeps): Router {
+  const router = new Router({ prefix: '/api/waitlist' });
+
+  router.put('/draft', rateLimitByIp(draftPerIp), async (ctx) => {
+    const input = parseInput(waitlistDraftSchema, ctx.request.body);
+    ctx.body = await waitlist(ctx).saveDraft(visitorKey(ctx), input);
+  });
+
+  router.post('/', rateLimitByIp(waitlistPerIp), async (ctx) => {
+    const input = parseInput(waitlistEntrySchema, ctx.request.body);
+    const key = typeof ctx.session?.visitorKey === 'string' ? ctx.session.visitorKey : undefined;
+    const entry = await waitlist(ctx).join(input, key);
+    ctx.status = 201;
+    ctx.body = { message: "You're on the list!" };
+    // The entry is stored; a confirmation email that fails to go out must not undo it.
+    mailer.send(waitlistConfirmationEmail(entry.email, entry.firstName)).catch((err) => logger.warn({ err }, 'waitlist confirmation not sent'));
+  });
+
+  return router;
+}

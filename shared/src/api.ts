@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { TIERS } from './plans.js';
+import { preferencesSchema, timeZoneSchema } from './preferences.js';
+
+/** Every error response of the API. */
+export const errorResponseSchema = z.object({ message: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const tierSchema = z.enum(TIERS);
+
+/** GET /api/auth/user */
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  createdAt: z.string(),
+  subscriptionTier: tierSchema.nullable(),
+  /** 'active' means paid up (Stripe's active or trialing); otherwise Stripe's word, or 'inactive' before any subscription. */
+  subscriptionStatus: z.string(),
+  timezone: timeZoneSchema,
+  preferences: preferencesSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+const EMAIL_MAX = 254;
+const NAME_MAX = 100;
+const PHONE_MAX = 32;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(EMAIL_MAX, 'Email address is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((email) => email.toLowerCase());
+
+/** Digits with optional +, spaces, dots, dashes and parentheses; 7 to 15 digits (E.164's range). */
+export function isPlausiblePhone(value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+  const digits = value.replace(/\D/g, '');
+  return digits.length >= 7 && digits.length <= 15;
+}
+
+const requiredName = (label: string) =>
+  z.string().trim().min(1, `${label} is required`).max(NAME_MAX, `${label} is too long`);
+
+/** POST /api/waitlist */
+export const waitlistEntrySchema = z.strictObject({
+  email: emailSchema,
+  firstName: requiredName('First name'),
+  lastName: requiredName('Last name'),
+  phoneNumber: z
+    .string()
+    .trim()
+    .max(PHONE_MAX, 'Phone number is too long')
+    .refine(isPlausiblePhone, 'Please enter a valid phone number'),
+});
+export type WaitlistEntryInput = z.infer<typeof waitlistEntrySchema>;
+
+/** PUT /api/waitlist/draft: partial input is the point of a draft, so only lengths are checked. */
+export const waitlistDraftSchema = z.strictObject({
+  email: z.string().max(EMAIL_MAX).default(''),
+  firstName: z.string().max(NAME_MAX).default(''),
+  lastName: z.string().max(NAME_MAX).default(''),
+  phoneNumber: z.string().max(PHONE_MAX).default(''),
+});
+export type WaitlistDraftInput = z.infer<typeof waitlistDraftSchema>;
+
+export const waitlistDraftResponseSchema = z.object({
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phoneNumber: z.string(),
+  updatedAt: z.string(),
+});
+export type WaitlistDraft = z.infer<typeof waitlistDraftResponseSchema>;
+
+export const waitlistJoinResponseSchema = z.object({ message: z.string() });
+
+export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
+export type DigestKind = (typeof DIGEST_KINDS)[number];
+
+/** GET /api/digests: one item. The stories arrive with the delivery issue. */
+export const digestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DIGEST_KINDS),
+  date: z.string(),
+  title: z.string(),
+  storyCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Digest = z.infer<typeof digestSchema>;
+export const digestListSchema = z.array(digestSchema);
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const FEEDBACK_COMMENT_MAX = 2000;
+
+/** GET /api/feedback: one item (the spec reads createdAt and rating). */
+export const feedbackSchema = z.object({
+  id: z.string(),
+  digestId: z.string(),
+  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
+  comment: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Feedback = z.infer<typeof feedbackSchema>;
+export const feedbackListSchema = z.array(feedbackSchema);
+
+/** POST /api/feedback */
+export const feedbackCreateSchema = z.strictObject({
+  digestId: z.string().min(1).max(64),
+  rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
+  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX).optional(),
+});
+export type FeedbackCreate = z.infer<typeof feedbackCreateSchema>;
+
+/** POST /api/create-subscription */
+export const createSubscriptionSchema = z.strictObject({ tier: tierSchema });
+export type CreateSubscriptionRequest = z.infer<typeof createSubscriptionSchema>;
+export const createSubscriptionResponseSchema = z.object({
+  clientSecret: z.string(),
+  /** 'setup' during a trial (confirmSetup), 'payment' when money is due now (confirmPayment). */
+  intentType: z.enum(['setup', 'payment']),
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
+
+/** POST /api/login (JSON form of the sign-in page) */
+export const loginRequestSchema = z.strictObject({
+  email: emailSchema,
+  timezone: z.string().max(64).optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** GET /api/config: what the browser needs and must not hard-code. */
+export const publicConfigSchema = z.object({
+  stripePublishableKey: z.string().nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -1,0 +1,5 @@
+export * from './api.js';
+export * from './constants.js';
+export * from './plans.js';
+export * from './preferences.js';
+export * from './stats.js';

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+
+export const DELIVERY_TIMES = ['06:00', '08:00', '12:00'] as const;
+export type DeliveryTime = (typeof DELIVERY_TIMES)[number];
+export const DELIVERY_TIME_LABELS: Record<DeliveryTime, string> = {
+  '06:00': '6:00 AM',
+  '08:00': '8:00 AM',
+  '12:00': '12:00 PM',
+};
+
+export const CONTENT_DEPTHS = ['brief', 'standard', 'detailed'] as const;
+export type ContentDepth = (typeof CONTENT_DEPTHS)[number];
+export const CONTENT_DEPTH_LABELS: Record<ContentDepth, string> = {
+  brief: 'Brief',
+  standard: 'Standard',
+  detailed: 'Detailed',
+};
+
+export const INTERESTS = ['infrastructure', 'technology', 'marketTrends', 'security', 'operations', 'regulations'] as const;
+export type Interest = (typeof INTERESTS)[number];
+export const INTEREST_LABELS: Record<Interest, string> = {
+  infrastructure: 'Infrastructure',
+  technology: 'Technology',
+  marketTrends: 'Market Trends',
+  security: 'Security',
+  operations: 'Operations',
+  regulations: 'Regulations',
+};
+
+export const VOICE_STYLES = ['professional', 'conversational', 'news'] as const;
+export type VoiceStyle = (typeof VOICE_STYLES)[number];
+export const VOICE_STYLE_LABELS: Record<VoiceStyle, string> = {
+  professional: 'Professional',
+  conversational: 'Conversational',
+  news: 'News Style',
+};
+
+export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5] as const;
+export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
+export const PLAYBACK_SPEED_LABELS: Record<string, string> = {
+  '0.75': '0.75x',
+  '1': '1.0x',
+  '1.25': '1.25x',
+  '1.5': '1.5x',
+};
+
+export const NOTES_MAX_LENGTH = 2000;
+
+export function isValidTimeZone(tz: string): boolean {
+  if (!tz || tz.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().trim().refine(isValidTimeZone, { message: 'Unknown time zone' });
+
+const interestsSchema = z.strictObject({
+  infrastructure: z.boolean(),
+  technology: z.boolean(),
+  marketTrends: z.boolean(),
+  security: z.boolean(),
+  operations: z.boolean(),
+  regulations: z.boolean(),
+});
+
+const audioSchema = z.strictObject({
+  enabled: z.boolean(),
+  voiceStyle: z.enum(VOICE_STYLES),
+  playbackSpeed: z.union([z.literal(0.75), z.literal(1), z.literal(1.25), z.literal(1.5)]),
+});
+
+export const preferencesSchema = z.strictObject({
+  dailyDigest: z.boolean(),
+  weeklySummary: z.boolean(),
+  breakingNews: z.boolean(),
+  deliveryTime: z.enum(DELIVERY_TIMES),
+  contentDepth: z.enum(CONTENT_DEPTHS),
+  interests: interestsSchema,
+  notes: z.string().max(NOTES_MAX_LENGTH),
+  audio: audioSchema,
+});
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+/** The spec's defaults (section 2, dashboard). */
+export const DEFAULT_PREFERENCES: Preferences = {
+  dailyDigest: true,
+  weeklySummary: true,
+  breakingNews: false,
+  deliveryTime: '06:00',
+  contentDepth: 'standard',
+  interests: {
+    infrastructure: true,
+    technology: true,
+    marketTrends: true,
+    security: true,
+    operations: true,
+    regulations: false,
+  },
+  notes: '',
+  audio: { enabled: true, voiceStyle: 'professional', playbackSpeed: 1 },
+};
+
+/** POST /api/user/preferences: any subset; `{}` is no change. */
+export const preferencesUpdateSchema = z.strictObject({
+  dailyDigest: z.boolean().optional(),
+  weeklySummary: z.boolean().optional(),
+  breakingNews: z.boolean().optional(),
+  deliveryTime: z.enum(DELIVERY_TIMES).optional(),
+  contentDepth: z.enum(CONTENT_DEPTHS).optional(),
+  interests: interestsSchema.partial().optional(),
+  notes: z.string().max(NOTES_MAX_LENGTH).optional(),
+  audio: audioSchema.partial().optional(),
+  timezone: timeZoneSchema.optional(),
+});
+export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
+
+/** Applies an update to stored preferences; stored values that predate a new field fall back to the defaults. */
+export function mergePreferences(current: Partial<Preferences> | null | undefined, update: Omit<PreferencesUpdate, 'timezone'>): Preferences {
+  const base = { ...DEFAULT_PREFERENCES, ...(current ?? {}) };
+  return {
+    ...base,
+    ...stripUndefined(update),
+    interests: { ...DEFAULT_PREFERENCES.interests, ...base.interests, ...stripUndefined(update.interests ?? {}) },
+    audio: { ...DEFAULT_PREFERENCES.audio, ...base.audio, ...stripUndefined(update.audio ?? {}) },
+  } as Preferences;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,34 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { QUERY_GC_TIME_MS } from '@dcbrief/shared';
+import { throwIfResNotOk } from './api-request';
+
+type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+/** The default read: the address is the query key's segments joined with '/'. */
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfResNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Spec section 7: never stale, no refetch on focus, no polling, no retries; unused entries go after 5 minutes. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        gcTime: QUERY_GC_TIME_MS,
+        retry: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
