@@ -66,6 +66,13 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   app.use(function ormContext(_ctx, next) {
     return RequestContext.create(orm.em, next);
   });
+  if (https) {
+    // TLS ends at the proxy in front of us: the browser's connection is https even when ours is not.
+    app.use(function cookiesOverTls(ctx, next) {
+      ctx.cookies.secure = true;
+      return next();
+    });
+  }
   app.use(
     session(
       {

@@ -15,9 +15,11 @@ export function errorHandler({ logger }: { logger: Logger }) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api/')) {
-        ctx.status = 404;
-        ctx.body = { message: 'Not found' };
+      // Koa and the router answer unknown paths and methods with plain text; the API answers JSON.
+      if (ctx.path.startsWith('/api/') && ctx.status >= 400 && (ctx.body === undefined || ctx.body === null)) {
+        const status = ctx.status;
+        ctx.body = { message: status === 404 ? 'Not found' : status === 405 ? 'Method not allowed' : 'Request failed' };
+        ctx.status = status;
       }
     } catch (err) {
       const { status, message, headers } = toResponse(err);

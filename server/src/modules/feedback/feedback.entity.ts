@@ -24,7 +24,7 @@ export const FeedbackSchema = new EntitySchema<Feedback>({
     rating: { type: 'integer' },
     comment: { type: 'text', nullable: true },
     createdAt: { type: 'datetime' },
-    updatedAt: { type: 'datetime', onUpdate: () => new Date() },
+    updatedAt: { type: 'datetime' },
   },
   uniques: [{ properties: ['user', 'digest'] }],
   indexes: [{ properties: ['user', 'createdAt'] }],

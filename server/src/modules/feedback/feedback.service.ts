@@ -24,7 +24,7 @@ export class FeedbackService {
 
   /** The user's own feedback, newest first (the home page shows the first item). */
   listForUser(user: User, limit = 365): Promise<Feedback[]> {
-    return this.em.find(Feedback, { user }, { orderBy: { updatedAt: 'desc', id: 'desc' }, limit });
+    return this.em.find(Feedback, { user }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
   }
 
   /**

@@ -22,7 +22,8 @@ export class DbSessionStore {
     const em = this.em.fork();
     const expiresAt = new Date(Date.now() + ttl);
     const userId = typeof data.userId === 'string' ? data.userId : null;
-    await em.upsert(Session, { id: key, data, userId, expiresAt, updatedAt: new Date() }, { onConflictFields: ['id'], onConflictExcludeFields: ['createdAt'] });
+    const now = new Date();
+    await em.upsert(Session, { id: key, data, userId, expiresAt, createdAt: now, updatedAt: now }, { onConflictFields: ['id'], onConflictExcludeFields: ['createdAt'] });
   }
 
   async destroy(key: string): Promise<void> {

@@ -1,0 +1,137 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_PREFERENCES } from '@dcbrief/shared';
+import { TestClient } from './support/client.js';
+import { addDigests, countFeedback, setSubscription } from './support/fixtures.js';
+import { startTestServer, type TestServer } from './support/harness.js';
+import { signIn } from './support/users.js';
+
+describe('signed-in API', () => {
+  let ts: TestServer;
+  let alice: TestClient;
+  let bob: TestClient;
+  let aliceDigests: string[];
+  let bobDigests: string[];
+
+  before(async () => {
+    ts = await startTestServer();
+    alice = await signIn(ts, 'alice@hyperscale.example');
+    bob = await signIn(ts, 'bob@colo.example');
+    aliceDigests = (await addDigests(ts.orm, 'alice@hyperscale.example', ['2026-11-19', '2026-11-20', '2026-11-21'])).map((d) => d.id);
+    bobDigests = (await addDigests(ts.orm, 'bob@colo.example', ['2026-11-21'])).map((d) => d.id);
+  });
+  after(() => ts.close());
+
+  test('every user endpoint is 401 signed out', async () => {
+    const anon = new TestClient(ts.url);
+    for (const [method, path] of [
+      ['GET', '/api/auth/user'],
+      ['GET', '/api/digests'],
+      ['GET', '/api/feedback'],
+      ['POST', '/api/feedback'],
+      ['POST', '/api/user/preferences'],
+    ] as const) {
+      const res = await anon.request(method, path, method === 'POST' ? { json: {} } : {});
+      assert.equal(res.status, 401, `${method} ${path}`);
+      assert.deepEqual(await res.json(), { message: 'Unauthorized' });
+    }
+  });
+
+  test('the user object has the documented shape and the spec\'s default preferences', async () => {
+    const user = await (await alice.get('/api/auth/user')).json();
+    assert.deepEqual(Object.keys(user).sort(), ['createdAt', 'email', 'firstName', 'id', 'lastName', 'preferences', 'subscriptionStatus', 'subscriptionTier', 'timezone']);
+    assert.deepEqual(user.preferences, DEFAULT_PREFERENCES);
+    assert.equal(user.subscriptionTier, null);
+    assert.equal(user.subscriptionStatus, 'inactive');
+    assert.ok(!Number.isNaN(Date.parse(user.createdAt)));
+  });
+
+  test('digests: only the user\'s own, newest first', async () => {
+    const list = await (await alice.get('/api/digests')).json();
+    assert.deepEqual(list.map((d: { date: string }) => d.date), ['2026-11-21', '2026-11-20', '2026-11-19']);
+    assert.deepEqual(Object.keys(list[0]).sort(), ['createdAt', 'date', 'id', 'kind', 'storyCount', 'title']);
+    const bobs = await (await bob.get('/api/digests')).json();
+    assert.deepEqual(bobs.map((d: { id: string }) => d.id), bobDigests);
+  });
+
+  test('feedback: rate own digests 1-5, newest first; re-rating updates; another user\'s digest is 404', async () => {
+    const first = await alice.post('/api/feedback', { digestId: aliceDigests[0], rating: 4 });
+    assert.equal(first.status, 201);
+    ts.clock.advance(60_000);
+    const second = await alice.post('/api/feedback', { digestId: aliceDigests[2], rating: 5, comment: 'Great coverage of the Nordics' });
+    assert.equal(second.status, 201);
+    ts.clock.advance(60_000);
+    const again = await alice.post('/api/feedback', { digestId: aliceDigests[0], rating: 2 });
+    assert.equal(again.status, 200, 'rating the same digest again updates it');
+
+    const list = await (await alice.get('/api/feedback')).json();
+    assert.equal(list.length, 2);
+    assert.equal(list[0].digestId, aliceDigests[2], 'newest first');
+    assert.equal(list[0].comment, 'Great coverage of the Nordics');
+    assert.equal(list[1].digestId, aliceDigests[0]);
+    assert.equal(list[1].rating, 2, 'the re-rating replaced the first rating');
+
+    const stolen = await bob.post('/api/feedback', { digestId: aliceDigests[1], rating: 1 });
+    assert.equal(stolen.status, 404);
+    assert.deepEqual(await (await bob.get('/api/feedback')).json(), []);
+    for (const rating of [0, 6, 3.5, '5']) {
+      const bad = await alice.post('/api/feedback', { digestId: aliceDigests[1], rating });
+      assert.equal(bad.status, 400, `rating ${rating}`);
+    }
+    assert.equal(await countFeedback(ts.orm), 2);
+  });
+
+  test('preferences: {} is no change; a partial update persists and returns the user', async () => {
+    const unchanged = await alice.post('/api/user/preferences', {});
+    assert.equal(unchanged.status, 200);
+    assert.deepEqual((await unchanged.json()).preferences, DEFAULT_PREFERENCES);
+
+    const res = await alice.post('/api/user/preferences', {
+      deliveryTime: '08:00',
+      contentDepth: 'detailed',
+      breakingNews: true,
+      interests: { regulations: true, marketTrends: false },
+      notes: 'Focus on liquid cooling and grid interconnects',
+      timezone: 'America/Chicago',
+      audio: { voiceStyle: 'news', playbackSpeed: 1.25 },
+    });
+    assert.equal(res.status, 200);
+    const user = await res.json();
+    assert.equal(user.timezone, 'America/Chicago');
+    assert.equal(user.preferences.deliveryTime, '08:00');
+    assert.equal(user.preferences.interests.regulations, true);
+    assert.equal(user.preferences.interests.infrastructure, true);
+    assert.deepEqual(user.preferences.audio, { enabled: true, voiceStyle: 'news', playbackSpeed: 1.25 });
+    const reread = await (await alice.get('/api/auth/user')).json();
+    assert.deepEqual(reread.preferences, user.preferences);
+    const bobs = await (await bob.get('/api/auth/user')).json();
+    assert.deepEqual(bobs.preferences, DEFAULT_PREFERENCES, 'another user is untouched');
+  });
+
+  test('preferences: invalid values are 400 and nothing is written', async () => {
+    const before = await (await alice.get('/api/auth/user')).json();
+    for (const body of [
+      { deliveryTime: '07:00' },
+      { contentDepth: 'verbose' },
+      { timezone: 'Mars/Olympus_Mons' },
+      { dailyDigest: 'yes' },
+      { deliveryTime: '12:00', audio: { playbackSpeed: 3 } },
+      { notes: 'x'.repeat(2001) },
+      { interests: { crypto: true } },
+      { subscriptionTier: 'premium' },
+    ]) {
+      const res = await alice.post('/api/user/preferences', body);
+      assert.equal(res.status, 400, JSON.stringify(body).slice(0, 80));
+      assert.equal(typeof (await res.json()).message, 'string');
+    }
+    const afterwards = await (await alice.get('/api/auth/user')).json();
+    assert.deepEqual(afterwards, before);
+  });
+
+  test('the tier and status a subscription sets are what the user endpoint reports', async () => {
+    await setSubscription(ts.orm, 'bob@colo.example', 'premium', 'active');
+    const user = await (await bob.get('/api/auth/user')).json();
+    assert.equal(user.subscriptionTier, 'premium');
+    assert.equal(user.subscriptionStatus, 'active');
+  });
+});

@@ -1,0 +1,83 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { createApp } from '../../src/app.js';
+import { loadConfig, type AppConfig, type RateLimitConfig } from '../../src/config.js';
+import { initORM, migrate, type Orm } from '../../src/db/orm.js';
+import { ManualClock } from '../../src/lib/clock.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { createMailer, type Mailer } from '../../src/mail/mailer.js';
+
+const roomy = { points: 10_000, durationSec: 60 };
+const TEST_RATE_LIMITS: RateLimitConfig = { loginPerIp: roomy, loginPerEmail: roomy, waitlistPerIp: roomy, draftPerIp: roomy };
+
+export interface TestServer {
+  url: string;
+  config: AppConfig;
+  orm: Orm;
+  clock: ManualClock;
+  mailer: Mailer;
+  dataDir: string;
+  /** Parsed emails in the outbox folder, oldest first (empty when SMTP_URL is set). */
+  outbox(): Promise<ParsedMail[]>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  rateLimits?: Partial<RateLimitConfig>;
+  now?: Date | string;
+  webDir?: string;
+}
+
+/** The real app on an ephemeral loopback port, with a fresh SQLite file migrated like production. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  // Generous limits unless a test is about them, so validation tests can send many requests.
+  config.rateLimits = { ...TEST_RATE_LIMITS, ...options.rateLimits };
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const orm = await initORM({ database: config.database });
+  await migrate(orm);
+  const clock = new ManualClock(options.now ? new Date(options.now) : new Date());
+  const mailer = createMailer(config.mail, logger);
+  const server: Server = createServer(createApp(config, { orm, mailer, clock, logger }, { webDir: options.webDir }).callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  config.publicUrl = options.env?.PUBLIC_URL ?? url;
+  return {
+    url,
+    config,
+    orm,
+    clock,
+    mailer,
+    dataDir,
+    outbox: () => readOutbox(config.mail.outboxDir),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailer.close();
+      await orm.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function readOutbox(dir: string): Promise<ParsedMail[]> {
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  return Promise.all(files.map((f) => simpleParser(readFileSync(path.join(dir, f)))));
+}
+
+export function firstLink(mail: ParsedMail, pattern: RegExp): string {
+  const match = (mail.text ?? '').match(pattern);
+  if (!match) throw new Error(`no link matching ${pattern} in email "${mail.subject}"`);
+  return match[0];
+}
