@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
 export function chromiumPath(): string {
@@ -9,7 +7,7 @@ export function chromiumPath(): string {
   return found;
 }
 
-/** Debian's Chromium, headless, without the background networking this closed machine refuses. */
+/** Debian's Chromium, headless, without the background networking this closed machine refuses. Playwright gives each launch a fresh profile. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromiumPath(),
@@ -24,7 +22,6 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
-      `--user-data-dir=${mkdtempSync(path.join(os.tmpdir(), 'dcbrief-chromium-'))}`,
     ],
   });
 }

@@ -61,7 +61,8 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
 
   router.get('/api/login/verify', async (ctx) => {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
-    ctx.set('Referrer-Policy', 'no-referrer');
+    // The token is in this page's address: never send it to another site (no-referrer would make the form's Origin "null").
+    ctx.set('Referrer-Policy', 'same-origin');
     if (!token || (await auth(ctx).inspect(token)) !== 'valid') return html(ctx, linkInvalidPage(), 400);
     html(ctx, confirmSignInPage(token));
   });

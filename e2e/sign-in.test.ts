@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { firstLink, startTestServer, type TestServer } from '../server/test/support/harness.js';
+import { recipient } from '../server/test/support/users.js';
+import { launchBrowser } from './support/browser.js';
+
+describe('sign-in in a real browser', () => {
+  let ts: TestServer;
+  let browser: Browser;
+  before(async () => {
+    ts = await startTestServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await ts?.close();
+  });
+
+  test('a person asks for a link, opens it from the email and lands signed in on the home page', async () => {
+    const context = await browser.newContext({ timezoneId: 'Asia/Singapore' });
+    const page = await context.newPage();
+    await page.goto(`${ts.url}/api/login`);
+    await page.getByLabel('Email address').fill('reader@dc-ops.example');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+    const mail = (await ts.outbox()).find((m) => recipient(m) === 'reader@dc-ops.example');
+    assert.ok(mail, 'the sign-in email was written');
+    const link = firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/);
+    await page.goto(link);
+    await page.waitForURL(`${ts.url}/`);
+    await page.getByText(/welcome/i).first().waitFor();
+
+    const me = await page.evaluate(async () => {
+      const res = await fetch('/api/auth/user', { credentials: 'include' });
+      return { status: res.status, body: await res.json() };
+    });
+    assert.equal(me.status, 200);
+    assert.equal(me.body.email, 'reader@dc-ops.example');
+    assert.equal(me.body.timezone, 'Asia/Singapore', 'the browser time zone is captured at sign-in');
+
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'dcb.sid');
+    assert.ok(session?.httpOnly, 'session cookie is HttpOnly');
+    assert.equal(session?.sameSite, 'Lax');
+
+    // The same link a second time does not sign anyone in.
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await second.goto(link);
+    await second.getByRole('heading', { name: 'This link has expired' }).waitFor();
+    await other.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,41 @@
+import { loadConfig, type AppConfig } from '../config.js';
+import { initORM, migrate, type Orm } from '../db/orm.js';
+import { systemClock, type Clock } from '../lib/clock.js';
+import { createLogger, type Logger } from '../lib/logger.js';
+import { createMailer, type Mailer } from '../mail/mailer.js';
+
+export interface CliContext {
+  config: AppConfig;
+  orm: Orm;
+  mailer: Mailer;
+  clock: Clock;
+  logger: Logger;
+  close(): Promise<void>;
+}
+
+/** What every operator command needs: the same config, database (migrated) and mailer as the server. */
+export async function openCli(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
+  const config = loadConfig(env);
+  const logger = createLogger(env.LOG_LEVEL ?? 'warn');
+  const orm = await initORM({ database: config.database });
+  await migrate(orm);
+  const mailer = createMailer(config.mail, logger);
+  return {
+    config,
+    orm,
+    mailer,
+    clock: systemClock,
+    logger,
+    async close() {
+      await mailer.close();
+      await orm.close();
+    },
+  };
+}
+
+/** A plain aligned table for terminals (console.table adds an index column and quotes). */
+export function formatTable(rows: Array<Record<string, string>>, columns: string[]): string {
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => r[c] ?? '')))].join('\n');
+}

@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { promisify } from 'node:util';
+import { readOutbox } from './support/harness.js';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+describe('npm run admin', () => {
+  let dataDir: string;
+  const env = () => ({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: '' });
+  const admin = (...args: string[]) =>
+    run(process.execPath, ['--conditions=source', '--import', 'tsx', 'server/src/cli/admin.ts', ...args], { cwd: root, env: env() });
+
+  before(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-admin-'));
+    // Seed through the product's own service on the same data folder.
+    const { openCli } = await import('../src/cli/context.js');
+    const { WaitlistService } = await import('../src/modules/waitlist/waitlist.service.js');
+    const cli = await openCli(env());
+    await new WaitlistService(cli.orm.em.fork(), cli.clock).join({ email: 'wait@example.com', firstName: 'Wen', lastName: 'Li', phoneNumber: '+86 10 1234 5678' }, undefined);
+    await cli.close();
+  });
+  after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  test('lists the waitlist, invites an entry with an email, lists users', async () => {
+    const list = await admin('waitlist');
+    assert.match(list.stdout, /wait@example\.com\s+Wen Li/);
+    assert.match(list.stdout, /1 on the waitlist, 0 invited\./);
+
+    const invited = await admin('invite', 'Wait@Example.com');
+    assert.match(invited.stdout, /Invited wait@example\.com/);
+    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    assert.equal(mails.at(-1)?.subject, 'Your DC Brief invitation');
+    assert.match(mails.at(-1)?.text ?? '', /\/api\/login\?email=wait%40example\.com/);
+    assert.match((await admin('waitlist')).stdout, /1 on the waitlist, 1 invited\./);
+
+    assert.match((await admin('users')).stdout, /No users yet\./);
+  });
+
+  test('refuses an email that is not on the waitlist, and unknown commands', async () => {
+    await assert.rejects(admin('invite', 'stranger@example.com'), (err: { stderr: string }) => /not on the waitlist/.test(err.stderr));
+    await assert.rejects(admin('frobnicate'), (err: { stderr: string }) => /Unknown command/.test(err.stderr));
+  });
+});

@@ -1,0 +1,39 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface SmtpSink {
+  url: string;
+  messages: ParsedMail[];
+  /** Envelope recipients per message, as the server saw them. */
+  envelopes: string[][];
+  close(): Promise<void>;
+}
+
+/** A real SMTP server on loopback that keeps what it receives. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ParsedMail[] = [];
+  const envelopes: string[][] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          messages.push(mail);
+          envelopes.push(session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    envelopes,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
