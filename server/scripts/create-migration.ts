@@ -1,26 +1,51 @@
 /**
- * Writes a migration with the difference between the entities and the schema the committed migrations build.
- * Usage: npm run migration:create -w server [-- --dialect postgresql --url postgres://...]
+ * Writes the next migration of each dialect: the difference between the entities and the schema that the
+ * committed migrations build. SQLite runs on a temporary file; PostgreSQL on a throwaway local cluster
+ * (Debian's postgresql package) or on --url. Register the new classes in src/db/migrations/index.ts.
+ *
+ * Usage: npm run migration:create -w server [-- --dialect sqlite|postgresql|all] [--url postgres://...]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { AppConfig } from '../src/config.js';
 import { initORM, migrate } from '../src/db/orm.js';
+import { startTempPostgres } from '../test/support/postgres.js';
 
-const { values } = parseArgs({ options: { dialect: { type: 'string', default: 'sqlite' }, url: { type: 'string' } } });
-const dialect = values.dialect === 'postgresql' ? 'postgresql' : 'sqlite';
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-migration-'));
-const database =
-  dialect === 'sqlite'
-    ? ({ kind: 'sqlite', file: path.join(tmp, 'schema.sqlite') } as const)
-    : ({ kind: 'postgresql', url: values.url ?? 'postgresql://localhost/dcbrief_migrations' } as const);
-const orm = await initORM({ database });
-try {
-  await migrate(orm);
-  const result = await orm.getMigrator().createMigration(path.resolve(import.meta.dirname, '../src/db/migrations', dialect));
-  console.log(result.fileName ? `wrote ${result.fileName}\n${result.diff.up.join('\n')}` : 'no changes');
-} finally {
-  await orm.close();
-  rmSync(tmp, { recursive: true, force: true });
+const { values } = parseArgs({ options: { dialect: { type: 'string', default: 'all' }, url: { type: 'string' } } });
+const dialects = values.dialect === 'all' ? (['sqlite', 'postgresql'] as const) : ([values.dialect as 'sqlite' | 'postgresql'] as const);
+
+async function generate(dialect: 'sqlite' | 'postgresql', database: AppConfig['database']) {
+  const orm = await initORM({ database });
+  try {
+    await migrate(orm);
+    const result = await orm.getMigrator().createMigration(path.resolve(import.meta.dirname, '../src/db/migrations', dialect));
+    console.log(result.fileName ? `${dialect}: wrote ${result.fileName}\n${result.diff.up.join('\n')}\n` : `${dialect}: no changes`);
+  } finally {
+    await orm.close();
+  }
+}
+
+for (const dialect of dialects) {
+  if (dialect === 'sqlite') {
+    const tmp = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-migration-'));
+    try {
+      await generate('sqlite', { kind: 'sqlite', file: path.join(tmp, 'schema.sqlite') });
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
+    }
+    continue;
+  }
+  const pg = values.url ? { url: values.url, stop: async () => {} } : await startTempPostgres();
+  if (!pg) {
+    console.error('postgresql: skipped, no server (apt-get install postgresql, or pass --url)');
+    process.exitCode = 1;
+    continue;
+  }
+  try {
+    await generate('postgresql', { kind: 'postgresql', url: pg.url });
+  } finally {
+    await pg.stop();
+  }
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
@@ -84,7 +85,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
         signed: true,
         renew: true,
         store: new DbSessionStore(orm.em),
-        genid: () => crypto.randomUUID() + crypto.randomUUID().replace(/-/g, ''),
+        genid: () => randomBytes(32).toString('base64url'),
       },
       app,
     ),

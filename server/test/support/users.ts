@@ -8,7 +8,7 @@ export async function signIn(ts: TestServer, email: string, client = new TestCli
   const res = await client.post('/api/login', { email });
   if (res.status !== 200) throw new Error(`sign-in request failed: ${res.status} ${await res.text()}`);
   const mails = await ts.outbox();
-  const mail = mails.slice(before).find((m) => recipient(m) === email.toLowerCase());
+  const mail = mails.slice(before).find((m) => recipient(m) === email.toLowerCase() && m.subject === 'Your DC Brief sign-in link');
   if (!mail) throw new Error(`no sign-in email for ${email}`);
   const link = new URL(firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/));
   const token = link.searchParams.get('token')!;

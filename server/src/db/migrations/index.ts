@@ -1,12 +1,13 @@
 import type { MigrationObject } from '@mikro-orm/core';
-import { Migration20261122064627 } from './sqlite/Migration20261122064627.js';
+import { Migration20261122065932 as PgInitial } from './postgresql/Migration20261122065932.js';
+import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 
+/** The committed migrations of each dialect, in order. `npm run migration:create -w server` writes new ones; append them here. */
 const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
-  sqlite: [{ name: 'Migration20261122064627', class: Migration20261122064627 }],
-  postgresql: [],
+  sqlite: [{ name: 'Migration20261122064627', class: SqliteInitial }],
+  postgresql: [{ name: 'Migration20261122065932', class: PgInitial }],
 };
 
-/** The committed migrations of a dialect, in order. New migrations are appended here. */
 export function migrationsFor(dialect: 'sqlite' | 'postgresql'): MigrationObject[] {
   return lists[dialect];
 }

@@ -1,0 +1,45 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { TestClient } from './support/client.js';
+import { addDigests } from './support/fixtures.js';
+import { startTestServer, type TestServer } from './support/harness.js';
+import { postgresBinDir, startTempPostgres, type TempPostgres } from './support/postgres.js';
+import { signIn } from './support/users.js';
+
+const available = !!process.env.TEST_DATABASE_URL || !!postgresBinDir();
+
+describe('on PostgreSQL (DATABASE_URL)', { skip: available ? false : 'PostgreSQL is not installed: apt-get install postgresql, or set TEST_DATABASE_URL' }, () => {
+  let pg: TempPostgres;
+  let ts: TestServer;
+  before(async () => {
+    pg = (await startTempPostgres())!;
+    ts = await startTestServer({ env: { DATABASE_URL: pg.url } });
+  });
+  after(async () => {
+    await ts?.close();
+    await pg?.stop();
+  });
+
+  test('the migrations build the schema and the core flows work', async () => {
+    assert.equal(ts.config.database.kind, 'postgresql');
+    const visitor = new TestClient(ts.url);
+    await visitor.put('/api/waitlist/draft', { email: 'p', firstName: '', lastName: '', phoneNumber: '' });
+    await visitor.put('/api/waitlist/draft', { email: 'pg@example.com', firstName: 'Pat', lastName: '', phoneNumber: '' });
+    const entry = { email: 'pg@example.com', firstName: 'Pat', lastName: 'Gres', phoneNumber: '+49 30 1234567' };
+    assert.equal((await visitor.post('/api/waitlist', entry)).status, 201);
+    assert.equal((await new TestClient(ts.url).post('/api/waitlist', entry)).status, 409);
+
+    const client = await signIn(ts, 'pg@example.com');
+    const user = await (await client.get('/api/auth/user')).json();
+    assert.equal(user.firstName, 'Pat');
+    const [digest] = await addDigests(ts.orm, 'pg@example.com', ['2026-11-21']);
+    assert.equal((await client.post('/api/feedback', { digestId: digest!.id, rating: 5 })).status, 201);
+    assert.equal((await client.post('/api/feedback', { digestId: digest!.id, rating: 4 })).status, 200);
+    const feedback = await (await client.get('/api/feedback')).json();
+    assert.deepEqual(feedback.map((f: { rating: number }) => f.rating), [4]);
+    const prefs = await client.post('/api/user/preferences', { deliveryTime: '12:00', interests: { regulations: true } });
+    assert.equal((await prefs.json()).preferences.deliveryTime, '12:00');
+    assert.equal((await client.get('/api/logout')).status, 302);
+    assert.equal((await client.get('/api/auth/user')).status, 401);
+  });
+});
