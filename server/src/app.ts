@@ -18,7 +18,12 @@ import { serveWebApp } from './http/static-web.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './mail/mailer.js';
+import { KeyedLock } from './lib/keyed-lock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes.js';
+import { BillingService } from './modules/billing/billing.service.js';
+import { PriceCatalog } from './modules/billing/price-catalog.js';
+import { createStripeClient } from './modules/billing/stripe-client.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
@@ -92,12 +97,17 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   );
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
   app.use(requireJson({ formPaths: ['/api/login', '/api/login/verify'] }));
-  app.use(parseBody());
+  app.use(parseBody({ rawPaths: [STRIPE_WEBHOOK_PATH] }));
   app.use(loadCurrentUser());
 
   const authService = (ctx: Koa.Context) =>
     new AuthService({ em: ctx.em, clock, mailer, logger, publicUrl: config.publicUrl, signupMode: config.signupMode });
   const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock);
+  const stripe = createStripeClient(config.stripe);
+  const prices = new PriceCatalog(stripe, config.stripe.prices, logger);
+  const locks = new KeyedLock();
+  const billingService = (ctx: Koa.Context) =>
+    new BillingService({ em: ctx.em, stripe, prices, webhookSecret: config.stripe.webhookSecret, publicUrl: config.publicUrl, clock, logger, mailer, locks });
 
   const routers: Router[] = [
     authRoutes({ auth: authService, loginPerIp, loginPerEmail }),
@@ -105,6 +115,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     waitlistRoutes({ waitlist: waitlistService, mailer, logger, draftPerIp, waitlistPerIp }),
     digestsRoutes(),
     feedbackRoutes({ clock }),
+    billingRoutes({ billing: billingService, publishableKey: config.stripe.publishableKey }),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -31,6 +31,8 @@ export const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   STRIPE_WEBHOOK_SECRET: optionalString,
   STRIPE_API_BASE: optionalUrl,
+  STRIPE_PRICE_BASIC: optionalString,
+  STRIPE_PRICE_PREMIUM: optionalString,
   SIGNUP_MODE: z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
@@ -46,7 +48,14 @@ export interface AppConfig {
   publicUrl: string;
   sessionSecret: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
-  stripe: { secretKey: string | null; publishableKey: string | null; webhookSecret: string | null; apiBase: string | null };
+  stripe: {
+    secretKey: string | null;
+    publishableKey: string | null;
+    webhookSecret: string | null;
+    apiBase: string | null;
+    /** Price ids per tier; when absent the price is found by its lookup key (dcbrief_basic_monthly, dcbrief_premium_monthly). */
+    prices: { basic: string | null; premium: string | null };
+  };
   signupMode: 'open' | 'invite';
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -96,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? null,
       apiBase: env.STRIPE_API_BASE ?? null,
+      prices: { basic: env.STRIPE_PRICE_BASIC ?? null, premium: env.STRIPE_PRICE_PREMIUM ?? null },
     },
     signupMode: env.SIGNUP_MODE,
     trustProxy: env.TRUST_PROXY,

@@ -1,4 +1,5 @@
 import { LoginTokenSchema } from '../modules/auth/login-token.entity.js';
+import { StripeEventSchema } from '../modules/billing/stripe-event.entity.js';
 import { DigestSchema } from '../modules/digests/digest.entity.js';
 import { FeedbackSchema } from '../modules/feedback/feedback.entity.js';
 import { SessionSchema } from '../modules/sessions/session.entity.js';
@@ -13,4 +14,5 @@ export const entities = [
   WaitlistDraftSchema,
   DigestSchema,
   FeedbackSchema,
+  StripeEventSchema,
 ];

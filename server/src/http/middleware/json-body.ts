@@ -5,8 +5,8 @@ import { HttpError } from '../errors.js';
 export const BODY_LIMIT = '32kb';
 
 /** JSON (and the sign-in page's form posts) up to a small limit; the raw text is kept for webhook signatures. */
-export function parseBody() {
-  return bodyParser({
+export function parseBody({ rawPaths = [] }: { rawPaths?: string[] } = {}) {
+  const parse = bodyParser({
     enableTypes: ['json', 'form'],
     jsonLimit: BODY_LIMIT,
     formLimit: BODY_LIMIT,
@@ -18,6 +18,10 @@ export function parseBody() {
       throw new HttpError(400, 'Request body is not valid JSON');
     },
   });
+  return async function parseRequestBody(ctx: Context, next: Next) {
+    if (rawPaths.includes(ctx.path)) return next();
+    return parse(ctx, next);
+  };
 }
 
 /**

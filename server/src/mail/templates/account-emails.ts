@@ -37,3 +37,45 @@ export function invitationEmail(to: string, firstName: string, signInUrl: string
   });
   return { to, subject: `Your ${PRODUCT_NAME} invitation`, html, text };
 }
+
+export function welcomeEmail(to: string, firstName: string, planName: string, dashboardUrl: string, trialEnds: Date | null): MailMessage {
+  const trialLine = trialEnds
+    ? `Your 14-day free trial runs until ${trialEnds.toUTCString().slice(0, 16)}. You can cancel anytime before then and pay nothing.`
+    : 'Your subscription is now active.';
+  const { html, text } = renderEmail({
+    preheader: 'Your first digest will arrive tomorrow.',
+    heading: `Welcome to ${PRODUCT_NAME}${firstName ? `, ${firstName}` : ''}!`,
+    paragraphs: [
+      `You're subscribed to ${planName}. ${trialLine}`,
+      'Your first digest will arrive tomorrow at your delivery time (6:00 AM unless you choose another). Tune your interests, depth and delivery time on your dashboard.',
+    ],
+    button: { label: 'Open your dashboard', url: dashboardUrl },
+  });
+  return { to, subject: `Welcome to ${PRODUCT_NAME}`, html, text };
+}
+
+export function trialEndingEmail(to: string, planName: string, trialEnds: Date | null, dashboardUrl: string): MailMessage {
+  const when = trialEnds ? trialEnds.toUTCString().slice(0, 16) : 'in a few days';
+  const { html, text } = renderEmail({
+    preheader: `Your ${PRODUCT_NAME} trial ends ${when}.`,
+    heading: 'Your free trial ends soon',
+    paragraphs: [
+      `Your ${planName} trial ends on ${when}. After that your saved card is charged monthly; nothing to do if you want to keep your daily brief.`,
+      'Want to change plan or cancel? You can do it from your dashboard in two clicks.',
+    ],
+    button: { label: 'Manage subscription', url: dashboardUrl },
+  });
+  return { to, subject: `Your ${PRODUCT_NAME} trial ends ${when}`, html, text };
+}
+
+export function paymentFailedEmail(to: string, dashboardUrl: string): MailMessage {
+  const { html, text } = renderEmail({
+    preheader: 'We could not charge your card.',
+    heading: 'Your payment did not go through',
+    paragraphs: [
+      `We could not charge your card for ${PRODUCT_NAME}. Stripe will try again over the next days; update your card to keep your digests coming.`,
+    ],
+    button: { label: 'Update payment details', url: dashboardUrl },
+  });
+  return { to, subject: `Action needed: your ${PRODUCT_NAME} payment failed`, html, text };
+}

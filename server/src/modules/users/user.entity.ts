@@ -12,6 +12,15 @@ export class User {
   subscriptionTier: Tier | null = null;
   subscriptionStatus: string = NO_SUBSCRIPTION_STATUS;
   timezone = 'UTC';
+  /** Stripe customer of this user, created at their first subscription attempt. */
+  stripeCustomerId: string | null = null;
+  /** The subscription whose state the user's tier and status follow. */
+  stripeSubscriptionId: string | null = null;
+  /** Bumped whenever a pending subscription is abandoned, so the next attempt gets a fresh idempotency key. */
+  subscriptionAttempt = 0;
+  /** When the user's free trial began (a trial is offered once). */
+  trialStartedAt: Date | null = null;
+  welcomeEmailSentAt: Date | null = null;
   preferences: Preferences = structuredClone(DEFAULT_PREFERENCES);
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
@@ -28,6 +37,11 @@ export const UserSchema = new EntitySchema<User>({
     subscriptionTier: { type: 'string', length: 16, nullable: true },
     subscriptionStatus: { type: 'string', length: 32 },
     timezone: { type: 'string', length: 64 },
+    stripeCustomerId: { type: 'string', length: 64, nullable: true, unique: true },
+    stripeSubscriptionId: { type: 'string', length: 64, nullable: true },
+    subscriptionAttempt: { type: 'integer' },
+    trialStartedAt: { type: 'datetime', nullable: true },
+    welcomeEmailSentAt: { type: 'datetime', nullable: true },
     preferences: { type: 'json' },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime', onUpdate: () => new Date() },

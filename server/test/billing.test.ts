@@ -1,0 +1,318 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import Stripe from 'stripe';
+import { StripeEvent } from '../src/modules/billing/stripe-event.entity.js';
+import { User } from '../src/modules/users/user.entity.js';
+import { TestClient } from './support/client.js';
+import { startTestServer, type TestServer } from './support/harness.js';
+import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { signIn } from './support/users.js';
+
+const WEBHOOK_SECRET = 'whsec_test_dcbrief_webhook_secret';
+const PRICES = [
+  { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
+  { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
+];
+const signer = new Stripe('sk_test_signing_only');
+
+function stripeEnv(stripe: StripeStandIn, extra: Record<string, string> = {}) {
+  return {
+    STRIPE_SECRET_KEY: 'sk_test_dcbrief',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+    ...extra,
+  };
+}
+
+function signed(payload: string, timestamp?: number): Record<string, string> {
+  return {
+    'content-type': 'application/json',
+    'stripe-signature': signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, ...(timestamp ? { timestamp } : {}) }),
+  };
+}
+
+describe('subscriptions with Stripe', () => {
+  let stripe: StripeStandIn;
+  let ts: TestServer;
+  let n = 0;
+  const webhook = (payload: string, headers: Record<string, string>) => new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: payload, headers });
+  const user = (email: string) => ts.orm.em.fork().findOneOrFail(User, { email });
+
+  before(async () => {
+    stripe = await startStripeStandIn({ prices: PRICES });
+    ts = await startTestServer({ env: stripeEnv(stripe) });
+  });
+  after(async () => {
+    await ts.close();
+    await stripe.close();
+  });
+  beforeEach(() => {
+    n += 1;
+  });
+
+  test('GET /api/config hands the browser the publishable key', async () => {
+    assert.deepEqual(await (await new TestClient(ts.url).get('/api/config')).json(), { stripePublishableKey: 'pk_test_dcbrief' });
+  });
+
+  test('create-subscription: 401 signed out, 400 for an unknown tier', async () => {
+    assert.equal((await new TestClient(ts.url).post('/api/create-subscription', { tier: 'premium' })).status, 401);
+    const client = await signIn(ts, `tiers${n}@example.com`);
+    for (const body of [{ tier: 'gold' }, {}, { tier: 'premium', price: 1 }]) {
+      const res = await client.post('/api/create-subscription', body);
+      assert.equal(res.status, 400, JSON.stringify(body));
+    }
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').length, 0);
+  });
+
+  test('sends a 14-day trial, default_incomplete, saving the card on the subscription, with idempotency keys', async () => {
+    const email = `trial${n}@example.com`;
+    const client = await signIn(ts, email);
+    const before = stripe.calls('POST', '/v1/subscriptions').length;
+    const res = await client.post('/api/create-subscription', { tier: 'premium' });
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.equal(body.intentType, 'setup', 'a trial confirms a SetupIntent');
+    assert.match(body.clientSecret, /^seti_\w+_secret_\w+$/);
+
+    const customerCall = stripe.calls('POST', '/v1/customers').at(-1)!;
+    assert.equal(customerCall.params.email, email);
+    const u = await user(email);
+    assert.equal(customerCall.idempotencyKey, `dcbrief-customer-${u.id}`);
+    const created = stripe.calls('POST', '/v1/subscriptions').slice(before);
+    assert.equal(created.length, 1);
+    const params = created[0]!.params as Record<string, any>;
+    assert.equal(params.customer, u.stripeCustomerId);
+    assert.deepEqual(params.items, [{ price: 'price_premium_test' }]);
+    assert.equal(params.trial_period_days, '14');
+    assert.equal(params.payment_behavior, 'default_incomplete');
+    assert.deepEqual(params.payment_settings, { save_default_payment_method: 'on_subscription' });
+    assert.equal(created[0]!.idempotencyKey, `dcbrief-subscription-${u.id}-premium-0`);
+    assert.equal(u.stripeSubscriptionId, stripe.subscriptions.get(u.stripeSubscriptionId!)?.id);
+    // Opening the subscribe page grants nothing until the card is saved.
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'inactive');
+  });
+
+  test('a double click and a reload make one subscription and one customer', async () => {
+    const client = await signIn(ts, `double${n}@example.com`);
+    const subsBefore = stripe.calls('POST', '/v1/subscriptions').length;
+    const custBefore = stripe.calls('POST', '/v1/customers').length;
+    const [a, b] = await Promise.all([client.post('/api/create-subscription', { tier: 'basic' }), client.post('/api/create-subscription', { tier: 'basic' })]);
+    const reload = await client.post('/api/create-subscription', { tier: 'basic' });
+    const secrets = await Promise.all([a, b, reload].map((r) => r.json()));
+    assert.equal(new Set(secrets.map((s) => s.clientSecret)).size, 1, 'the same payment secret every time');
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').length - subsBefore, 1);
+    assert.equal(stripe.calls('POST', '/v1/customers').length - custBefore, 1);
+  });
+
+  test('switching plan before paying drops the other plan\'s subscription, so the button charges what it says', async () => {
+    const email = `switch${n}@example.com`;
+    const client = await signIn(ts, email);
+    const premium = await (await client.post('/api/create-subscription', { tier: 'premium' })).json();
+    const premiumSub = (await user(email)).stripeSubscriptionId!;
+    const basic = await (await client.post('/api/create-subscription', { tier: 'basic' })).json();
+    assert.notEqual(basic.clientSecret, premium.clientSecret);
+    assert.equal(stripe.subscriptions.get(premiumSub)!.status, 'canceled');
+    const u = await user(email);
+    const basicSub = stripe.subscriptions.get(u.stripeSubscriptionId!)!;
+    assert.equal((basicSub.items as any).data[0].price.id, 'price_basic_test');
+    assert.equal(u.subscriptionAttempt, 1);
+    // And back again: a fresh subscription under a fresh idempotency key (the old key would replay the canceled one).
+    await client.post('/api/create-subscription', { tier: 'premium' });
+    const again = await user(email);
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey, `dcbrief-subscription-${again.id}-premium-2`);
+    assert.equal(stripe.subscriptions.get(again.stripeSubscriptionId!)!.status, 'trialing');
+    assert.equal(stripe.calls('POST', '/v1/customers').filter((c) => c.params.email === email).length, 1, 'one customer throughout');
+  });
+
+  test('a signed webhook after the card is saved makes the user active premium and sends one welcome email', async () => {
+    const email = `webhook${n}@example.com`;
+    const client = await signIn(ts, email);
+    await client.post('/api/create-subscription', { tier: 'premium' });
+    const subId = (await user(email)).stripeSubscriptionId!;
+    const sub = stripe.confirmSetup(subId);
+    const payload = stripe.event('customer.subscription.updated', sub);
+    const res = await webhook(payload, signed(payload));
+    assert.equal(res.status, 200);
+    assert.deepEqual(await res.json(), { received: true, duplicate: false });
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionTier, 'premium');
+    assert.equal(me.subscriptionStatus, 'active');
+    const welcome = (await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && m.to && JSON.stringify(m.to).includes(email));
+    assert.equal(welcome.length, 1);
+    assert.match(welcome[0]!.text ?? '', /14-day free trial/);
+
+    // The same event again (Stripe retries): acknowledged, not processed twice.
+    const replay = await webhook(payload, signed(payload));
+    assert.equal(replay.status, 200);
+    assert.deepEqual(await replay.json(), { received: true, duplicate: true });
+    const another = stripe.event('invoice.paid', { ...(sub.latest_invoice as any) });
+    await webhook(another, signed(another));
+    assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length, 1, 'welcome sent once');
+  });
+
+  test('bad, tampered, stale or missing signatures: 400 and nothing changes', async () => {
+    const email = `forged${n}@example.com`;
+    const client = await signIn(ts, email);
+    await client.post('/api/create-subscription', { tier: 'premium' });
+    const subId = (await user(email)).stripeSubscriptionId!;
+    const sub = stripe.confirmSetup(subId);
+    const payload = stripe.event('customer.subscription.updated', sub);
+    const eventsBefore = await ts.orm.em.fork().count(StripeEvent, {});
+
+    const tampered = payload.replace('"livemode":false', '"livemode":true ');
+    const stale = signed(payload, Math.floor(Date.now() / 1000) - 600);
+    const cases: Array<[string, Record<string, string>]> = [
+      [tampered, signed(payload)],
+      [payload, stale],
+      [payload, { 'content-type': 'application/json' }],
+      [payload, { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' }],
+    ];
+    for (const [body, headers] of cases) {
+      const res = await webhook(body, headers);
+      assert.equal(res.status, 400);
+      assert.match((await res.json()).message, /signature/i);
+    }
+    assert.equal(await ts.orm.em.fork().count(StripeEvent, {}), eventsBefore);
+    assert.equal((await user(email)).subscriptionStatus, 'inactive');
+    stripe.update(subId, { status: 'trialing', default_payment_method: null });
+  });
+
+  test('two identical events at once: one is processed, one welcome email', async () => {
+    const email = `twins${n}@example.com`;
+    const client = await signIn(ts, email);
+    await client.post('/api/create-subscription', { tier: 'basic' });
+    const sub = stripe.confirmSetup((await user(email)).stripeSubscriptionId!);
+    const payload = stripe.event('customer.subscription.updated', sub);
+    const results = await Promise.all([webhook(payload, signed(payload)), webhook(payload, signed(payload))]);
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    assert.deepEqual(results.map((r) => r.status), [200, 200]);
+    assert.deepEqual(bodies.map((b) => b.duplicate).sort(), [false, true]);
+    assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length, 1);
+    assert.equal((await user(email)).subscriptionTier, 'basic');
+  });
+
+  test('deleted, then a stale "updated" arriving late: the user stays canceled with no tier', async () => {
+    const email = `late${n}@example.com`;
+    const client = await signIn(ts, email);
+    await client.post('/api/create-subscription', { tier: 'premium' });
+    const subId = (await user(email)).stripeSubscriptionId!;
+    const activeSnapshot = structuredClone(stripe.confirmSetup(subId));
+    const updated = stripe.event('customer.subscription.updated', activeSnapshot, { created: Math.floor(Date.now() / 1000) - 120 });
+    const canceled = stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
+    const deleted = stripe.event('customer.subscription.deleted', canceled);
+
+    assert.equal((await webhook(deleted, signed(deleted))).status, 200);
+    assert.equal((await webhook(updated, signed(updated))).status, 200);
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'canceled');
+    assert.equal(me.subscriptionTier, null);
+  });
+
+  test('payment failure: past_due with the tier kept, and an email to update the card', async () => {
+    const email = `pastdue${n}@example.com`;
+    const client = await signIn(ts, email);
+    await client.post('/api/create-subscription', { tier: 'basic' });
+    const subId = (await user(email)).stripeSubscriptionId!;
+    const sub = stripe.confirmSetup(subId);
+    const ok = stripe.event('customer.subscription.updated', sub);
+    await webhook(ok, signed(ok));
+    const failedInvoice = { ...(sub.latest_invoice as any), status: 'open' };
+    stripe.update(subId, { status: 'past_due' });
+    const failed = stripe.event('invoice.payment_failed', failedInvoice);
+    assert.equal((await webhook(failed, signed(failed))).status, 200);
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'past_due');
+    assert.equal(me.subscriptionTier, 'basic');
+    assert.ok((await ts.outbox()).some((m) => m.subject === 'Action needed: your DC Brief payment failed' && JSON.stringify(m.to).includes(email)));
+  });
+
+  test('trial ending: a reminder email', async () => {
+    const email = `ending${n}@example.com`;
+    const client = await signIn(ts, email);
+    await client.post('/api/create-subscription', { tier: 'premium' });
+    const sub = stripe.confirmSetup((await user(email)).stripeSubscriptionId!);
+    const event = stripe.event('customer.subscription.trial_will_end', sub);
+    assert.equal((await webhook(event, signed(event))).status, 200);
+    assert.ok((await ts.outbox()).some((m) => /^Your DC Brief trial ends/.test(m.subject ?? '') && JSON.stringify(m.to).includes(email)));
+  });
+
+  test('after the payment page returns, refresh reads the state from Stripe before any webhook', async () => {
+    const email = `return${n}@example.com`;
+    const client = await signIn(ts, email);
+    await client.post('/api/create-subscription', { tier: 'premium' });
+    stripe.confirmSetup((await user(email)).stripeSubscriptionId!);
+    const res = await client.post('/api/billing/refresh', {});
+    assert.equal(res.status, 200);
+    const me = await res.json();
+    assert.equal(me.subscriptionStatus, 'active');
+    assert.equal(me.subscriptionTier, 'premium');
+    // Now subscribed: another create is refused rather than double-charging.
+    const again = await client.post('/api/create-subscription', { tier: 'basic' });
+    assert.equal(again.status, 409);
+    // The trial is offered once: after cancelling, a new subscription has no trial and asks for payment.
+    stripe.update(me.id && (await user(email)).stripeSubscriptionId!, { status: 'canceled' });
+    await client.post('/api/billing/refresh', {});
+    const paid = await (await client.post('/api/create-subscription', { tier: 'basic' })).json();
+    assert.equal(paid.intentType, 'payment');
+    assert.match(paid.clientSecret, /^pi_\w+_secret_\w+$/);
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.params.trial_period_days, undefined);
+  });
+
+  test('the customer portal: a session URL for subscribers, a clear 400 for others', async () => {
+    const fresh = await signIn(ts, `noportal${n}@example.com`);
+    const none = await fresh.post('/api/billing/portal', {});
+    assert.equal(none.status, 400);
+    await fresh.post('/api/create-subscription', { tier: 'basic' });
+    const res = await fresh.post('/api/billing/portal', {});
+    assert.equal(res.status, 200);
+    assert.match((await res.json()).url, /^https:\/\/billing\.stripe\.com\/p\/session\//);
+    assert.equal(stripe.calls('POST', '/v1/billing_portal/sessions').at(-1)!.params.return_url, `${ts.config.publicUrl}/dashboard`);
+  });
+});
+
+describe('payments not configured', () => {
+  test('create-subscription answers 503 with a clear message and the config has no key', async () => {
+    const ts = await startTestServer();
+    try {
+      const client = await signIn(ts, 'nostripe@example.com');
+      const res = await client.post('/api/create-subscription', { tier: 'premium' });
+      assert.equal(res.status, 503);
+      assert.match((await res.json()).message, /Payments are not available/);
+      assert.deepEqual(await (await client.get('/api/config')).json(), { stripePublishableKey: null });
+      const hook = await new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: '{}', headers: { 'content-type': 'application/json' } });
+      assert.equal(hook.status, 503);
+    } finally {
+      await ts.close();
+    }
+  });
+
+  test('a missing price is a 503, found by lookup key otherwise', async () => {
+    const stripe = await startStripeStandIn({ prices: [PRICES[0]!] });
+    const ts = await startTestServer({ env: stripeEnv(stripe) });
+    try {
+      const client = await signIn(ts, 'noprice@example.com');
+      const res = await client.post('/api/create-subscription', { tier: 'premium' });
+      assert.equal(res.status, 503);
+      assert.equal(stripe.calls('POST', '/v1/subscriptions').length, 0);
+      assert.deepEqual(stripe.calls('GET', '/v1/prices')[0]!.params.lookup_keys, ['dcbrief_basic_monthly', 'dcbrief_premium_monthly']);
+    } finally {
+      await ts.close();
+      await stripe.close();
+    }
+  });
+
+  test('prices from STRIPE_PRICE_* need no lookup', async () => {
+    const stripe = await startStripeStandIn({ prices: PRICES });
+    const ts = await startTestServer({ env: stripeEnv(stripe, { STRIPE_PRICE_BASIC: 'price_basic_test', STRIPE_PRICE_PREMIUM: 'price_premium_test' }) });
+    try {
+      const client = await signIn(ts, 'configured@example.com');
+      assert.equal((await client.post('/api/create-subscription', { tier: 'basic' })).status, 200);
+      assert.equal(stripe.calls('GET', '/v1/prices').length, 0);
+    } finally {
+      await ts.close();
+      await stripe.close();
+    }
+  });
+});

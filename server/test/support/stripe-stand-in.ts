@@ -1,0 +1,238 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import qs from 'qs';
+
+/**
+ * A local stand-in for the parts of Stripe's API that DC Brief calls, answering the `stripe` SDK with
+ * Stripe-shaped objects: customers, prices by lookup key, subscriptions (create with trial or payment due,
+ * list, retrieve, cancel) with `expand`, billing-portal sessions, and idempotency keys as Stripe honours
+ * them. It records every request so tests check what the product sends.
+ */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+type Obj = Record<string, unknown> & { id: string };
+
+export interface StripeStandIn {
+  url: string;
+  requests: RecordedRequest[];
+  customers: Map<string, Obj>;
+  subscriptions: Map<string, Obj>;
+  /** Requests to a path (and method), e.g. created('POST', '/v1/subscriptions'). */
+  calls(method: string, path: string): RecordedRequest[];
+  /** The customer completes the Payment Element on a trial: the setup intent succeeds, the card becomes the default. */
+  confirmSetup(subscriptionId: string): Obj;
+  /** Stripe moves a subscription to another state, as it would on payment, failure or cancellation. */
+  update(subscriptionId: string, patch: Record<string, unknown>): Obj;
+  /** An event payload as Stripe sends it, carrying a snapshot of the object. */
+  event(type: string, object: Obj, options?: { id?: string; created?: number }): string;
+  close(): Promise<void>;
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export async function startStripeStandIn(options: { prices: Array<{ id: string; lookup_key: string; unit_amount: number }> }): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const customers = new Map<string, Obj>();
+  const subscriptions = new Map<string, Obj>();
+  const prices = new Map(options.prices.map((p) => [p.id, { object: 'price', active: true, currency: 'usd', recurring: { interval: 'month' }, ...p }]));
+  const idempotent = new Map<string, { hash: string; status: number; body: unknown }>();
+
+  function priceObj(priceId: string) {
+    const price = prices.get(priceId);
+    if (!price) throw new StripeError(400, 'invalid_request_error', `No such price: '${priceId}'`);
+    return price;
+  }
+
+  function createSubscription(params: Record<string, any>): Obj {
+    const customer = String(params.customer ?? '');
+    if (!customers.has(customer)) throw new StripeError(400, 'invalid_request_error', `No such customer: '${customer}'`);
+    const price = priceObj(String(params.items?.[0]?.price ?? ''));
+    const trialDays = params.trial_period_days ? Number(params.trial_period_days) : 0;
+    const subId = id('sub');
+    const created = now();
+    const trialing = trialDays > 0;
+    const sub: Obj = {
+      id: subId,
+      object: 'subscription',
+      customer,
+      status: trialing ? 'trialing' : 'incomplete',
+      created,
+      trial_start: trialing ? created : null,
+      trial_end: trialing ? created + trialDays * 86400 : null,
+      default_payment_method: null,
+      metadata: params.metadata ?? {},
+      payment_settings: params.payment_settings ?? null,
+      cancel_at_period_end: false,
+      items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price, quantity: 1, current_period_start: created, current_period_end: created + 30 * 86400 }] },
+      pending_setup_intent: trialing
+        ? { id: id('seti'), object: 'setup_intent', status: 'requires_payment_method', customer, payment_method: null, client_secret: '' }
+        : null,
+      latest_invoice: {
+        id: id('in'),
+        object: 'invoice',
+        customer,
+        status: trialing ? 'paid' : 'open',
+        amount_due: trialing ? 0 : price.unit_amount,
+        parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
+        confirmation_secret: trialing ? null : { type: 'payment_intent', client_secret: `${id('pi')}_secret_${randomBytes(8).toString('hex')}` },
+      },
+    };
+    const setup = sub.pending_setup_intent as Obj | null;
+    if (setup) setup.client_secret = `${setup.id}_secret_${randomBytes(8).toString('hex')}`;
+    subscriptions.set(subId, sub);
+    return sub;
+  }
+
+  /** Stripe returns nested objects as ids unless the request expands them. */
+  function render(obj: Obj, expand: string[], prefix = ''): Obj {
+    const out: Obj = structuredClone(obj);
+    for (const key of ['pending_setup_intent', 'latest_invoice']) {
+      const value = out[key] as Obj | null;
+      if (!value) continue;
+      const path = prefix + key;
+      const expanded = expand.some((e) => e === path || e.startsWith(`${path}.`));
+      if (!expanded) out[key] = value.id;
+      else if (key === 'latest_invoice' && !expand.includes(`${path}.confirmation_secret`)) delete (out[key] as Obj).confirmation_secret;
+    }
+    return out;
+  }
+
+  function route(method: string, path: string, params: Record<string, any>): [number, unknown] {
+    const expand: string[] = Array.isArray(params.expand) ? params.expand.map(String) : [];
+    let m: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer: Obj = { id: id('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: now() };
+      customers.set(customer.id, customer);
+      return [200, customer];
+    }
+    if (method === 'GET' && (m = path.match(/^\/v1\/customers\/([\w]+)$/))) {
+      const customer = customers.get(m[1]!);
+      if (!customer) throw new StripeError(404, 'invalid_request_error', `No such customer: '${m[1]}'`, 'resource_missing');
+      return [200, customer];
+    }
+    if (method === 'GET' && path === '/v1/prices') {
+      const keys: string[] = Array.isArray(params.lookup_keys) ? params.lookup_keys : [];
+      const data = [...prices.values()].filter((p) => keys.includes(p.lookup_key));
+      return [200, { object: 'list', data, has_more: false, url: '/v1/prices' }];
+    }
+    if (method === 'POST' && path === '/v1/subscriptions') return [200, render(createSubscription(params), expand)];
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const status = String(params.status ?? 'active');
+      const data = [...subscriptions.values()]
+        .filter((s) => (!params.customer || s.customer === params.customer) && (status === 'all' ? true : s.status === status))
+        .sort((a, b) => Number(b.created) - Number(a.created))
+        .map((s) => render(s, expand.map((e) => e.replace(/^data\./, ''))));
+      return [200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' }];
+    }
+    if ((m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
+      const sub = subscriptions.get(m[1]!);
+      if (!sub) throw new StripeError(404, 'invalid_request_error', `No such subscription: '${m[1]}'`, 'resource_missing');
+      if (method === 'GET') return [200, render(sub, expand)];
+      if (method === 'DELETE') {
+        Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+        return [200, render(sub, expand)];
+      }
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!customers.has(String(params.customer))) throw new StripeError(400, 'invalid_request_error', `No such customer: '${params.customer}'`);
+      return [200, { id: id('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.com/p/session/test_${randomBytes(10).toString('hex')}` }];
+    }
+    throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://stripe.local');
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const params = qs.parse(req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : body, { depth: 10, arrayLimit: 100 }) as Record<string, any>;
+    const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
+    requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey: key });
+    const send = (status: number, payload: unknown, replayed = false) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+      res.end(JSON.stringify(payload));
+    };
+    if (!/^Bearer sk_(test|live)_\w+/.test(req.headers.authorization ?? '')) {
+      return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const hash = createHash('sha256').update(`${req.method} ${url.pathname} ${body}`).digest('hex');
+    if (key && req.method === 'POST') {
+      const seen = idempotent.get(key);
+      if (seen) {
+        if (seen.hash !== hash) {
+          return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+        }
+        return send(seen.status, seen.body, true);
+      }
+    }
+    try {
+      const [status, payload] = route(req.method!, url.pathname, params);
+      if (key && req.method === 'POST') idempotent.set(key, { hash, status, body: payload });
+      send(status, payload);
+    } catch (err) {
+      if (err instanceof StripeError) return send(err.status, { error: { type: err.type, message: err.message, code: err.code } });
+      send(500, { error: { type: 'api_error', message: String(err) } });
+    }
+  }
+
+  const server: Server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    customers,
+    subscriptions,
+    calls: (method, path) => requests.filter((r) => r.method === method && r.path === path),
+    confirmSetup(subscriptionId) {
+      const sub = subscriptions.get(subscriptionId)!;
+      const pm = id('pm');
+      const setup = sub.pending_setup_intent as Obj | null;
+      if (setup) Object.assign(setup, { status: 'succeeded', payment_method: pm });
+      sub.default_payment_method = pm;
+      if (sub.status === 'incomplete') sub.status = 'active';
+      return sub;
+    },
+    update(subscriptionId, patch) {
+      const sub = subscriptions.get(subscriptionId)!;
+      Object.assign(sub, patch);
+      return sub;
+    },
+    event(type, object, opts = {}) {
+      return JSON.stringify({
+        id: opts.id ?? id('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: opts.created ?? now(),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        data: { object: render(object, []) },
+      });
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+class StripeError extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
