@@ -1,8 +1,30 @@
-import { createBrowserRouter } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { paths } from './paths';
-import { NotFoundRoute, RootRoute } from './routes/shell';
+import { NotFoundRoute } from './routes/not-found';
+import { RootRoute } from './routes/root';
 
-export const router = createBrowserRouter([
+// Screens other than '/' load on demand: the landing page's first download stays small, and
+// Stripe's code (subscribe only) never reaches any other page.
+const SubscribeRoute = lazy(() => import('./routes/subscribe'));
+const DashboardRoute = lazy(() => import('./routes/dashboard'));
+
+function withSuspense(Screen: ComponentType) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+export const routes: RouteObject[] = [
   { path: paths.home, element: <RootRoute /> },
+  { path: paths.subscribe, element: withSuspense(SubscribeRoute) },
+  { path: paths.dashboard, element: withSuspense(DashboardRoute) },
   { path: '*', element: <NotFoundRoute /> },
-]);
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

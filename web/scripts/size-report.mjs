@@ -1,0 +1,64 @@
+// Prints the built web app's JavaScript sizes: what the landing page downloads before it can run
+// (the entry chunk and everything it imports statically), and every lazily loaded chunk.
+// Run after `npm run build -w web`: `npm run size -w web` (add --json for a machine-readable line).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export const LANDING_BUDGET_GZIP_BYTES = 90 * 1024;
+
+const distDir = path.resolve(import.meta.dirname, '../dist');
+
+function loadManifest() {
+  try {
+    return JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'));
+  } catch {
+    console.error('No build manifest at web/dist/.vite/manifest.json: run `npm run build -w web` first.');
+    process.exit(1);
+  }
+}
+
+function sizes(file) {
+  const bytes = readFileSync(path.join(distDir, file));
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+}
+
+/** The entry's file plus its static imports, transitively: what the browser must fetch before the page runs. */
+function initialFiles(manifest, key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) initialFiles(manifest, imported, seen);
+  return seen;
+}
+
+const manifest = loadManifest();
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+const initial = [...initialFiles(manifest, entryKey)].filter((file) => file.endsWith('.js'));
+const lazy = Object.values(manifest)
+  .map((chunk) => chunk.file)
+  .filter((file) => file.endsWith('.js') && !initial.includes(file));
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const rows = [];
+let initialGzip = 0;
+let initialRaw = 0;
+for (const file of initial) {
+  const s = sizes(file);
+  initialGzip += s.gzip;
+  initialRaw += s.raw;
+  rows.push({ chunk: file, loaded: 'initial', raw: kb(s.raw), gzip: kb(s.gzip) });
+}
+for (const file of [...new Set(lazy)].sort()) {
+  const s = sizes(file);
+  rows.push({ chunk: file, loaded: 'on demand', raw: kb(s.raw), gzip: kb(s.gzip) });
+}
+
+const withinBudget = initialGzip <= LANDING_BUDGET_GZIP_BYTES;
+if (process.argv.includes('--json')) {
+  console.log(JSON.stringify({ landingInitialJsGzipBytes: initialGzip, landingInitialJsRawBytes: initialRaw, budgetGzipBytes: LANDING_BUDGET_GZIP_BYTES, withinBudget }));
+} else {
+  console.table(rows);
+  console.log(`Landing route initial JS: ${kb(initialGzip)} gzipped (${kb(initialRaw)} raw); budget ${kb(LANDING_BUDGET_GZIP_BYTES)}: ${withinBudget ? 'within' : 'OVER'}`);
+}
+process.exit(withinBudget ? 0 : 1);

@@ -1,0 +1,56 @@
+import { ArrowLeft, Check } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_SELECTED_TIER, SUBSCRIBE_LOGIN_REDIRECT_MS, TRIAL_DAYS, type Tier } from '@dcbrief/shared';
+import { paths } from '@/app/paths';
+import { PageShell } from '@/components/layout/page-shell';
+import { SUBSCRIBE_SIGNED_OUT_NOTICE } from '@/features/auth/hooks/notices';
+import { useLoginRedirect } from '@/features/auth/hooks/use-login-redirect';
+import { BenefitTiles } from '@/features/subscribe/components/benefit-tiles';
+import { PaymentCard } from '@/features/subscribe/components/payment-card';
+import { PlanPicker } from '@/features/subscribe/components/plan-picker';
+import { useSubscriptionSecret } from '@/features/subscribe/hooks/use-subscription-secret';
+import { useCurrentUser } from '@/lib/auth';
+
+const FOOTER_POINTS = [`${TRIAL_DAYS}-day free trial`, 'Cancel anytime', 'Secure payments'];
+
+export default function SubscribeRoute() {
+  const { user, isLoading } = useCurrentUser();
+  const [tier, setTier] = useState<Tier>(DEFAULT_SELECTED_TIER);
+  const { secret, failed, isRequesting, retry } = useSubscriptionSecret(user, tier);
+  useLoginRedirect(!isLoading && !user, SUBSCRIBE_LOGIN_REDIRECT_MS, SUBSCRIBE_SIGNED_OUT_NOTICE);
+
+  return (
+    <PageShell>
+      <Link to={paths.home} className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to home
+      </Link>
+      <div className="mx-auto mt-6 max-w-2xl text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Choose your intelligence level</h1>
+        <p className="mt-3 text-slate-600">
+          Start with a {TRIAL_DAYS}-day free trial. You will not be charged until it ends, and you can cancel anytime.
+        </p>
+      </div>
+      <div className="mt-10 grid gap-8 lg:grid-cols-5">
+        <div className="lg:col-span-3">
+          <PlanPicker value={tier} onChange={setTier} />
+        </div>
+        <div className="lg:col-span-2">
+          <PaymentCard tier={tier} secret={secret} failed={failed} isRequesting={isRequesting} onRetry={retry} />
+        </div>
+      </div>
+      <div className="mt-10">
+        <BenefitTiles tier={tier} />
+      </div>
+      <ul className="mt-10 flex flex-wrap items-center justify-center gap-x-8 gap-y-2 border-t border-slate-200 pt-6 text-sm text-slate-600">
+        {FOOTER_POINTS.map((point) => (
+          <li key={point} className="flex items-center gap-1.5">
+            <Check aria-hidden="true" className="size-4 text-blue-700" />
+            {point}
+          </li>
+        ))}
+      </ul>
+    </PageShell>
+  );
+}

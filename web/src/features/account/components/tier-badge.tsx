@@ -1,0 +1,14 @@
+import { isActive, tierLabel, type User } from '@dcbrief/shared';
+import { Badge } from '@/components/ui/badge';
+
+type Subscription = Pick<User, 'subscriptionTier' | 'subscriptionStatus'>;
+
+/** The tier in upper case ('FREE' without one): green when paid up, grey otherwise (spec section 2). */
+export function TierBadge({ user }: { user: Subscription }) {
+  const active = isActive(user);
+  return (
+    <Badge variant={active ? 'success' : 'neutral'} data-active={active}>
+      {tierLabel(user.subscriptionTier)}
+    </Badge>
+  );
+}

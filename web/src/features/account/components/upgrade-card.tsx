@@ -1,0 +1,23 @@
+import { ArrowRight, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
+import { Button } from '@/components/ui/button';
+
+/** Shown whenever the status is not active (spec section 4). */
+export function UpgradeCard() {
+  return (
+    <section aria-labelledby="upgrade-title" className="rounded-2xl bg-blue-700 p-6 text-white shadow-sm">
+      <Sparkles aria-hidden="true" className="size-6" />
+      <h2 id="upgrade-title" className="mt-3 text-lg font-semibold">
+        Upgrade to Premium
+      </h2>
+      <p className="mt-1 text-sm text-blue-50">Personalized audio digests, 250+ sources and 35+ languages. 14 days free.</p>
+      <Button asChild variant="inverse" className="mt-4 w-full">
+        <Link to={paths.subscribe}>
+          See plans
+          <ArrowRight aria-hidden="true" />
+        </Link>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { LOGIN_PATH } from '@dcbrief/shared';
+import { toast } from '@/hooks/use-toast';
+import { navigateTo } from '@/lib/browser-navigation';
+
+export interface LoginRedirectNotice {
+  title: string;
+  description: string;
+}
+
+/** Once `active` turns true: tell the visitor why, then send them to the sign-in page after `delayMs`. */
+export function useLoginRedirect(active: boolean, delayMs: number, notice: LoginRedirectNotice) {
+  const { title, description } = notice;
+  useEffect(() => {
+    if (!active) return;
+    toast({ title, description, variant: 'destructive' });
+    const timer = setTimeout(() => navigateTo(LOGIN_PATH), delayMs);
+    return () => clearTimeout(timer);
+  }, [active, delayMs, title, description]);
+}

@@ -1,0 +1,38 @@
+import type { IntelligenceStats } from '@dcbrief/shared';
+import { cn } from '@/lib/utils';
+
+interface StatItem {
+  label: string;
+  value: string;
+}
+
+export function homeStatItems(stats: IntelligenceStats): StatItem[] {
+  return [
+    { label: 'Digests', value: String(stats.digests) },
+    { label: 'Time saved', value: `${stats.hoursSaved}h` },
+    { label: 'Sources', value: stats.sourcesRead.toLocaleString('en-US') },
+  ];
+}
+
+export function dashboardStatItems(stats: IntelligenceStats): StatItem[] {
+  return [
+    { label: 'Digests received', value: String(stats.digests) },
+    { label: 'Time saved', value: `${stats.hoursSaved}h` },
+    { label: 'Sources read', value: stats.sourcesRead.toLocaleString('en-US') },
+    { label: 'Average rating', value: stats.averageRating.toFixed(1) },
+  ];
+}
+
+/** Figures as a definition list so a screen reader reads each label with its value. */
+export function StatsGrid({ items, className }: { items: StatItem[]; className?: string }) {
+  return (
+    <dl className={cn('grid grid-cols-3 gap-3', className)}>
+      {items.map((item) => (
+        <div key={item.label} className="rounded-xl bg-slate-50 px-3 py-3">
+          <dt className="text-xs font-medium text-slate-600">{item.label}</dt>
+          <dd className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">{item.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

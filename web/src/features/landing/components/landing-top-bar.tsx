@@ -1,0 +1,40 @@
+import { BrandLogo } from '@/components/brand-logo';
+import { Button } from '@/components/ui/button';
+
+const ANCHORS = [
+  { href: '#features', label: 'Features' },
+  { href: '#pricing', label: 'Pricing' },
+  { href: '#demo', label: 'Demo' },
+] as const;
+
+/** Sign In and Start Free Trial both open the waitlist: nobody signs in from here (spec section 2). */
+export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
+  const anchorLinks = ANCHORS.map((anchor) => (
+    <a key={anchor.href} href={anchor.href} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+      {anchor.label}
+    </a>
+  ));
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+        <a href="#top" aria-label="DC Brief, back to top" className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700">
+          <BrandLogo />
+        </a>
+        <nav aria-label="Sections" className="hidden items-center md:flex">
+          {anchorLinks}
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button variant="ghost" size="sm" onClick={onJoinWaitlist}>
+            Sign In
+          </Button>
+          <Button size="sm" onClick={onJoinWaitlist}>
+            Start Free Trial
+          </Button>
+        </div>
+      </div>
+      <nav aria-label="Sections on small screens" className="flex justify-center border-t border-slate-100 md:hidden">
+        {anchorLinks}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { BrandLogo } from '@/components/brand-logo';
+
+// Spec section 2: these pages do not exist yet, so every link points to '#'.
+const FOOTER_LINKS = ['About', 'Blog', 'Contact', 'Help Center', 'Privacy Policy', 'Terms of Service'];
+
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div>
+          <BrandLogo />
+          <p className="mt-2 text-sm text-slate-600">Fact-only data-center intelligence, every morning.</p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+            {FOOTER_LINKS.map((label) => (
+              <li key={label}>
+                <a href="#" className="hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+                  {label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">© {new Date().getFullYear()} DC Brief. All rights reserved.</p>
+    </footer>
+  );
+}

@@ -1,0 +1,97 @@
+import { LoaderCircle } from 'lucide-react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/hooks/use-toast';
+import { serverErrorMessage } from '@/lib/api-error';
+import { useJoinWaitlist } from '../api/join-waitlist';
+import { EMPTY_WAITLIST_FORM, hasEveryValue, type WaitlistFormValues } from '../api/waitlist-form';
+import { useWaitlistDraftAutosave } from '../hooks/use-waitlist-draft-autosave';
+
+const FIELDS: { name: keyof WaitlistFormValues; label: string; type: string; autoComplete: string; placeholder: string }[] = [
+  { name: 'email', label: 'Work email', type: 'email', autoComplete: 'email', placeholder: 'you@company.com' },
+  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name', placeholder: 'Ana' },
+  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name', placeholder: 'Silva' },
+  { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel', placeholder: '+1 555 010 9999' },
+];
+
+export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [values, setValues] = useState<WaitlistFormValues>(EMPTY_WAITLIST_FORM);
+  const join = useJoinWaitlist();
+  const { isSaving } = useWaitlistDraftAutosave(values, { enabled: open });
+  const busy = join.isPending;
+
+  const update = (name: keyof WaitlistFormValues) => (event: ChangeEvent<HTMLInputElement>) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!hasEveryValue(values)) {
+      toast({ title: 'All fields required', description: 'Please fill in all required fields', variant: 'destructive' });
+      return;
+    }
+    join.mutate(values, {
+      onSuccess: () => {
+        toast({ title: "You're on the list!", description: "We'll contact you next week when spots open up." });
+        setValues(EMPTY_WAITLIST_FORM);
+        onOpenChange(false);
+      },
+      onError: (error) => {
+        toast({ title: 'Error', description: serverErrorMessage(error) ?? 'Failed to join waitlist. Please try again.', variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Join the DC Brief waitlist</DialogTitle>
+          <DialogDescription>We open new seats every week. Start with a 14-day free trial, no credit card required.</DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {FIELDS.map((field) => (
+              <div key={field.name} className={field.name === 'email' || field.name === 'phoneNumber' ? 'grid gap-1.5 sm:col-span-2' : 'grid gap-1.5'}>
+                <Label htmlFor={`waitlist-${field.name}`}>{field.label}</Label>
+                <Input
+                  id={`waitlist-${field.name}`}
+                  name={field.name}
+                  type={field.type}
+                  autoComplete={field.autoComplete}
+                  placeholder={field.placeholder}
+                  required
+                  aria-required="true"
+                  value={values[field.name]}
+                  onChange={update(field.name)}
+                  disabled={busy}
+                />
+              </div>
+            ))}
+          </div>
+          {/* Reserved line: the note appearing and going must not move the buttons. */}
+          <p aria-live="polite" className="h-5 text-sm text-slate-600">
+            {isSaving && (
+              <span className="inline-flex items-center gap-1.5">
+                <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin" />
+                Auto-saving...
+              </span>
+            )}
+          </p>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={busy}>
+              {busy ? 'Joining...' : 'Join Waitlist'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
