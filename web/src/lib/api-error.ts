@@ -13,19 +13,17 @@ export function isUnauthorizedError(error: unknown): boolean {
   return errorStatus(error) === 401;
 }
 
-/** The server's own words: the `message` of a JSON error body, or the plain body text; null when there are none. */
+/** The server's own words: the `message` of its JSON error body; null when it sent none (network failure, HTML from a proxy). */
 export function serverErrorMessage(error: unknown): string | null {
   const match = error instanceof Error ? STATUS_PREFIX.exec(error.message) : null;
   if (!match) return null;
-  const body = (match[2] ?? '').trim();
-  if (!body) return null;
   try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) {
+    const parsed: unknown = JSON.parse(match[2] ?? '');
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message.trim()) {
       return parsed.message;
     }
-    return null;
   } catch {
-    return body.startsWith('<') ? null : body;
+    // Not JSON: not a message written for people.
   }
+  return null;
 }
