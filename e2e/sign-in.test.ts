@@ -34,7 +34,7 @@ describe('sign-in in a real browser', () => {
 
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/auth/user', { credentials: 'include' });
-      return { status: res.status, body: await res.json() };
+      return { status: res.status, body: (await res.json()) as { email: string; timezone: string } };
     });
     assert.equal(me.status, 200);
     assert.equal(me.body.email, 'reader@dc-ops.example');

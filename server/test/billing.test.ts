@@ -38,6 +38,13 @@ describe('subscriptions with Stripe', () => {
   let n = 0;
   const webhook = (payload: string, headers: Record<string, string>) => new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: payload, headers });
   const user = (email: string) => ts.orm.em.fork().findOneOrFail(User, { email });
+  /** A signed-in user who opened the subscribe page for a tier: the subscription exists, nothing confirmed yet. */
+  async function checkout(email: string, tier: 'basic' | 'premium') {
+    const client = await signIn(ts, email);
+    const res = await client.post('/api/create-subscription', { tier });
+    assert.equal(res.status, 200);
+    return { client, subId: (await user(email)).stripeSubscriptionId!, secret: await res.json() };
+  }
 
   before(async () => {
     stripe = await startStripeStandIn({ prices: PRICES });
@@ -128,9 +135,7 @@ describe('subscriptions with Stripe', () => {
 
   test('a signed webhook after the card is saved makes the user active premium and sends one welcome email', async () => {
     const email = `webhook${n}@example.com`;
-    const client = await signIn(ts, email);
-    await client.post('/api/create-subscription', { tier: 'premium' });
-    const subId = (await user(email)).stripeSubscriptionId!;
+    const { client, subId } = await checkout(email, 'premium');
     const sub = stripe.confirmSetup(subId);
     const payload = stripe.event('customer.subscription.updated', sub);
     const res = await webhook(payload, signed(payload));
@@ -154,9 +159,7 @@ describe('subscriptions with Stripe', () => {
 
   test('bad, tampered, stale or missing signatures: 400 and nothing changes', async () => {
     const email = `forged${n}@example.com`;
-    const client = await signIn(ts, email);
-    await client.post('/api/create-subscription', { tier: 'premium' });
-    const subId = (await user(email)).stripeSubscriptionId!;
+    const { client, subId } = await checkout(email, 'premium');
     const sub = stripe.confirmSetup(subId);
     const payload = stripe.event('customer.subscription.updated', sub);
     const eventsBefore = await ts.orm.em.fork().count(StripeEvent, {});
@@ -181,9 +184,8 @@ describe('subscriptions with Stripe', () => {
 
   test('two identical events at once: one is processed, one welcome email', async () => {
     const email = `twins${n}@example.com`;
-    const client = await signIn(ts, email);
-    await client.post('/api/create-subscription', { tier: 'basic' });
-    const sub = stripe.confirmSetup((await user(email)).stripeSubscriptionId!);
+    const { client, subId } = await checkout(email, 'basic');
+    const sub = stripe.confirmSetup(subId);
     const payload = stripe.event('customer.subscription.updated', sub);
     const results = await Promise.all([webhook(payload, signed(payload)), webhook(payload, signed(payload))]);
     const bodies = await Promise.all(results.map((r) => r.json()));
@@ -195,9 +197,7 @@ describe('subscriptions with Stripe', () => {
 
   test('deleted, then a stale "updated" arriving late: the user stays canceled with no tier', async () => {
     const email = `late${n}@example.com`;
-    const client = await signIn(ts, email);
-    await client.post('/api/create-subscription', { tier: 'premium' });
-    const subId = (await user(email)).stripeSubscriptionId!;
+    const { client, subId } = await checkout(email, 'premium');
     const activeSnapshot = structuredClone(stripe.confirmSetup(subId));
     const updated = stripe.event('customer.subscription.updated', activeSnapshot, { created: Math.floor(Date.now() / 1000) - 120 });
     const canceled = stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
@@ -212,9 +212,7 @@ describe('subscriptions with Stripe', () => {
 
   test('payment failure: past_due with the tier kept, and an email to update the card', async () => {
     const email = `pastdue${n}@example.com`;
-    const client = await signIn(ts, email);
-    await client.post('/api/create-subscription', { tier: 'basic' });
-    const subId = (await user(email)).stripeSubscriptionId!;
+    const { client, subId } = await checkout(email, 'basic');
     const sub = stripe.confirmSetup(subId);
     const ok = stripe.event('customer.subscription.updated', sub);
     await webhook(ok, signed(ok));
@@ -230,9 +228,8 @@ describe('subscriptions with Stripe', () => {
 
   test('trial ending: a reminder email', async () => {
     const email = `ending${n}@example.com`;
-    const client = await signIn(ts, email);
-    await client.post('/api/create-subscription', { tier: 'premium' });
-    const sub = stripe.confirmSetup((await user(email)).stripeSubscriptionId!);
+    const { client, subId } = await checkout(email, 'premium');
+    const sub = stripe.confirmSetup(subId);
     const event = stripe.event('customer.subscription.trial_will_end', sub);
     assert.equal((await webhook(event, signed(event))).status, 200);
     assert.ok((await ts.outbox()).some((m) => /^Your DC Brief trial ends/.test(m.subject ?? '') && JSON.stringify(m.to).includes(email)));
@@ -240,9 +237,8 @@ describe('subscriptions with Stripe', () => {
 
   test('after the payment page returns, refresh reads the state from Stripe before any webhook', async () => {
     const email = `return${n}@example.com`;
-    const client = await signIn(ts, email);
-    await client.post('/api/create-subscription', { tier: 'premium' });
-    stripe.confirmSetup((await user(email)).stripeSubscriptionId!);
+    const { client, subId } = await checkout(email, 'premium');
+    stripe.confirmSetup(subId);
     const res = await client.post('/api/billing/refresh', {});
     assert.equal(res.status, 200);
     const me = await res.json();
@@ -252,7 +248,7 @@ describe('subscriptions with Stripe', () => {
     const again = await client.post('/api/create-subscription', { tier: 'basic' });
     assert.equal(again.status, 409);
     // The trial is offered once: after cancelling, a new subscription has no trial and asks for payment.
-    stripe.update(me.id && (await user(email)).stripeSubscriptionId!, { status: 'canceled' });
+    stripe.update(subId, { status: 'canceled' });
     await client.post('/api/billing/refresh', {});
     const paid = await (await client.post('/api/create-subscription', { tier: 'basic' })).json();
     assert.equal(paid.intentType, 'payment');

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { WaitlistEntry } from '../src/modules/waitlist/waitlist.entity.js';
-import { TestClient } from './support/client.js';
+import { TestClient, type TestResponse } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { signIn } from './support/users.js';
 
@@ -25,7 +25,7 @@ describe('bad input never yields a 500 or a partial write', () => {
     rmSync(webDir, { recursive: true, force: true });
   });
 
-  async function expect4xx(res: Response, status: number, message?: RegExp) {
+  async function expect4xx(res: TestResponse, status: number, message?: RegExp) {
     assert.equal(res.status, status);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
     const body = await res.json();

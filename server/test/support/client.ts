@@ -1,3 +1,6 @@
+/** A fetch Response whose JSON tests read freely (assertions check the shape). */
+export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
+
 /** A small HTTP client with a cookie jar, so a test acts like one browser. */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
@@ -8,7 +11,7 @@ export class TestClient {
     method: string,
     urlPath: string,
     options: { json?: unknown; form?: Record<string, string>; body?: string; headers?: Record<string, string> } = {},
-  ): Promise<Response> {
+  ): Promise<TestResponse> {
     const headers: Record<string, string> = { ...options.headers };
     let body: string | undefined = options.body;
     if (options.json !== undefined) {
@@ -22,7 +25,7 @@ export class TestClient {
     if (cookie) headers.cookie = cookie;
     const res = await fetch(new URL(urlPath, this.baseUrl), { method, headers, body, redirect: 'manual' });
     this.store(res);
-    return res;
+    return res as TestResponse;
   }
 
   get = (p: string, headers?: Record<string, string>) => this.request('GET', p, { headers });
