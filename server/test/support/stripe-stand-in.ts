@@ -140,6 +140,20 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
         return [200, render(sub, expand)];
       }
     }
+    // What Stripe.js calls from the browser when the Payment Element is submitted (publishable key auth).
+    if (method === 'POST' && (m = path.match(/^\/v1\/(setup_intents|payment_intents)\/(\w+?)\/confirm$/))) {
+      const intentId = m[2]!;
+      const sub = [...subscriptions.values()].find((s) => {
+        const setup = s.pending_setup_intent as Obj | null;
+        const invoice = s.latest_invoice as { confirmation_secret?: { client_secret: string } | null } | null;
+        return setup?.id === intentId || invoice?.confirmation_secret?.client_secret.startsWith(`${intentId}_secret_`);
+      });
+      if (!sub) throw new StripeError(404, 'invalid_request_error', `No such ${m[1] === 'setup_intents' ? 'setupintent' : 'payment_intent'}: '${intentId}'`, 'resource_missing');
+      const card = String((params.payment_method_data as { card?: { number?: string } } | undefined)?.card?.number ?? '4242424242424242');
+      if (card === '4000000000000002') throw new StripeError(402, 'card_error', 'Your card was declined.', 'card_declined');
+      confirm(sub);
+      return [200, { id: intentId, object: m[1] === 'setup_intents' ? 'setup_intent' : 'payment_intent', status: 'succeeded' }];
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!customers.has(String(params.customer))) throw new StripeError(400, 'invalid_request_error', `No such customer: '${params.customer}'`);
       return [200, { id: id('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.com/p/session/test_${randomBytes(10).toString('hex')}` }];
@@ -159,7 +173,8 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
       res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
       res.end(JSON.stringify(payload));
     };
-    if (!/^Bearer sk_(test|live)_\w+/.test(req.headers.authorization ?? '')) {
+    const browserCall = /^\/v1\/(setup_intents|payment_intents)\/\w+\/confirm$/.test(url.pathname);
+    if (!/^Bearer (sk|pk)_(test|live)_\w+/.test(req.headers.authorization ?? '') || (!browserCall && /^Bearer pk_/.test(req.headers.authorization ?? ''))) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     }
     const hash = createHash('sha256').update(`${req.method} ${url.pathname} ${body}`).digest('hex');
@@ -182,6 +197,19 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
     }
   }
 
+  /** The customer completed the Payment Element: a trial's setup intent succeeds, or the first invoice is paid. */
+  function confirm(sub: Obj): Obj {
+    const pm = id('pm');
+    const setup = sub.pending_setup_intent as Obj | null;
+    if (setup) Object.assign(setup, { status: 'succeeded', payment_method: pm });
+    sub.default_payment_method = pm;
+    if (sub.status === 'incomplete') {
+      sub.status = 'active';
+      Object.assign(sub.latest_invoice as Obj, { status: 'paid', amount_paid: (sub.latest_invoice as Obj).amount_due });
+    }
+    return sub;
+  }
+
   const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -192,15 +220,7 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
     customers,
     subscriptions,
     calls: (method, path) => requests.filter((r) => r.method === method && r.path === path),
-    confirmSetup(subscriptionId) {
-      const sub = subscriptions.get(subscriptionId)!;
-      const pm = id('pm');
-      const setup = sub.pending_setup_intent as Obj | null;
-      if (setup) Object.assign(setup, { status: 'succeeded', payment_method: pm });
-      sub.default_payment_method = pm;
-      if (sub.status === 'incomplete') sub.status = 'active';
-      return sub;
-    },
+    confirmSetup: (subscriptionId) => confirm(subscriptions.get(subscriptionId)!),
     update(subscriptionId, patch) {
       const sub = subscriptions.get(subscriptionId)!;
       Object.assign(sub, patch);
