@@ -67,6 +67,8 @@ export function useToast() {
   const [state, setLocal] = useState<State>(memoryState);
   useEffect(() => {
     listeners.add(setLocal);
+    // A toast raised by an effect that ran before this one (a child screen's) must not be missed.
+    setLocal(memoryState);
     return () => {
       listeners.delete(setLocal);
     };

@@ -3,9 +3,8 @@ import { cn } from '@/lib/utils';
 
 export function Spinner({ label, className }: { label: string; className?: string }) {
   return (
-    <span role="status" className={cn('inline-flex items-center justify-center text-blue-700', className)}>
+    <span role="status" aria-label={label} className={cn('inline-flex items-center justify-center text-blue-700', className)}>
       <LoaderCircle aria-hidden="true" className="size-6 animate-spin" />
-      <span className="sr-only">{label}</span>
     </span>
   );
 }

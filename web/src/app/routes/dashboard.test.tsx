@@ -1,0 +1,150 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DASHBOARD_LOGIN_REDIRECT_MS, LOGIN_PATH, type User } from '@dcbrief/shared';
+import { navigateTo } from '@/lib/browser-navigation';
+import { fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
+import { basicActiveUser, freeUser, makeDigests, makeFeedback, makeUser, premiumActiveUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+vi.mock('@/lib/browser-navigation', () => ({ navigateTo: vi.fn() }));
+
+function renderDashboard(user: User, routes: Record<string, FakeReply> = {}, path = '/dashboard') {
+  const api = fakeApi({
+    'GET /api/auth/user': { status: 200, body: user },
+    'GET /api/digests': { status: 200, body: makeDigests(4) },
+    'GET /api/feedback': { status: 200, body: makeFeedback([5, 4]) },
+    ...routes,
+  });
+  return { api, ...renderApp(path) };
+}
+
+describe('dashboard', () => {
+  afterEach(() => vi.mocked(navigateTo).mockReset());
+
+  it('signed out: the Unauthorized toast, then the login page after 0.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi({ 'GET /api/auth/user': signedOut });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    expect(screen.getByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DASHBOARD_LOGIN_REDIRECT_MS - 150);
+    });
+    expect(navigateTo).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(screen.queryByRole('heading', { name: 'Email Preferences' })).not.toBeInTheDocument();
+  });
+
+  it("starts from the user's saved preferences", async () => {
+    const user = makeUser({
+      preferences: { ...freeUser().preferences, breakingNews: true, deliveryTime: '08:00', contentDepth: 'detailed', notes: 'Nordics', interests: { ...freeUser().preferences.interests, regulations: true, security: false } },
+    });
+    renderDashboard(user);
+    expect(await screen.findByRole('switch', { name: 'Breaking News Alerts' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Daily Digest' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '8:00 AM' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Detailed' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Regulations' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Security' })).not.toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'Additional Notes' })).toHaveValue('Nordics');
+    expect(screen.getByLabelText('Time zone')).toHaveValue('Europe/Lisbon');
+  });
+
+  it('free user: FREE grey badge, upgrade card, no audio settings; stats from the shared formulas', async () => {
+    renderDashboard(freeUser());
+    await screen.findByRole('heading', { name: 'Email Preferences' });
+    const badges = screen.getAllByText('FREE');
+    expect(badges[0]).toHaveAttribute('data-active', 'false');
+    expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
+    const stats = within(screen.getByRole('heading', { name: 'Your Intelligence Stats' }).closest('section')!);
+    expect(await stats.findByText('508')).toBeInTheDocument();
+    expect(stats.getByText('3h')).toBeInTheDocument();
+    expect(stats.getByText('4.5')).toBeInTheDocument();
+    expect(screen.getByText('ana@dc-ops.example')).toBeInTheDocument();
+    expect(screen.getByText('March 14, 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'View Recent Digests' })).toBeInTheDocument();
+  });
+
+  it('basic and active: green BASIC badge and no upgrade card', async () => {
+    renderDashboard(basicActiveUser());
+    await screen.findByRole('heading', { name: 'Email Preferences' });
+    expect(screen.getAllByText('BASIC')[0]).toHaveAttribute('data-active', 'true');
+    expect(screen.queryByRole('link', { name: /See plans/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
+  });
+
+  it('saves every control plus the time zone, then refreshes the user and says so', async () => {
+    const user = userEvent.setup();
+    const { api } = renderDashboard(basicActiveUser(), { 'POST /api/user/preferences': { status: 200, body: basicActiveUser() } });
+    await user.click(await screen.findByRole('switch', { name: 'Weekly Summary' }));
+    await user.click(screen.getByRole('radio', { name: '12:00 PM' }));
+    await user.click(screen.getByRole('radio', { name: 'Brief' }));
+    await user.click(screen.getByRole('switch', { name: 'Regulations' }));
+    await user.type(screen.getByRole('textbox', { name: 'Additional Notes' }), 'Track Nordic builds');
+    await user.selectOptions(screen.getByLabelText('Time zone'), 'Asia/Singapore');
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Preferences Updated')).toBeInTheDocument();
+    expect(screen.getByText('Your email preferences have been saved.')).toBeInTheDocument();
+    const sent = api.callsTo('POST', '/api/user/preferences')[0]?.body;
+    expect(sent).toEqual({
+      dailyDigest: true,
+      weeklySummary: false,
+      breakingNews: false,
+      deliveryTime: '12:00',
+      contentDepth: 'brief',
+      interests: { infrastructure: true, technology: true, marketTrends: true, security: true, operations: true, regulations: true },
+      notes: 'Track Nordic builds',
+      timezone: 'Asia/Singapore',
+    });
+    await waitFor(() => expect(api.callsTo('GET', '/api/auth/user')).toHaveLength(2));
+  });
+
+  it('premium and active: audio settings shown, live and saved', async () => {
+    const user = userEvent.setup();
+    const { api } = renderDashboard(premiumActiveUser(), { 'POST /api/user/preferences': { status: 200, body: premiumActiveUser() } });
+    expect(await screen.findByRole('heading', { name: 'Audio Intelligence Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Generate audio digest' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Professional' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: '1.0x' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Audio Library' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'News Style' }));
+    await user.click(screen.getByRole('radio', { name: '1.25x' }));
+    await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
+    await screen.findByText('Preferences Updated');
+    expect(api.callsTo('POST', '/api/user/preferences')[0]?.body).toMatchObject({ audio: { enabled: true, voiceStyle: 'news', playbackSpeed: 1.25 } });
+  });
+
+  it('a 401 on save shows the logged-out toast and goes to the login page after 0.5 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    renderDashboard(freeUser(), { 'POST /api/user/preferences': { status: 401, body: { message: 'Unauthorized' } } });
+    await user.click(await screen.findByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeInTheDocument();
+    expect(navigateTo).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(DASHBOARD_LOGIN_REDIRECT_MS + 50);
+    });
+    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+  });
+
+  it('any other failure shows the Error toast and stays', async () => {
+    const user = userEvent.setup();
+    renderDashboard(freeUser(), { 'POST /api/user/preferences': { status: 500, body: { message: 'db down' } } });
+    await user.click(await screen.findByRole('button', { name: 'Save Preferences' }));
+    expect(await screen.findByText('Failed to update preferences. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('greets a subscriber whom Stripe sent back after a redirect, then tidies the address', async () => {
+    const { router } = renderDashboard(premiumActiveUser(), {}, '/dashboard?setup_intent=seti_1&redirect_status=succeeded');
+    expect(await screen.findByText('Welcome to DC Brief!')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

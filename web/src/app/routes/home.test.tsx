@@ -1,0 +1,80 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@dcbrief/shared';
+import { deferredReply, fakeApi, type FakeReply } from '@/test/fake-api';
+import { basicActiveUser, freeUser, makeDigests, makeFeedback, premiumActiveUser, premiumPastDueUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+function renderHome(user: User, { digests = { status: 200, body: [] }, feedback = { status: 200, body: [] } }: { digests?: FakeReply; feedback?: FakeReply } = {}) {
+  const api = fakeApi({ 'GET /api/auth/user': { status: 200, body: user }, 'GET /api/digests': digests, 'GET /api/feedback': feedback });
+  renderApp('/');
+  return api;
+}
+
+const card = (title: string) => within(screen.getByRole('heading', { name: title }).closest('section')!);
+
+describe('home page', () => {
+  it('welcomes a free user: empty brief, FREE and the upgrade panel, no audio actions, zero stats', async () => {
+    renderHome(freeUser());
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ana' })).toBeInTheDocument();
+    expect(await screen.findByText('Your first digest arrives tomorrow at 6:00 AM.')).toBeInTheDocument();
+    const status = card('Subscription Status');
+    expect(status.getByText('FREE')).toBeInTheDocument();
+    expect(status.getByText('Inactive')).toBeInTheDocument();
+    expect(status.getByRole('link', { name: /View plans/ })).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('button', { name: 'Listen' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
+    const stats = card('Stats');
+    expect(stats.getByText('Digests').nextSibling).toHaveTextContent('0');
+    expect(stats.getByText('Time saved').nextSibling).toHaveTextContent('0h');
+    expect(screen.getAllByRole('link', { name: /Dashboard|Manage Preferences/ })[0]).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('shows a skeleton while digests load, then the latest digest', async () => {
+    const digests = deferredReply();
+    renderHome(basicActiveUser(), { digests: digests.reply });
+    expect(await screen.findByTestId('brief-skeleton')).toBeInTheDocument();
+    digests.resolveJson(200, makeDigests(3));
+    expect(await screen.findByRole('heading', { name: 'Data-center brief for 2026-11-21' })).toBeInTheDocument();
+    expect(screen.queryByTestId('brief-skeleton')).not.toBeInTheDocument();
+  });
+
+  it('computes the stats with the shared formulas and shows the newest feedback', async () => {
+    renderHome(basicActiveUser(), { digests: { status: 200, body: makeDigests(3) }, feedback: { status: 200, body: makeFeedback([4, 2]) } });
+    await screen.findByRole('heading', { name: 'Stats' });
+    const stats = card('Stats');
+    expect(await stats.findByText('381')).toBeInTheDocument();
+    expect(stats.getByText('2h')).toBeInTheDocument();
+    expect(stats.getByText('3')).toBeInTheDocument();
+    expect(await card('Recent Activity').findByLabelText('Rating 4 of 5')).toBeInTheDocument();
+  });
+
+  it('basic and active: BASIC, Active, no upgrade panel and no audio actions', async () => {
+    renderHome(basicActiveUser());
+    const status = within((await screen.findByRole('heading', { name: 'Subscription Status' })).closest('section')!);
+    expect(status.getByText('BASIC')).toBeInTheDocument();
+    expect(status.getByText('Active')).toBeInTheDocument();
+    expect(status.queryByText('Upgrade your intelligence')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Listen' })).not.toBeInTheDocument();
+  });
+
+  it('premium and active: Listen and Audio Library', async () => {
+    renderHome(premiumActiveUser());
+    expect(await screen.findByRole('button', { name: 'Listen' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Audio Library' })).toBeInTheDocument();
+    expect(card('Subscription Status').getByText('PREMIUM')).toBeInTheDocument();
+  });
+
+  it('premium but past due: no audio actions and the upgrade panel', async () => {
+    renderHome(premiumPastDueUser());
+    const status = within((await screen.findByRole('heading', { name: 'Subscription Status' })).closest('section')!);
+    expect(status.getByText('Past due')).toBeInTheDocument();
+    expect(status.getByText('Upgrade your intelligence')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Listen' })).not.toBeInTheDocument();
+  });
+
+  it('keeps working when the digest list fails to load', async () => {
+    renderHome(freeUser(), { digests: { status: 500, body: { message: 'down' } } });
+    expect(await screen.findByText('Your first digest arrives tomorrow at 6:00 AM.')).toBeInTheDocument();
+  });
+});

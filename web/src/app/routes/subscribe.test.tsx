@@ -1,0 +1,141 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_PATH, SUBSCRIBE_LOGIN_REDIRECT_MS } from '@dcbrief/shared';
+import { navigateTo } from '@/lib/browser-navigation';
+import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
+import { freeUser } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+vi.mock('@/lib/browser-navigation', () => ({ navigateTo: vi.fn() }));
+
+// Stripe.js cannot run in jsdom: the Stripe React layer is replaced at its module boundary by a stand-in
+// whose confirm calls the test controls. The page's own code (which confirm, which return_url) runs as is.
+const stripe = vi.hoisted(() => ({
+  confirmSetup: vi.fn(),
+  confirmPayment: vi.fn(),
+  elementsOptions: [] as unknown[],
+}));
+vi.mock('@stripe/react-stripe-js', () => ({
+  Elements: ({ children, options }: { children: ReactNode; options: unknown }) => {
+    stripe.elementsOptions.push(options);
+    return <div data-testid="stripe-elements">{children}</div>;
+  },
+  PaymentElement: () => <div data-testid="payment-element">Card number</div>,
+  useStripe: () => ({ confirmSetup: stripe.confirmSetup, confirmPayment: stripe.confirmPayment }),
+  useElements: () => ({ kind: 'elements' }),
+}));
+vi.mock('@/features/subscribe/components/stripe-loader', () => ({ stripeFor: vi.fn(async () => ({})) }));
+
+const signedIn: FakeReply = { status: 200, body: freeUser() };
+const config: FakeReply = { status: 200, body: { stripePublishableKey: 'pk_test_from_server' } };
+
+function renderSubscribe(routes: Record<string, FakeReply>) {
+  const api = fakeApi({ 'GET /api/auth/user': signedIn, 'GET /api/config': config, ...routes });
+  const view = renderApp('/subscribe');
+  return { api, ...view };
+}
+
+describe('subscribe page', () => {
+  beforeEach(() => {
+    stripe.confirmSetup.mockReset();
+    stripe.confirmPayment.mockReset();
+    stripe.elementsOptions.length = 0;
+  });
+  afterEach(() => vi.mocked(navigateTo).mockReset());
+
+  it('signed out: the Authentication Required toast, then the login page after 1 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = fakeApi({ 'GET /api/auth/user': signedOut });
+    renderApp('/subscribe');
+    expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
+    expect(screen.getByText('Please sign in to subscribe.')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(SUBSCRIBE_LOGIN_REDIRECT_MS - 150);
+    });
+    expect(navigateTo).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(200);
+    });
+    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(api.callsTo('POST', '/api/create-subscription')).toHaveLength(0);
+  });
+
+  it('premium is preselected and marked Most Popular; a spinner shows until the secret arrives', async () => {
+    const create = deferredReply();
+    const { api } = renderSubscribe({ 'POST /api/create-subscription': create.reply });
+    expect(await screen.findByRole('heading', { name: 'Choose your intelligence level' })).toBeInTheDocument();
+    expect(screen.getByText(/Start with a 14-day free trial/)).toBeInTheDocument();
+    expect(screen.getByText('Secure payments')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Premium Intelligence' })).toBeChecked();
+    expect(within(screen.getByTestId('plan-card-premium')).getByText('Most Popular')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('status', { name: 'Preparing secure payment form' })).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST', '/api/create-subscription')[0]?.body).toEqual({ tier: 'premium' }));
+    act(() => create.resolveJson(200, { clientSecret: 'seti_123_secret_abc', intentType: 'setup' }));
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe to Premium' })).toBeEnabled();
+    expect(stripe.elementsOptions[0]).toMatchObject({ clientSecret: 'seti_123_secret_abc' });
+  });
+
+  it('the Subscription Error toast when the subscription cannot be created', async () => {
+    renderSubscribe({ 'POST /api/create-subscription': { status: 404, body: { message: 'Not Found' } } });
+    expect(await screen.findByText('Subscription Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to create subscription. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('switching plans changes the button and the benefit tiles without asking for a second secret', async () => {
+    const user = userEvent.setup();
+    const { api } = renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } } });
+    await screen.findByRole('button', { name: 'Subscribe to Premium' });
+    expect(screen.getByText('Personalized audio')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Essential' }));
+    expect(screen.getByRole('button', { name: 'Subscribe to Essential' })).toBeInTheDocument();
+    expect(screen.getByText('Daily email digest', { selector: 'h3' })).toBeInTheDocument();
+    expect(screen.queryByText('Personalized audio')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-subscription')).toHaveLength(1);
+  });
+
+  it('a trial confirms the SetupIntent with the dashboard as return address, then welcomes and opens the dashboard', async () => {
+    const user = userEvent.setup();
+    let finish!: (value: unknown) => void;
+    stripe.confirmSetup.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    const { router } = renderSubscribe({
+      'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } },
+      'GET /api/digests': { status: 200, body: [] },
+      'GET /api/feedback': { status: 200, body: [] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Premium' }));
+    expect(screen.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(stripe.confirmSetup).toHaveBeenCalledWith(
+      expect.objectContaining({ confirmParams: { return_url: `${window.location.origin}/dashboard` }, elements: { kind: 'elements' } }),
+    );
+    expect(stripe.confirmPayment).not.toHaveBeenCalled();
+    await act(async () => finish({ setupIntent: { status: 'succeeded' } }));
+    expect(await screen.findByText('Welcome to DC Brief!')).toBeInTheDocument();
+    expect(screen.getByText('Your subscription is now active. Your first digest will arrive tomorrow.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it("money due now confirms the PaymentIntent, and a failure shows Stripe's message", async () => {
+    const user = userEvent.setup();
+    stripe.confirmPayment.mockResolvedValue({ error: { message: 'Your card was declined.' } });
+    renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'pi_1_secret_x', intentType: 'payment' } } });
+    await user.click(await screen.findByRole('button', { name: 'Subscribe to Premium' }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByText('Your card was declined.')).toBeInTheDocument();
+    expect(stripe.confirmSetup).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Subscribe to Premium' })).toBeEnabled();
+  });
+
+  it('says so when the server has no Stripe key configured', async () => {
+    renderSubscribe({
+      'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } },
+      'GET /api/config': { status: 200, body: { stripePublishableKey: null } },
+    });
+    expect(await screen.findByText('Card payments are not available right now. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
+  });
+});
