@@ -1,0 +1,143 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { ContentDepth, Interest } from '@dcbrief/shared';
+import { Article } from '../model/article.entity.js';
+import { Source } from '../model/source.entity.js';
+import { Story } from '../model/story.entity.js';
+import type { KeyFigure, SummarySentence } from '../summarize/summary.types.js';
+
+export type EditionKind = 'daily' | 'weekly';
+
+export interface EditionSource {
+  id: string;
+  name: string;
+  url: string;
+  siteUrl: string;
+  language: string;
+  country: string;
+}
+
+export interface EditionStory {
+  id: string;
+  rank: number;
+  score: number;
+  title: string;
+  titleLanguage: string;
+  interest: Interest;
+  interests: Interest[];
+  /** Why the story has its interest: the rules that fired, strongest first. */
+  interestReasons: string[];
+  summaries: Record<ContentDepth, Array<{ text: string; language: string; sourceIds: string[] }>>;
+  keyFigures: KeyFigure[];
+  sources: EditionSource[];
+  corroboration: number;
+  languages: string[];
+  firstSeenAt: string;
+  lastSeenAt: string;
+}
+
+export interface Edition {
+  kind: EditionKind;
+  from: string;
+  to: string;
+  generatedAt: string;
+  storyCount: number;
+  stories: EditionStory[];
+}
+
+export interface EditionOptions {
+  from: Date;
+  to: Date;
+  kind: EditionKind;
+  now: Date;
+  /** At most this many stories (default 60 daily, 120 weekly). */
+  limit?: number;
+}
+
+export function editionWindow(kind: EditionKind, now: Date): { from: Date; to: Date } {
+  const span = kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
+  return { from: new Date(now.getTime() - span), to: now };
+}
+
+/**
+ * The stories first seen in a window, ranked by corroboration, source weight and recency, then picked
+ * greedily with a penalty for each story already taken in the same interest, so one busy topic
+ * does not crowd out the other five.
+ */
+export async function buildEdition(em: EntityManager, options: EditionOptions): Promise<Edition> {
+  const { from, to, kind, now } = options;
+  const limit = options.limit ?? (kind === 'weekly' ? 120 : 60);
+  // A story with no fact sentence (an opinion piece, a headline that is a question) is not news.
+  const stories = (await em.find(Story, { firstSeenAt: { $gte: from, $lt: to } })).filter((s) => s.summaries.brief.length > 0);
+  const sources = new Map((await em.find(Source, {})).map((s) => [s.id, s]));
+  const halfLifeMs = (kind === 'weekly' ? 72 : 12) * 3600_000;
+  const base = (s: Story) => {
+    const weights = s.sourceIds.map((id) => sources.get(id)?.weight ?? 1);
+    const meanWeight = weights.reduce((a, b) => a + b, 0) / (weights.length || 1);
+    const age = Math.max(0, to.getTime() - s.lastSeenAt.getTime());
+    return 3 * Math.log2(1 + s.corroboration) + meanWeight + 2 * Math.pow(0.5, age / halfLifeMs);
+  };
+  const pool = stories.map((story) => ({ story, score: base(story) })).sort((a, b) => b.score - a.score || a.story.id.localeCompare(b.story.id));
+  const taken: Array<{ story: Story; score: number }> = [];
+  const perInterest = new Map<Interest, number>();
+  while (taken.length < limit && pool.length) {
+    let bestIndex = 0;
+    let bestScore = -Infinity;
+    pool.forEach((p, i) => {
+      const adjusted = p.score * Math.pow(0.85, perInterest.get(p.story.interest) ?? 0);
+      if (adjusted > bestScore) {
+        bestScore = adjusted;
+        bestIndex = i;
+      }
+    });
+    const [picked] = pool.splice(bestIndex, 1);
+    taken.push({ story: picked!.story, score: bestScore });
+    perInterest.set(picked!.story.interest, (perInterest.get(picked!.story.interest) ?? 0) + 1);
+  }
+  const articleIds = taken.flatMap((t) => t.story.articleIds);
+  const articles = new Map<string, Article>();
+  for (let i = 0; i < articleIds.length; i += 500) {
+    for (const a of await em.find(Article, { id: { $in: articleIds.slice(i, i + 500) } }, { fields: ['id', 'sourceId', 'url', 'alsoSourceIds', 'publishedAt'] })) articles.set(a.id, a as Article);
+  }
+  return {
+    kind,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    generatedAt: now.toISOString(),
+    storyCount: taken.length,
+    stories: taken.map(({ story, score }, i) => toEditionStory(story, i + 1, score, sources, articles)),
+  };
+}
+
+function toEditionStory(story: Story, rank: number, score: number, sources: Map<string, Source>, articles: Map<string, Article>): EditionStory {
+  const urlFor = new Map<string, string>();
+  for (const id of story.articleIds) {
+    const a = articles.get(id);
+    if (!a) continue;
+    if (!urlFor.has(a.sourceId)) urlFor.set(a.sourceId, a.url);
+    for (const other of a.alsoSourceIds) if (!urlFor.has(other)) urlFor.set(other, a.url);
+  }
+  const sentence = (s: SummarySentence) => ({ text: s.text, language: s.language, sourceIds: s.sourceIds });
+  return {
+    id: story.id,
+    rank,
+    score: Math.round(score * 1000) / 1000,
+    title: story.title,
+    titleLanguage: story.titleLanguage,
+    interest: story.interest,
+    interests: story.classification.interests,
+    interestReasons: story.classification.reasons
+      .filter((r) => r.interest === story.interest)
+      .sort((a, b) => b.weight - a.weight)
+      .map((r) => `${r.rule} (${r.where}, +${r.weight})`),
+    summaries: { brief: story.summaries.brief.map(sentence), standard: story.summaries.standard.map(sentence), detailed: story.summaries.detailed.map(sentence) },
+    keyFigures: story.summaries.keyFigures,
+    sources: story.sourceIds.map((id) => {
+      const s = sources.get(id);
+      return { id, name: s?.name ?? id, url: urlFor.get(id) ?? s?.siteUrl ?? '', siteUrl: s?.siteUrl ?? '', language: s?.language ?? 'und', country: s?.country ?? '' };
+    }),
+    corroboration: story.corroboration,
+    languages: story.languages,
+    firstSeenAt: story.firstSeenAt.toISOString(),
+    lastSeenAt: story.lastSeenAt.toISOString(),
+  };
+}

@@ -1,0 +1,84 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import { systemClock, type Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { buildEdition, editionWindow, type Edition, type EditionKind } from './compose/edition.js';
+import type { EngineConfig } from './engine.config.js';
+import { HttpFetcher, type Fetcher } from './fetch/http-fetcher.js';
+import { IngestService, type IngestOptions, type IngestReport } from './ingest.service.js';
+import { loadCatalog, type CatalogEntry } from './sources/catalog.js';
+import { syncCatalog } from './sources/sources.service.js';
+import { ExtractiveSummarizer, type Summarizer } from './summarize/extractive.js';
+import { LlmSummarizer } from './summarize/llm-summarizer.js';
+import { CachedTranslator, ChatClient, createTranslator, type Translator } from './translate/translator.js';
+
+/** The ports the engine talks to the world through; each has a real default built from the config. */
+export interface EnginePorts {
+  fetcher?: Fetcher;
+  translator?: Translator;
+  summarizer?: Summarizer;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface Engine {
+  readonly translator: Translator;
+  readonly summarizer: Summarizer;
+  /** Adds the shipped catalog's (or a given file's) sources to the database, keeping operator changes. */
+  syncCatalog(entries?: CatalogEntry[]): Promise<{ added: number; updated: number }>;
+  ingest(options?: IngestOptions): Promise<IngestReport>;
+  edition(options?: { kind?: EditionKind; from?: Date; to?: Date; limit?: number }): Promise<Edition>;
+  /** Runs ingestion every `config.ingestIntervalMinutes` (0: never), one pass at a time; returns a stop function. */
+  startSchedule(): () => Promise<void>;
+}
+
+export function createEngine(orm: MikroORM, config: EngineConfig, ports: EnginePorts = {}): Engine {
+  const clock = ports.clock ?? systemClock;
+  const em = (): EntityManager => orm.em.fork();
+  const translator = ports.translator ?? new CachedTranslator(createTranslator(config.translator), orm.em);
+  const summarizer =
+    ports.summarizer ?? (config.summarizer.provider === 'openai' ? new LlmSummarizer(new ChatClient(config.summarizer)) : new ExtractiveSummarizer());
+  const fetcher = ports.fetcher ?? new HttpFetcher(config.fetch);
+  const service = new IngestService({ orm, config, fetcher, translator, summarizer, clock, logger: ports.logger });
+  let running: Promise<IngestReport> | null = null;
+
+  const ingest = (options?: IngestOptions) => {
+    // One pass at a time: a scheduled run and an operator's run never fetch the same feeds twice at once.
+    if (running) return running;
+    running = service.run(options).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  return {
+    translator,
+    summarizer,
+    syncCatalog: (entries) => syncCatalog(em(), entries ?? loadCatalog(), clock),
+    ingest,
+    async edition(options = {}) {
+      const kind = options.kind ?? 'daily';
+      const now = clock.now();
+      const window = editionWindow(kind, now);
+      return buildEdition(em(), { kind, from: options.from ?? window.from, to: options.to ?? window.to, now, limit: options.limit });
+    },
+    startSchedule() {
+      const minutes = config.ingestIntervalMinutes;
+      if (minutes <= 0) return async () => {};
+      const tick = async () => {
+        try {
+          await syncCatalog(em(), loadCatalog(), clock);
+          await ingest();
+        } catch (err) {
+          ports.logger?.error({ err }, 'scheduled ingest failed');
+        }
+      };
+      const timer = setInterval(() => void tick(), minutes * 60_000);
+      timer.unref();
+      void tick();
+      return async () => {
+        clearInterval(timer);
+        await running?.catch(() => undefined);
+      };
+    },
+  };
+}

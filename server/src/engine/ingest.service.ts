@@ -1,0 +1,351 @@
+import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { extractAnchors, type Anchors } from './dedupe/anchors.js';
+import { StoryIndex, type ClusterArticle } from './dedupe/cluster.js';
+import { signature } from './dedupe/minhash.js';
+import type { EngineConfig } from './engine.config.js';
+import { FeedParseError, parseFeed } from './fetch/feed-parser.js';
+import { PAGE_ACCEPT, type Fetcher } from './fetch/http-fetcher.js';
+import { Article } from './model/article.entity.js';
+import { Source } from './model/source.entity.js';
+import { Story } from './model/story.entity.js';
+import { canonicalUrl } from './normalize/canonical-url.js';
+import { normalizeItem } from './normalize/normalize.js';
+import { extractMainText } from './normalize/page-extract.js';
+import { transcriptToText } from './normalize/text.js';
+import { composeStory, newStory, type SourceInfo } from './stories.js';
+import type { Summarizer } from './summarize/extractive.js';
+import type { Translator } from './translate/translator.js';
+import type { FetchedItem, NormalizedItem } from './types.js';
+
+export interface IngestDeps {
+  orm: MikroORM;
+  config: EngineConfig;
+  fetcher: Fetcher;
+  translator: Translator;
+  summarizer: Summarizer;
+  clock: Clock;
+  logger?: Logger;
+}
+
+export interface IngestOptions {
+  /** Only these sources (e.g. those of a catalog file). */
+  sourceIds?: string[];
+  /** Ignore the backoff of failing sources. */
+  force?: boolean;
+  onProgress?: (event: { done: number; total: number; sourceId: string; outcome: SourceOutcome['status'] }) => void;
+}
+
+export interface SourceOutcome {
+  sourceId: string;
+  status: 'ok' | 'not-modified' | 'failed';
+  items: number;
+  newItems: number;
+  error?: string;
+}
+
+export interface IngestReport {
+  startedAt: Date;
+  sources: number;
+  ok: number;
+  notModified: number;
+  failed: number;
+  skippedBackoff: number;
+  newArticles: number;
+  repeatedArticles: number;
+  storiesCreated: number;
+  storiesUpdated: number;
+  outcomes: SourceOutcome[];
+}
+
+/** Stories this recent can still gain articles. */
+const OPEN_STORY_DAYS = 7;
+const BACKOFF_BASE_MS = 15 * 60_000;
+const BACKOFF_MAX_MS = 24 * 3600_000;
+
+/**
+ * One ingestion pass: enabled sources -> polite fetch -> parse -> normalize -> (translate) -> cluster into
+ * stories -> classify and summarize the stories that changed -> persist. A source that fails is recorded
+ * with its error and backoff; it never stops the others.
+ */
+export class IngestService {
+  constructor(private readonly deps: IngestDeps) {}
+
+  async run(options: IngestOptions = {}): Promise<IngestReport> {
+    const { orm, clock } = this.deps;
+    const now = clock.now();
+    const em = orm.em.fork();
+    const where: Record<string, unknown> = { enabled: true };
+    if (options.sourceIds) where.id = { $in: options.sourceIds };
+    const all = await em.find(Source, where, { orderBy: { id: 'asc' } });
+    const due = all.filter((s) => options.force || !s.nextAttemptAt || s.nextAttemptAt.getTime() <= now.getTime());
+    const report: IngestReport = {
+      startedAt: now,
+      sources: due.length,
+      ok: 0,
+      notModified: 0,
+      failed: 0,
+      skippedBackoff: all.length - due.length,
+      newArticles: 0,
+      repeatedArticles: 0,
+      storiesCreated: 0,
+      storiesUpdated: 0,
+      outcomes: [],
+    };
+    const collected: NormalizedItem[] = [];
+    let done = 0;
+    await Promise.all(
+      due.map(async (source) => {
+        const outcome = await this.fetchSource(source, now, collected);
+        report.outcomes.push(outcome);
+        if (outcome.status === 'ok') report.ok++;
+        else if (outcome.status === 'not-modified') report.notModified++;
+        else report.failed++;
+        options.onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
+      }),
+    );
+    await em.flush();
+    report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
+    const sourceInfo = new Map<string, SourceInfo>((await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]));
+    const stored = await this.storeArticles(collected, now);
+    report.newArticles = stored.created.length;
+    report.repeatedArticles = stored.repeated;
+    if (stored.created.length) {
+      const stories = await this.clusterAndCompose(stored.created, sourceInfo, now);
+      report.storiesCreated = stories.created;
+      report.storiesUpdated = stories.updated;
+    }
+    this.deps.logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
+    return report;
+  }
+
+  /** Fetch, parse and normalize one source; its fetch state is updated on the entity (flushed by the caller). */
+  private async fetchSource(source: Source, now: Date, collected: NormalizedItem[]): Promise<SourceOutcome> {
+    const { fetcher, config } = this.deps;
+    source.lastFetchedAt = now;
+    try {
+      const result = await fetcher.fetch(source.feedUrl, { etag: source.etag, lastModified: source.lastModified });
+      if (result.kind === 'failed') throw new SourceFailure(result.error, result.status);
+      if (result.kind === 'not-modified') {
+        this.succeeded(source, 'not-modified', 304, now);
+        return { sourceId: source.id, status: 'not-modified', items: 0, newItems: 0 };
+      }
+      let items: FetchedItem[];
+      try {
+        items = (await parseFeed(result.body, source.id, source.kind, result.url)).items.slice(0, config.fetch.maxItemsPerFeed);
+      } catch (err) {
+        throw new SourceFailure(err instanceof FeedParseError ? err.message : `parse failed: ${(err as Error).message}`, result.status);
+      }
+      const fresh = await this.unseen(items, source.id);
+      let pageBudget = config.fetch.pageFetchesPerSource;
+      const normalized: NormalizedItem[] = [];
+      for (const item of fresh) {
+        let pageText: string | null = null;
+        let transcriptText: string | null = null;
+        if (item.known) {
+          const n = normalizeItem(item, { declaredLanguage: source.language, now });
+          if (n) normalized.push(n);
+          continue;
+        }
+        if (item.transcripts[0]) transcriptText = await this.fetchTranscript(item.transcripts[0]);
+        else if (item.kind === 'news' && item.url && pageBudget > 0 && stripTags(item.body).length < 300) {
+          pageBudget--;
+          pageText = await this.fetchPage(item.url);
+        }
+        const n = normalizeItem(item, { declaredLanguage: source.language, now, pageText, transcriptText });
+        if (n) normalized.push(n);
+      }
+      collected.push(...normalized);
+      source.etag = result.etag;
+      source.lastModified = result.lastModified;
+      this.succeeded(source, 'ok', result.status, now);
+      return { sourceId: source.id, status: 'ok', items: items.length, newItems: normalized.length };
+    } catch (err) {
+      const failure = err instanceof SourceFailure ? err : new SourceFailure(`unexpected: ${(err as Error).message}`, null);
+      source.lastStatus = 'failed';
+      source.lastHttpStatus = failure.status;
+      source.lastError = failure.message.slice(0, 500);
+      source.consecutiveFailures += 1;
+      const delay = Math.min(BACKOFF_BASE_MS * 2 ** (source.consecutiveFailures - 1), BACKOFF_MAX_MS);
+      source.nextAttemptAt = new Date(now.getTime() + delay);
+      this.deps.logger?.warn({ source: source.id, error: failure.message }, 'source failed');
+      return { sourceId: source.id, status: 'failed', items: 0, newItems: 0, error: failure.message };
+    }
+  }
+
+  private succeeded(source: Source, status: 'ok' | 'not-modified', http: number, now: Date) {
+    Object.assign(source, { lastStatus: status, lastHttpStatus: http, lastError: null, consecutiveFailures: 0, lastSuccessAt: now, nextAttemptAt: null });
+  }
+
+  /**
+   * Items whose canonical URL is not stored yet (a feed repeats its last items on every fetch), and items
+   * stored from another source that this one has not been recorded on (marked `known`: no page fetch).
+   */
+  private async unseen(items: FetchedItem[], sourceId: string): Promise<Array<FetchedItem & { known?: boolean }>> {
+    const keyed = items.map((item) => ({ item, key: item.url ? safeCanonical(item.url) : null }));
+    const keys = keyed.map((k) => k.key).filter((k): k is string => Boolean(k));
+    const known = new Map<string, boolean>();
+    const em = this.deps.orm.em.fork();
+    for (let i = 0; i < keys.length; i += 500) {
+      const rows = await em.find(Article, { canonicalUrl: { $in: keys.slice(i, i + 500) } }, { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] });
+      for (const r of rows) known.set(r.canonicalUrl, r.sourceId === sourceId || r.alsoSourceIds.includes(sourceId));
+    }
+    return keyed
+      .filter((k) => !k.key || known.get(k.key) !== true)
+      .map((k) => (k.key && known.has(k.key) ? { ...k.item, known: true } : k.item));
+  }
+
+  private async fetchPage(url: string): Promise<string | null> {
+    const res = await this.deps.fetcher.fetch(url, {}, PAGE_ACCEPT);
+    if (res.kind !== 'ok' || !/html/i.test(res.contentType || 'text/html')) return null;
+    try {
+      return extractMainText(res.body, res.url)?.text ?? null;
+    } catch {
+      return null;
+    }
+  }
+
+  private async fetchTranscript(t: { url: string; type: string }): Promise<string | null> {
+    const res = await this.deps.fetcher.fetch(t.url, {}, `${t.type || 'text/plain'}, */*;q=0.5`);
+    if (res.kind !== 'ok') return null;
+    const text = transcriptToText(res.body, t.type || res.contentType);
+    return text ? text.slice(0, 30_000) : null;
+  }
+
+  /**
+   * New items become articles; an item already stored (same canonical URL, or same text under another URL)
+   * is one article, and the other source is recorded on it.
+   */
+  private async storeArticles(items: NormalizedItem[], now: Date): Promise<{ created: Article[]; repeated: number }> {
+    const em = this.deps.orm.em.fork();
+    const byUrl = new Map<string, Article>();
+    const byHash = new Map<string, Article>();
+    const load = async (field: 'canonicalUrl' | 'contentHash', values: string[]) => {
+      for (let i = 0; i < values.length; i += 500) {
+        for (const a of await em.find(Article, { [field]: { $in: values.slice(i, i + 500) } })) {
+          byUrl.set(a.canonicalUrl, a);
+          byHash.set(a.contentHash, a);
+        }
+      }
+    };
+    await load('canonicalUrl', [...new Set(items.map((i) => i.canonicalUrl))]);
+    await load('contentHash', [...new Set(items.map((i) => i.contentHash))]);
+    const created: Article[] = [];
+    let repeated = 0;
+    for (const item of items.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())) {
+      const existing = byUrl.get(item.canonicalUrl) ?? byHash.get(item.contentHash);
+      if (existing) {
+        repeated++;
+        if (existing.sourceId !== item.sourceId && !existing.alsoSourceIds.includes(item.sourceId)) {
+          existing.alsoSourceIds = [...existing.alsoSourceIds, item.sourceId].sort();
+          if (!created.includes(existing)) await em.nativeUpdate(Article, { id: existing.id }, { alsoSourceIds: existing.alsoSourceIds });
+        }
+        continue;
+      }
+      const article = await this.toArticle(item, now);
+      created.push(article);
+      byUrl.set(article.canonicalUrl, article);
+      byHash.set(article.contentHash, article);
+    }
+    for (let i = 0; i < created.length; i += 200) await em.insertMany(Article, created.slice(i, i + 200));
+    return { created, repeated };
+  }
+
+  private async toArticle(item: NormalizedItem, now: Date): Promise<Article> {
+    const article = Object.assign(new Article(), { ...item, fetchedAt: now, alsoSourceIds: [] as string[] });
+    const { translator } = this.deps;
+    if (translator.provider !== 'none' && item.language !== translator.target) {
+      try {
+        const [title, text] = await Promise.all([translator.translate(item.title, item.language), translator.translate(item.text.slice(0, 8000), item.language)]);
+        if (title !== null && text !== null) {
+          Object.assign(article, { translatedTitle: title, translatedText: text, translatedLanguage: translator.target, translationProvider: translator.provider });
+        }
+      } catch (err) {
+        this.deps.logger?.warn({ article: item.canonicalUrl, error: (err as Error).message }, 'translation failed; original kept');
+      }
+    }
+    const comparable = article.translatedText ? `${article.translatedTitle}\n${article.translatedText}` : `${item.title}\n${item.text}`;
+    article.signature = signature(comparable.slice(0, 20_000));
+    article.anchors = mergeAnchors(
+      extractAnchors(`${item.title}\n${item.text}`.slice(0, 20_000), item.language),
+      article.translatedText ? extractAnchors(`${article.translatedTitle}\n${article.translatedText}`, article.translatedLanguage!) : null,
+    );
+    return article;
+  }
+
+  private async clusterAndCompose(created: Article[], sources: Map<string, SourceInfo>, now: Date) {
+    const em = this.deps.orm.em.fork();
+    const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
+    const index = new StoryIndex();
+    const openStories = await em.find(Story, { lastSeenAt: { $gte: since } });
+    const storyById = new Map(openStories.map((s) => [s.id, s]));
+    const openIds = openStories.map((s) => s.id);
+    const members = new Map<string, Article[]>();
+    for (let i = 0; i < openIds.length; i += 500) {
+      const rows = await em.find(Article, { storyId: { $in: openIds.slice(i, i + 500) } }, { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId'] });
+      for (const a of rows) index.add(a.storyId!, a as ClusterArticle);
+    }
+    const touched = new Set<string>();
+    const fresh = new Set<string>();
+    for (const article of created) {
+      const match = index.find(article);
+      const storyId = match?.storyId ?? newStory(now).id;
+      if (!match) fresh.add(storyId);
+      article.storyId = storyId;
+      index.add(storyId, article);
+      touched.add(storyId);
+      let list = members.get(storyId);
+      if (!list) members.set(storyId, (list = []));
+      list.push(article);
+    }
+    const existingTouched = [...touched].filter((id) => !fresh.has(id));
+    for (let i = 0; i < existingTouched.length; i += 200) {
+      const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) }, id: { $nin: created.map((a) => a.id) } });
+      for (const a of older) members.get(a.storyId!)!.push(a);
+    }
+    const newRows: Story[] = [];
+    for (const storyId of touched) {
+      const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
+      await composeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target);
+      story.updatedAt = now;
+      if (fresh.has(storyId)) newRows.push(story);
+    }
+    for (let i = 0; i < newRows.length; i += 200) await em.insertMany(Story, newRows.slice(i, i + 200));
+    await em.flush();
+    // Article -> story links, grouped per story to keep the statements few.
+    const articleEm = this.deps.orm.em.fork();
+    for (const [storyId, list] of members) {
+      const ids = list.filter((a) => created.includes(a)).map((a) => a.id);
+      for (let i = 0; i < ids.length; i += 500) await articleEm.nativeUpdate(Article, { id: { $in: ids.slice(i, i + 500) } }, { storyId });
+    }
+    return { created: fresh.size, updated: touched.size - fresh.size };
+  }
+}
+
+class SourceFailure extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+  }
+}
+
+function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
+  if (!b) return a;
+  const u = (x: string[], y: string[]) => [...new Set([...x, ...y])].sort();
+  return { entities: u(a.entities, b.entities), quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
+}
+
+function safeCanonical(url: string): string | null {
+  try {
+    return canonicalUrl(url);
+  } catch {
+    return null;
+  }
+}
+
+function stripTags(html: string): string {
+  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { fold } from '../dedupe/gazetteer.js';
+import type { FetchedItem, NormalizedItem } from '../types.js';
+import { canonicalUrl, cleanUrl } from './canonical-url.js';
+import { identifyLanguage } from './language.js';
+import { htmlToText } from './text.js';
+
+export interface NormalizeContext {
+  declaredLanguage: string;
+  now: Date;
+  /** Text found on the article page or in a transcript, when the feed gave only a snippet or show notes. */
+  pageText?: string | null;
+  transcriptText?: string | null;
+}
+
+/**
+ * FetchedItem -> NormalizedItem: clean text, canonical URL (or a stable URN from the guid), content hash,
+ * language identified on the text, publication date clamped to now. Returns null for items without a title
+ * and text worth keeping.
+ */
+export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): NormalizedItem | null {
+  const title = htmlToText(item.title).replace(/\s+/g, ' ').slice(0, 500);
+  const feedText = htmlToText(item.body);
+  let text = feedText;
+  if (ctx.pageText && ctx.pageText.length > feedText.length) text = ctx.pageText;
+  if (ctx.transcriptText) text = `${feedText}\n${ctx.transcriptText}`.trim();
+  text = text.slice(0, 40_000);
+  if (!title && text.length < 40) return null;
+  const link = item.url ? safe(() => ({ url: cleanUrl(item.url!), canonical: canonicalUrl(item.url!) })) : null;
+  const guidKey = item.guid ? hash(`${item.sourceId}\u0000${item.guid}`) : null;
+  const identity = link ?? (guidKey ? { url: `urn:dcbrief:${item.sourceId}:${guidKey.slice(0, 16)}`, canonical: `urn:dcbrief:${guidKey}` } : null);
+  if (!identity) return null;
+  const { language, detected } = identifyLanguage(`${title}. ${text.slice(0, 1500)}`, ctx.declaredLanguage);
+  const published = item.publishedAt && item.publishedAt.getTime() <= ctx.now.getTime() ? item.publishedAt : ctx.now;
+  return {
+    sourceId: item.sourceId,
+    url: identity.url,
+    canonicalUrl: identity.canonical,
+    guidKey,
+    contentHash: contentHash(title, text),
+    kind: item.kind,
+    title: title || text.slice(0, 120),
+    text,
+    language,
+    languageDetected: detected,
+    author: item.author?.slice(0, 300) ?? null,
+    hasTranscript: Boolean(ctx.transcriptText),
+    extractedFromPage: Boolean(ctx.pageText && text === ctx.pageText),
+    publishedAt: published,
+  };
+}
+
+/** Same words in the same order, whatever the markup, spacing, case or accents. */
+export function contentHash(title: string, text: string): string {
+  const words = (s: string) => (fold(s).match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
+  return hash(`${words(title)}\n${words(text).slice(0, 5000)}`);
+}
+
+function hash(s: string): string {
+  return createHash('sha256').update(s).digest('hex');
+}
+
+function safe<T>(f: () => T): T | null {
+  try {
+    return f();
+  } catch {
+    return null;
+  }
+}

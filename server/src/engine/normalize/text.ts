@@ -1,0 +1,45 @@
+import { parseHTML } from 'linkedom';
+
+const BLOCK = /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|section|article|tr|table|figure|figcaption|header|footer|pre)\b[^>]*>/gi;
+
+/** Readable text from feed HTML: block elements become line breaks, scripts and styles vanish, entities decoded. */
+export function htmlToText(html: string): string {
+  if (!/[<&]/.test(html)) return tidy(html);
+  const marked = html.replace(/<(script|style|noscript|iframe)\b[\s\S]*?<\/\1>/gi, ' ').replace(BLOCK, '\n');
+  const { document } = parseHTML(`<!doctype html><html><body><div id="x"></div></body></html>`);
+  const holder = document.getElementById('x')!;
+  holder.innerHTML = marked;
+  return tidy(holder.textContent ?? '');
+}
+
+export function tidy(text: string): string {
+  return text
+    .replace(/\u00a0/g, ' ')
+    .replace(/[ \t\f\v\r]+/g, ' ')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n')
+    .trim();
+}
+
+/** Transcript files (WebVTT, SRT, plain text, HTML) as prose: cue numbers, timings and voice tags removed. */
+export function transcriptToText(body: string, type: string): string {
+  if (/html/i.test(type) || /^\s*</.test(body)) return htmlToText(body);
+  if (/json/i.test(type)) {
+    try {
+      const doc = JSON.parse(body) as { segments?: Array<{ body?: string }> };
+      return tidy((doc.segments ?? []).map((s) => s.body ?? '').join(' '));
+    } catch {
+      return '';
+    }
+  }
+  const lines = body
+    .replace(/^WEBVTT[^\n]*\n/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() && !/^\d+$/.test(l.trim()) && !/-->/.test(l) && !/^(NOTE|STYLE|REGION)\b/.test(l))
+    .map((l) => l.replace(/<\/?v[^>]*>/g, '').replace(/<[^>]+>/g, '').trim());
+  const unique: string[] = [];
+  for (const l of lines) if (unique.at(-1) !== l) unique.push(l);
+  return tidy(unique.join(' '));
+}

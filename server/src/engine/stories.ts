@@ -1,0 +1,65 @@
+import type { Interest } from '@dcbrief/shared';
+import { classify } from './classify/interests.js';
+import { corroboration } from './dedupe/cluster.js';
+import type { Article } from './model/article.entity.js';
+import { Story } from './model/story.entity.js';
+import type { Summarizer, SummaryArticle } from './summarize/extractive.js';
+
+export interface SourceInfo {
+  weight: number;
+  categories: Interest[];
+}
+
+/**
+ * Story fields from its articles: every source and language, corroboration, a title in the preferred
+ * language when one exists, interests and summaries. Called whenever a story gains an article.
+ */
+export async function composeStory(
+  story: Story,
+  articles: Article[],
+  sources: Map<string, SourceInfo>,
+  summarizer: Summarizer,
+  preferredLanguage: string,
+): Promise<Story> {
+  const weight = (a: Article) => sources.get(a.sourceId)?.weight ?? 1;
+  const inPreferred = (a: Article) => a.language === preferredLanguage || a.translatedLanguage === preferredLanguage;
+  const ordered = [...articles].sort((a, b) => Number(inPreferred(b)) - Number(inPreferred(a)) || weight(b) - weight(a) || a.publishedAt.getTime() - b.publishedAt.getTime());
+  const lead = ordered[0]!;
+  const leadTranslated = lead.translatedLanguage === preferredLanguage && lead.translatedTitle;
+  const material: SummaryArticle[] = ordered.map((a) => {
+    const translated = a.translatedLanguage === preferredLanguage && a.translatedText;
+    return {
+      id: a.id,
+      sourceId: a.sourceId,
+      sourceWeight: weight(a),
+      title: translated ? (a.translatedTitle ?? a.title) : a.title,
+      text: translated ? a.translatedText! : a.text,
+      language: translated ? preferredLanguage : a.language,
+    };
+  });
+  const sourceIds = [...new Set(articles.flatMap((a) => [a.sourceId, ...a.alsoSourceIds]))].sort();
+  const classification = classify({
+    title: material[0]!.title,
+    text: material.map((m) => m.text).join('\n').slice(0, 8000),
+    sourceCategories: [...new Set(sourceIds.flatMap((id) => sources.get(id)?.categories ?? []))],
+  });
+  Object.assign(story, {
+    title: leadTranslated ? lead.translatedTitle! : lead.title,
+    titleLanguage: leadTranslated ? preferredLanguage : lead.language,
+    interest: classification.interest,
+    classification,
+    summaries: await summarizer.summarize(material, preferredLanguage),
+    summarizer: summarizer.name,
+    articleIds: articles.map((a) => a.id),
+    sourceIds,
+    languages: [...new Set(articles.map((a) => a.language))].sort(),
+    corroboration: corroboration(articles.flatMap((a) => [a, ...a.alsoSourceIds.map((sourceId) => ({ sourceId, signature: a.signature }))])),
+    firstSeenAt: new Date(Math.min(...articles.map((a) => a.publishedAt.getTime()))),
+    lastSeenAt: new Date(Math.max(...articles.map((a) => a.publishedAt.getTime()))),
+  });
+  return story;
+}
+
+export function newStory(now: Date): Story {
+  return Object.assign(new Story(), { createdAt: now, updatedAt: now });
+}

@@ -1,0 +1,33 @@
+const segmenters = new Map<string, Intl.Segmenter>();
+
+/** Sentences by the Unicode rules of the language (Intl.Segmenter), one paragraph at a time. */
+export function splitSentences(text: string, language: string): string[] {
+  let seg = segmenters.get(language);
+  if (!seg) {
+    try {
+      seg = new Intl.Segmenter(language, { granularity: 'sentence' });
+    } catch {
+      seg = new Intl.Segmenter('en', { granularity: 'sentence' });
+    }
+    segmenters.set(language, seg);
+  }
+  const out: string[] = [];
+  for (const para of text.split(/\n+/)) {
+    for (const { segment } of seg.segment(para)) {
+      const s = segment.trim();
+      if (s) out.push(s);
+    }
+  }
+  return mergeAbbreviations(out);
+}
+
+/** "Inc." or "Mr." at a sentence end followed by a lower-case start was not a sentence end. */
+function mergeAbbreviations(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const p of parts) {
+    const prev = out.at(-1);
+    if (prev && /\b(?:Inc|Corp|Ltd|Co|Mr|Ms|Dr|St|No|Nr|bzw|ca|z\.B|approx)\.$/.test(prev) && /^\p{Ll}/u.test(p)) out[out.length - 1] = `${prev} ${p}`;
+    else out.push(p);
+  }
+  return out;
+}

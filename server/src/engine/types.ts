@@ -1,0 +1,33 @@
+/** One entry of a feed as the feed gave it, before any cleaning. */
+export interface FetchedItem {
+  sourceId: string;
+  guid: string | null;
+  url: string | null;
+  title: string;
+  /** HTML or text as found in the feed (content, description, show notes). */
+  body: string;
+  /** Podcast transcript links (`podcast:transcript`), best type first. */
+  transcripts: Array<{ url: string; type: string }>;
+  author: string | null;
+  publishedAt: Date | null;
+  kind: 'news' | 'podcast';
+  categories: string[];
+}
+
+/** The cleaned, language-tagged form of a FetchedItem, ready to store as an Article. */
+export interface NormalizedItem {
+  sourceId: string;
+  url: string;
+  canonicalUrl: string;
+  guidKey: string | null;
+  contentHash: string;
+  kind: 'news' | 'podcast';
+  title: string;
+  text: string;
+  language: string;
+  languageDetected: boolean;
+  author: string | null;
+  hasTranscript: boolean;
+  extractedFromPage: boolean;
+  publishedAt: Date;
+}

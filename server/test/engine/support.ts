@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MikroORM } from '@mikro-orm/sqlite';
+import { entities } from '../../src/db/entities.js';
+import { engineEntities } from '../../src/engine/entities.js';
+import { loadEngineConfig, type EngineConfig } from '../../src/engine/engine.config.js';
+
+/** A throwaway SQLite database with the server's and the engine's tables (schema sync: tests only). */
+export async function openTestOrm(): Promise<{ orm: MikroORM; close(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-engine-'));
+  const orm = await MikroORM.init({
+    entities: [...entities, ...engineEntities],
+    dbName: path.join(dir, 'test.sqlite'),
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    debug: false,
+  });
+  await orm.schema.createSchema();
+  return {
+    orm,
+    async close() {
+      await orm.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The embedded defaults, with limits small enough that hostile fixtures fail fast. */
+export function testEngineConfig(overrides: NodeJS.ProcessEnv = {}): EngineConfig {
+  return loadEngineConfig({
+    INGEST_TIMEOUT_MS: '1500',
+    INGEST_MAX_BYTES: String(1024 * 1024),
+    INGEST_MAX_REDIRECTS: '3',
+    INGEST_INTERVAL_MINUTES: '0',
+    ...overrides,
+  });
+}
