@@ -49,7 +49,7 @@ describe('signed-in API', () => {
   test('digests: only the user\'s own, newest first', async () => {
     const list = await (await alice.get('/api/digests')).json();
     assert.deepEqual(list.map((d: { date: string }) => d.date), ['2026-11-21', '2026-11-20', '2026-11-19']);
-    assert.deepEqual(Object.keys(list[0]).sort(), ['createdAt', 'date', 'id', 'kind', 'storyCount', 'title']);
+    assert.deepEqual(Object.keys(list[0]).sort(), ['createdAt', 'date', 'depth', 'id', 'kind', 'quiet', 'sentAt', 'stories', 'storyCount', 'title']);
     const bobs = await (await bob.get('/api/digests')).json();
     assert.deepEqual(bobs.map((d: { id: string }) => d.id), bobDigests);
   });

@@ -77,20 +77,7 @@ export type WaitlistDraft = z.infer<typeof waitlistDraftResponseSchema>;
 
 export const waitlistJoinResponseSchema = z.object({ message: z.string() });
 
-export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
-export type DigestKind = (typeof DIGEST_KINDS)[number];
-
-/** GET /api/digests: one item. The stories arrive with the delivery issue. */
-export const digestSchema = z.object({
-  id: z.string(),
-  kind: z.enum(DIGEST_KINDS),
-  date: z.string(),
-  title: z.string(),
-  storyCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type Digest = z.infer<typeof digestSchema>;
-export const digestListSchema = z.array(digestSchema);
+// Digests (GET /api/digests, /api/digests/:id): see digests.ts.
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;

@@ -1,3 +1,4 @@
+import { deliveryEntities } from '../delivery/delivery.entity.js';
 import { LoginTokenSchema } from '../modules/auth/login-token.entity.js';
 import { StripeEventSchema } from '../modules/billing/stripe-event.entity.js';
 import { DigestSchema } from '../modules/digests/digest.entity.js';
@@ -15,4 +16,5 @@ export const entities = [
   DigestSchema,
   FeedbackSchema,
   StripeEventSchema,
+  ...deliveryEntities,
 ];

@@ -1,14 +1,26 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { digestListQuerySchema } from '@dcbrief/shared';
+import { notFound } from '../../http/errors.js';
 import { currentUser, requireUser } from '../../http/middleware/current-user.js';
+import { parseInput } from '../../http/validate.js';
 import { DigestsService, toDigestDto } from './digests.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function digestsRoutes(): Router {
   const router = new Router({ prefix: '/api/digests' });
   router.use(requireUser());
   router.get('/', async (ctx: Context) => {
-    const digests = await new DigestsService(ctx.em).listForUser(currentUser(ctx));
+    const query = parseInput(digestListQuerySchema, { ...ctx.query });
+    const digests = await new DigestsService(ctx.em).list(currentUser(ctx), query);
     ctx.body = digests.map(toDigestDto);
+  });
+  router.get('/:id', async (ctx: Context) => {
+    const id = ctx.params.id ?? '';
+    const digest = UUID.test(id) ? await new DigestsService(ctx.em).findForUser(currentUser(ctx), id) : null;
+    if (!digest) throw notFound('Digest not found');
+    ctx.body = toDigestDto(digest);
   });
   return router;
 }

@@ -1,5 +1,5 @@
-import type { EntityManager } from '@mikro-orm/core';
-import type { Digest as DigestDto } from '@dcbrief/shared';
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import type { Digest as DigestDto, DigestListQuery } from '@dcbrief/shared';
 import type { User } from '../users/user.entity.js';
 import { Digest } from './digest.entity.js';
 
@@ -11,15 +11,34 @@ export function toDigestDto(digest: Digest): DigestDto {
     title: digest.title,
     storyCount: digest.storyCount,
     createdAt: digest.createdAt.toISOString(),
+    depth: digest.depth,
+    quiet: digest.quiet,
+    sentAt: digest.sentAt ? digest.sentAt.toISOString() : null,
+    stories: digest.stories ?? [],
   };
+}
+
+/** Words of a search, lower-cased, without LIKE wildcards (a search for "100%" looks for "100"). */
+export function searchTerms(q: string | undefined): string[] {
+  if (!q) return [];
+  return [...new Set(q.toLowerCase().replace(/[%_\\]/g, ' ').split(/\s+/).filter(Boolean))].slice(0, 8);
 }
 
 export class DigestsService {
   constructor(private readonly em: EntityManager) {}
 
+  /** The user's own digests, newest first; with `q`, those whose text holds every word of it. */
+  list(user: User, query: DigestListQuery = {}): Promise<Digest[]> {
+    const where: FilterQuery<Digest> = { user };
+    if (query.kind) where.kind = query.kind;
+    const terms = searchTerms(query.q);
+    if (terms.length) where.$and = terms.map((t) => ({ searchText: { $like: `%${t}%` } }));
+    return this.em.find(Digest, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? 365 });
+  }
+
   /** The user's own digests, newest first. */
   listForUser(user: User, limit = 365): Promise<Digest[]> {
-    return this.em.find(Digest, { user }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    return this.list(user, { limit });
   }
 
   /** One of the user's own digests; another user's digest is as absent as a missing one. */

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { EntitySchema } from '@mikro-orm/core';
+import type { DigestKind } from '@dcbrief/shared';
+import { Digest } from '../modules/digests/digest.entity.js';
+import { User } from '../modules/users/user.entity.js';
+
+/**
+ * pending -> sending -> sent | failed. A row left in `sending` by a process that died becomes
+ * `uncertain` and waits for the operator (docs/decisions/301). `cancelled`: the subscriber
+ * unsubscribed, lost their subscription or bounced before the send.
+ */
+export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/** The outbox: one row per (subscriber, kind, edition date, slot), created once, sent at most once. */
+export class Delivery {
+  id: string = randomUUID();
+  user!: User;
+  kind!: DigestKind;
+  /** The subscriber's local edition date, YYYY-MM-DD. */
+  editionDate!: string;
+  /** '' for daily and weekly; the story id of a breaking alert. */
+  slot = '';
+  /** The instant the subscriber's local delivery time fell on (the edition window ends here). */
+  scheduledFor!: Date;
+  state: DeliveryState = 'pending';
+  digest: Digest | null = null;
+  /** Stable across retries and resends, so a receiving server can drop a duplicate. */
+  messageId!: string;
+  attempts = 0;
+  nextAttemptAt!: Date;
+  /** Who holds the row while it is `sending`, and until when. */
+  leaseOwner: string | null = null;
+  leaseUntil: Date | null = null;
+  lastError: string | null = null;
+  sentAt: Date | null = null;
+  createdAt: Date = new Date();
+  updatedAt: Date = new Date();
+}
+
+export const DeliverySchema = new EntitySchema<Delivery>({
+  class: Delivery,
+  tableName: 'deliveries',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade' },
+    kind: { type: 'string', length: 16 },
+    editionDate: { type: 'string', length: 10 },
+    slot: { type: 'string', length: 64 },
+    scheduledFor: { type: 'datetime' },
+    state: { type: 'string', length: 16 },
+    digest: { kind: 'm:1', entity: () => Digest, nullable: true, deleteRule: 'set null' },
+    messageId: { type: 'string', length: 200 },
+    attempts: { type: 'integer' },
+    nextAttemptAt: { type: 'datetime' },
+    leaseOwner: { type: 'string', length: 64, nullable: true },
+    leaseUntil: { type: 'datetime', nullable: true },
+    lastError: { type: 'string', length: 500, nullable: true },
+    sentAt: { type: 'datetime', nullable: true },
+    createdAt: { type: 'datetime' },
+    updatedAt: { type: 'datetime', onUpdate: () => new Date() },
+  },
+  uniques: [{ properties: ['user', 'kind', 'editionDate', 'slot'] }],
+  indexes: [{ properties: ['state', 'nextAttemptAt'] }, { properties: ['leaseOwner'] }, { properties: ['messageId'] }],
+});
+
+/** Which stories a subscriber already received, so no digest repeats yesterday's news. */
+export class ReceivedStory {
+  id: string = randomUUID();
+  user!: User;
+  storyId!: string;
+  kind!: DigestKind;
+  digest!: Digest;
+  createdAt: Date = new Date();
+}
+
+export const ReceivedStorySchema = new EntitySchema<ReceivedStory>({
+  class: ReceivedStory,
+  tableName: 'received_stories',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade' },
+    storyId: { type: 'string', length: 64 },
+    kind: { type: 'string', length: 16 },
+    digest: { kind: 'm:1', entity: () => Digest, deleteRule: 'cascade' },
+    createdAt: { type: 'datetime' },
+  },
+  uniques: [{ properties: ['user', 'storyId', 'kind'] }],
+});
+
+export const SUPPRESSION_REASONS = ['bounce', 'complaint'] as const;
+export type SuppressionReason = (typeof SUPPRESSION_REASONS)[number];
+
+/** An address the SMTP provider reported as bouncing or complaining: nothing more is sent to it. */
+export class EmailSuppression {
+  email!: string;
+  reason!: SuppressionReason;
+  detail: string | null = null;
+  createdAt: Date = new Date();
+}
+
+export const EmailSuppressionSchema = new EntitySchema<EmailSuppression>({
+  class: EmailSuppression,
+  tableName: 'email_suppressions',
+  properties: {
+    email: { type: 'string', length: 254, primary: true },
+    reason: { type: 'string', length: 16 },
+    detail: { type: 'string', length: 500, nullable: true },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+export const deliveryEntities = [DeliverySchema, ReceivedStorySchema, EmailSuppressionSchema];

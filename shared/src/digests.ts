@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { CONTENT_DEPTHS, INTERESTS } from './preferences.js';
+
+export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
+export type DigestKind = (typeof DIGEST_KINDS)[number];
+
+/** One outlet that reported a story, with the address of its article (or its site when no article is known). */
+export const digestSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  url: z.string(),
+  language: z.string(),
+});
+export type DigestSource = z.infer<typeof digestSourceSchema>;
+
+/** One fact sentence of a summary and the sources (ids into the story's `sources`) that state it. */
+export const digestSentenceSchema = z.object({
+  text: z.string(),
+  language: z.string(),
+  sourceIds: z.array(z.string()),
+});
+export type DigestSentence = z.infer<typeof digestSentenceSchema>;
+
+/** A story as the subscriber received it: the summary is at the depth they had chosen at the time. */
+export const digestStorySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  interest: z.enum(INTERESTS),
+  /** How many independent outlets report the story. */
+  corroboration: z.number().int(),
+  languages: z.array(z.string()),
+  summary: z.array(digestSentenceSchema),
+  /** Figures as written in the sources ("60 MW", "€500 million"); filled at the detailed depth. */
+  keyFigures: z.array(z.string()),
+  sources: z.array(digestSourceSchema),
+  firstSeenAt: z.string(),
+});
+export type DigestStory = z.infer<typeof digestStorySchema>;
+
+/** GET /api/digests (one item) and GET /api/digests/:id: exactly what was emailed. */
+export const digestSchema = z.object({
+  id: z.string(),
+  kind: z.enum(DIGEST_KINDS),
+  /** The subscriber's local edition date, YYYY-MM-DD. */
+  date: z.string(),
+  title: z.string(),
+  storyCount: z.number().int(),
+  createdAt: z.string(),
+  depth: z.enum(CONTENT_DEPTHS),
+  /** A "quiet day" note: nothing new matched the subscriber's interests (storyCount is 0). */
+  quiet: z.boolean(),
+  /** When the email left; null while it waits, or if it could not be sent. */
+  sentAt: z.string().nullable(),
+  stories: z.array(digestStorySchema),
+});
+export type Digest = z.infer<typeof digestSchema>;
+export const digestListSchema = z.array(digestSchema);
+
+export const DIGEST_SEARCH_MAX = 200;
+export const DIGEST_LIST_MAX = 365;
+
+/** GET /api/digests?q=&kind=&limit=: newest first; `q` matches titles, story titles, summaries and source names. */
+export const digestListQuerySchema = z.object({
+  q: z.string().trim().max(DIGEST_SEARCH_MAX, 'Search is too long').optional(),
+  kind: z.enum(DIGEST_KINDS).optional(),
+  limit: z.coerce.number().int().min(1).max(DIGEST_LIST_MAX).optional(),
+});
+export type DigestListQuery = z.infer<typeof digestListQuerySchema>;
