@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { firstLink, type TestServer } from '../../server/test/support/harness.js';
+import { recipient } from '../../server/test/support/users.js';
+
+const STAND_IN = readFileSync(path.join(import.meta.dirname, 'web-stripe-stand-in.js'), 'utf8');
+
+/** Signs `email` in the way a person does: the sign-in page, the email, the link. Returns a page on '/'. */
+export async function signInInBrowser(ts: TestServer, browser: Browser, email: string, options: { timezoneId?: string; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ timezoneId: options.timezoneId ?? 'Europe/Lisbon', viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const before = (await ts.outbox()).length;
+  await page.goto(`${ts.url}/api/login`);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  const mail = (await ts.outbox()).slice(before).find((m) => recipient(m) === email.toLowerCase());
+  if (!mail) throw new Error(`no sign-in email for ${email}`);
+  await page.goto(firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/));
+  await page.waitForURL(`${ts.url}/`);
+  return { context, page };
+}
+
+/** Serves the Stripe.js stand-in wherever the page asks js.stripe.com for Stripe.js; records every Stripe request. */
+export async function routeStripeToStandIn(context: BrowserContext): Promise<string[]> {
+  const requested: string[] = [];
+  await context.route('https://js.stripe.com/**', (route) => {
+    requested.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'application/javascript', body: STAND_IN });
+  });
+  return requested;
+}
+
+/** Runs axe-core in the page and returns the serious and critical violations. */
+export async function seriousAxeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
+  const require = createRequire(path.join(import.meta.dirname, '../../web/package.json'));
+  const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+  });
+}

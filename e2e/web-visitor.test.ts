@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../server/test/support/harness.js';
+import { launchBrowser } from './support/browser.js';
+import { routeStripeToStandIn } from './support/web-helpers.js';
+
+// The built web app (web/dist) against the real server: what a signed-out visitor sees and does.
+describe('web app for visitors', () => {
+  let ts: TestServer;
+  let browser: Browser;
+  before(async () => {
+    ts = await startTestServer();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await ts?.close();
+  });
+
+  async function landing(): Promise<{ page: Page; stripeRequests: string[]; close: () => Promise<void> }> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const stripeRequests = await routeStripeToStandIn(context);
+    const page = await context.newPage();
+    await page.goto(`${ts.url}/`);
+    await page.getByRole('heading', { level: 1, name: /Data-center intelligence/ }).waitFor();
+    return { page, stripeRequests, close: () => context.close() };
+  }
+
+  async function openWaitlist(page: Page) {
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    return dialog;
+  }
+
+  test('the top bar anchors scroll to their sections, and the landing page never loads Stripe.js', async () => {
+    const { page, stripeRequests, close } = await landing();
+    for (const id of ['features', 'pricing', 'demo']) {
+      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: id[0]!.toUpperCase() + id.slice(1) }).click();
+      await page.waitForFunction((target) => {
+        const top = document.getElementById(target)!.getBoundingClientRect().top;
+        return top >= 0 && top < 120;
+      }, id);
+      assert.equal(new URL(page.url()).hash, `#${id}`);
+    }
+    assert.deepEqual(stripeRequests, []);
+    await close();
+  });
+
+  test('an incomplete waitlist form shows the required toast and sends nothing', async () => {
+    const { page, close } = await landing();
+    const posts: string[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/waitlist') && posts.push(r.url()));
+    const dialog = await openWaitlist(page);
+    await dialog.getByLabel('Work email').fill('half@dc-ops.example');
+    await dialog.getByRole('button', { name: 'Join Waitlist' }).click();
+    await page.getByText('All fields required', { exact: true }).first().waitFor();
+    await page.getByText('Please fill in all required fields', { exact: true }).first().waitFor();
+    assert.deepEqual(posts, []);
+    await close();
+  });
+
+  test('the draft is saved once, about a second after typing stops', async () => {
+    const { page, close } = await landing();
+    const drafts: { at: number; body: unknown }[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'PUT' && r.url().endsWith('/api/waitlist/draft')) drafts.push({ at: Date.now(), body: r.postDataJSON() });
+    });
+    const dialog = await openWaitlist(page);
+    await dialog.getByLabel('First name').pressSequentially('Ana', { delay: 50 });
+    const typedAt = Date.now();
+    await page.waitForTimeout(600);
+    assert.equal(drafts.length, 0, 'nothing is sent before the pause ends');
+    await page.waitForRequest((r) => r.url().endsWith('/api/waitlist/draft'));
+    assert.equal(drafts.length, 1);
+    assert.ok(drafts[0]!.at - typedAt >= 900, `saved ${drafts[0]!.at - typedAt} ms after the last keystroke`);
+    assert.deepEqual(drafts[0]!.body, { email: '', firstName: 'Ana', lastName: '', phoneNumber: '' });
+    await close();
+  });
+
+  test('joining succeeds once; the same email again shows the server message', async () => {
+    const entry = { email: 'ops-lead@dc-ops.example', first: 'Ana', last: 'Silva', phone: '+351 912 345 678' };
+    for (const attempt of ['first', 'duplicate'] as const) {
+      const { page, close } = await landing();
+      const dialog = await openWaitlist(page);
+      await dialog.getByLabel('Work email').fill(entry.email);
+      await dialog.getByLabel('First name').fill(entry.first);
+      await dialog.getByLabel('Last name').fill(entry.last);
+      await dialog.getByLabel('Phone number').fill(entry.phone);
+      const response = page.waitForResponse((r) => r.url().endsWith('/api/waitlist') && r.request().method() === 'POST');
+      await dialog.getByRole('button', { name: 'Join Waitlist' }).click();
+      const status = (await response).status();
+      if (attempt === 'first') {
+        assert.equal(status, 201);
+        await page.getByText("You're on the list!", { exact: true }).first().waitFor();
+        await page.getByText("We'll contact you next week when spots open up.", { exact: true }).first().waitFor();
+        await dialog.waitFor({ state: 'detached' });
+      } else {
+        assert.equal(status, 409);
+        // The open dialog hides the rest of the page from the accessibility tree, so find the toast by its text.
+        const toast = page.locator('li', { has: page.getByText('Error', { exact: true }) });
+        await toast.waitFor();
+        const message = await toast.innerText();
+        assert.match(message, /already/i, `the server's message is shown: ${message}`);
+        assert.ok(await dialog.isVisible(), 'the dialog stays open to fix the email');
+      }
+      await close();
+    }
+  });
+
+  test('signed out, /subscribe says why and goes to the sign-in page after 1 s', async () => {
+    const { page, stripeRequests, close } = await landing();
+    const started = Date.now();
+    await page.goto(`${ts.url}/subscribe`);
+    await page.getByText('Authentication Required', { exact: true }).first().waitFor();
+    await page.getByText('Please sign in to subscribe.', { exact: true }).first().waitFor();
+    await page.waitForURL(`${ts.url}/api/login`);
+    assert.ok(Date.now() - started >= 1000);
+    assert.deepEqual(stripeRequests, [], 'no secret, no Stripe.js');
+    await close();
+  });
+
+  test('signed out, /dashboard shows the Unauthorized toast and goes to sign in after 0.5 s', async () => {
+    const { page, close } = await landing();
+    const started = Date.now();
+    await page.goto(`${ts.url}/dashboard`);
+    await page.getByText('You are logged out. Logging in again...', { exact: true }).first().waitFor();
+    await page.waitForURL(`${ts.url}/api/login`);
+    assert.ok(Date.now() - started >= 500);
+    await close();
+  });
+
+  test('an unknown path shows the 404 screen', async () => {
+    const { page, close } = await landing();
+    await page.goto(`${ts.url}/no/such/page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    await page.getByText('Did you forget to add the page to the router?', { exact: true }).first().waitFor();
+    await close();
+  });
+});
