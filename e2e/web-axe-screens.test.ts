@@ -1,0 +1,75 @@
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { addDigests, setSubscription } from '../server/test/support/fixtures.js';
+import { startTestServer, type TestServer } from '../server/test/support/harness.js';
+import { launchBrowser } from './support/browser.js';
+import { routeStripeToStandIn, seriousAxeViolations, signInInBrowser } from './support/web-helpers.js';
+
+// axe-core on every screen (no serious or critical violation), at phone and desktop widths; each screen is
+// also saved as a screenshot in screenshots/ (git-ignored) for a person to look at.
+const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
+const WIDTHS = [375, 1280];
+
+describe('every screen passes axe at 375 and 1280 px', () => {
+  let ts: TestServer;
+  let browser: Browser;
+  before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    ts = await startTestServer();
+    browser = await launchBrowser();
+    const email = 'axe@dc-ops.example';
+    await signInInBrowser(ts, browser, email).then(({ context }) => context.close());
+    await setSubscription(ts.orm, email, 'premium', 'active');
+    await addDigests(ts.orm, email, ['2026-11-20', '2026-11-21']);
+  });
+  after(async () => {
+    await browser?.close();
+    await ts?.close();
+  });
+
+  async function check(page: Page, name: string, width: number) {
+    const violations = await seriousAxeViolations(page);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    assert.deepEqual(violations, [], `${name} at ${width}px`);
+  }
+
+  for (const width of WIDTHS) {
+    test(`visitor screens at ${width}px`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${ts.url}/`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await check(page, 'landing', width);
+      await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(300);
+      await check(page, 'waitlist-dialog', width);
+      await page.goto(`${ts.url}/missing-page`);
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await check(page, 'not-found', width);
+      await context.close();
+    });
+
+    test(`signed-in screens at ${width}px`, async () => {
+      const { context, page } = await signInInBrowser(ts, browser, 'axe@dc-ops.example', { viewport: { width, height: 900 } });
+      await routeStripeToStandIn(context);
+      await page.getByRole('button', { name: 'Listen' }).waitFor();
+      await page.getByRole('heading', { name: /Data-center brief/ }).waitFor();
+      await check(page, 'home-premium', width);
+      await page.goto(`${ts.url}/dashboard`);
+      await page.getByRole('heading', { name: 'Audio Intelligence Settings' }).waitFor();
+      await check(page, 'dashboard-premium', width);
+      await page.route('**/api/create-subscription', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ clientSecret: 'seti_axe_secret', intentType: 'setup' }) }),
+      );
+      await page.route('**/api/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ stripePublishableKey: 'pk_test_axe' }) }));
+      await page.goto(`${ts.url}/subscribe`);
+      await page.getByLabel('Card number').waitFor();
+      await check(page, 'subscribe', width);
+      await context.close();
+    });
+  }
+});
