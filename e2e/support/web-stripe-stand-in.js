@@ -19,10 +19,10 @@
         root = typeof target === 'string' ? document.querySelector(target) : target;
         root.innerHTML =
           '<div data-stripe-stand-in="payment-element" style="display:grid;gap:8px">' +
-          '<label style="display:grid;gap:4px;font-size:14px">Card number<input name="cardnumber" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" style="height:40px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px"></label>' +
+          '<label style="display:grid;gap:4px;font-size:14px">Card number<input name="cardnumber" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242" style="box-sizing:border-box;width:100%;height:40px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px"></label>' +
           '<div style="display:grid;grid-template-columns:1fr 1fr;gap:8px">' +
-          '<label style="display:grid;gap:4px;font-size:14px">Expiration<input name="exp-date" value="12 / 34" style="height:40px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px"></label>' +
-          '<label style="display:grid;gap:4px;font-size:14px">CVC<input name="cvc" value="123" style="height:40px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px"></label>' +
+          '<label style="display:grid;gap:4px;font-size:14px">Expiration<input name="exp-date" value="12 / 34" style="box-sizing:border-box;width:100%;height:40px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px"></label>' +
+          '<label style="display:grid;gap:4px;font-size:14px">CVC<input name="cvc" value="123" style="box-sizing:border-box;width:100%;height:40px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px"></label>' +
           '</div></div>';
         setTimeout(function () {
           (handlers.ready || []).forEach(function (cb) { cb({ elementType: 'payment' }); });

@@ -14,7 +14,7 @@ export function BrandLogo({ className, inverse = false }: { className?: string; 
           </g>
         ))}
       </svg>
-      <span className="text-lg">{PRODUCT_NAME}</span>
+      <span className="text-lg whitespace-nowrap">{PRODUCT_NAME}</span>
     </span>
   );
 }

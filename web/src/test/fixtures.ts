@@ -27,6 +27,10 @@ export function makeDigests(count: number): Digest[] {
     date: `2026-11-${String(21 - i).padStart(2, '0')}`,
     title: `Data-center brief for 2026-11-${String(21 - i).padStart(2, '0')}`,
     storyCount: 8 + i,
+    depth: 'standard' as const,
+    quiet: false,
+    sentAt: `2026-11-${String(21 - i).padStart(2, '0')}T06:00:00.000Z`,
+    stories: [],
     createdAt: `2026-11-${String(21 - i).padStart(2, '0')}T06:00:00.000Z`,
   }));
 }

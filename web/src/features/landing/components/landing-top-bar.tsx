@@ -16,14 +16,14 @@ export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }
   ));
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
         <a href="#top" aria-label="DC Brief, back to top" className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700">
           <BrandLogo />
         </a>
         <nav aria-label="Sections" className="hidden items-center md:flex">
           {anchorLinks}
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center gap-1 sm:gap-2">
           <Button variant="ghost" size="sm" onClick={onJoinWaitlist}>
             Sign In
           </Button>
