@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 export function BrandLogo({ className, inverse = false }: { className?: string; inverse?: boolean }) {
   return (
     <span className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', inverse ? 'text-white' : 'text-slate-900', className)}>
-      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-8 shrink-0">
+      <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7 shrink-0 sm:size-8">
         <rect width="32" height="32" rx="8" className={inverse ? 'fill-white' : 'fill-blue-700'} />
         {[8, 14, 20].map((y) => (
           <g key={y}>
@@ -14,7 +14,7 @@ export function BrandLogo({ className, inverse = false }: { className?: string; 
           </g>
         ))}
       </svg>
-      <span className="text-lg whitespace-nowrap">{PRODUCT_NAME}</span>
+      <span className="text-base whitespace-nowrap sm:text-lg">{PRODUCT_NAME}</span>
     </span>
   );
 }

@@ -10,7 +10,7 @@ export function HeroSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) 
       <div aria-hidden="true" className="absolute inset-x-0 top-0 h-[28rem] bg-gradient-to-b from-blue-50 to-white" />
       <div className="relative mx-auto max-w-6xl px-4 pt-14 pb-16 text-center sm:px-6 sm:pt-20 sm:pb-20">
         <p className="mx-auto inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-blue-800 shadow-xs ring-1 ring-blue-200">
-          Every morning at 6:00 AM, plus a weekly summary
+          Daily at 6:00 AM · Weekly summary
         </p>
         <h1 id="hero-title" className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-950 sm:text-5xl lg:text-6xl">
           Data-center intelligence. <span className="text-blue-700">Facts only.</span>

@@ -24,10 +24,10 @@ export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }
           {anchorLinks}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Button variant="ghost" size="sm" onClick={onJoinWaitlist}>
+          <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={onJoinWaitlist}>
             Sign In
           </Button>
-          <Button size="sm" onClick={onJoinWaitlist}>
+          <Button size="sm" className="px-2.5 sm:px-3" onClick={onJoinWaitlist}>
             Start Free Trial
           </Button>
         </div>
