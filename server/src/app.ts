@@ -15,6 +15,8 @@ import { requestLogger } from './http/middleware/request-context.js';
 import { sameOrigin } from './http/middleware/same-origin.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { serveWebApp } from './http/static-web.js';
+import { emailLinksRoutes } from './delivery/email-links.routes.js';
+import { deliveryWebhookRoutes } from './delivery/webhook.routes.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './mail/mailer.js';
@@ -72,6 +74,10 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   app.use(function ormContext(_ctx, next) {
     return RequestContext.create(orm.em, next);
   });
+  // Email links (rating, RFC 8058 one-click unsubscribe) carry their own signed token and need no session;
+  // mail clients post them with any content type and from any origin.
+  const emailLinks = emailLinksRoutes({ config, clock });
+  app.use(emailLinks.routes()).use(emailLinks.allowedMethods());
   if (https) {
     // TLS ends at the proxy in front of us: the browser's connection is https even when ours is not.
     app.use(function cookiesOverTls(ctx, next) {
@@ -116,6 +122,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     digestsRoutes(),
     feedbackRoutes({ clock }),
     billingRoutes({ billing: billingService, publishableKey: config.stripe.publishableKey }),
+    deliveryWebhookRoutes({ secret: config.delivery.webhookSecret, clock, logger }),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -36,6 +36,15 @@ export const envSchema = z.object({
   SIGNUP_MODE: z.preprocess(emptyToUndefined, z.enum(['open', 'invite']).default('open')),
   TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  DELIVERY_SCHEDULER: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  DELIVERY_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(3600).default(60)),
+  DELIVERY_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
+  DELIVERY_CATCH_UP_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(72).default(6)),
+  DELIVERY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(20).default(5)),
+  DELIVERY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'DELIVERY_WEBHOOK_SECRET must be at least 16 characters').optional()),
+  BREAKING_MIN_SOURCES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(50).default(3)),
+  BREAKING_WINDOW_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(48).default(6)),
+  BREAKING_MAX_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(2)),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -60,6 +69,23 @@ export interface AppConfig {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   rateLimits: RateLimitConfig;
+  delivery: DeliveryConfig;
+}
+
+/** The delivery scheduler and outbox (server/src/delivery, docs/decisions/301-303). */
+export interface DeliveryConfig {
+  /** Whether the server process runs delivery passes itself (the CLI `npm run deliver` works either way). */
+  scheduler: boolean;
+  intervalSec: number;
+  /** Emails in flight at once. */
+  concurrency: number;
+  /** How long after a subscriber's delivery time a missed digest is still sent (a server that was down catches up). */
+  catchUpHours: number;
+  /** Attempts before a row is left `failed` for the operator. */
+  maxAttempts: number;
+  /** Shared secret of the SMTP provider's bounce/complaint webhook; the endpoint answers 503 without it. */
+  webhookSecret: string | null;
+  breaking: { minSources: number; windowHours: number; maxPerDay: number };
 }
 
 export interface RateLimitConfig {
@@ -111,6 +137,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     rateLimits: DEFAULT_RATE_LIMITS,
+    delivery: {
+      scheduler: env.DELIVERY_SCHEDULER === 'on',
+      intervalSec: env.DELIVERY_INTERVAL_SECONDS,
+      concurrency: env.DELIVERY_CONCURRENCY,
+      catchUpHours: env.DELIVERY_CATCH_UP_HOURS,
+      maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
+      webhookSecret: env.DELIVERY_WEBHOOK_SECRET ?? null,
+      breaking: { minSources: env.BREAKING_MIN_SOURCES, windowHours: env.BREAKING_WINDOW_HOURS, maxPerDay: env.BREAKING_MAX_PER_DAY },
+    },
   };
 }
 

@@ -6,6 +6,8 @@ import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
 import { startHousekeeping } from './housekeeping.js';
+import { EngineEditionSource } from './delivery/engine-edition.js';
+import { startDeliveryScheduler } from './delivery/scheduler.js';
 
 async function main() {
   const config = loadConfig();
@@ -20,6 +22,9 @@ async function main() {
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   const housekeeping = startHousekeeping({ orm, clock: systemClock, logger });
+  const delivery = config.delivery.scheduler
+    ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionSource(orm, systemClock) })
+    : null;
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ url: config.publicUrl, database: config.database.kind }, 'DC Brief is running');
@@ -34,6 +39,7 @@ async function main() {
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections?.();
+    await delivery?.stop();
     await mailer.close();
     await orm.close();
     process.exit(0);

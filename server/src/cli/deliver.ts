@@ -1,0 +1,131 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError } from '../config.js';
+import { Digest } from '../modules/digests/digest.entity.js';
+import { EmailSuppression } from '../delivery/delivery.entity.js';
+import type { DeliveryDeps } from '../delivery/deps.js';
+import { StaticEditionSource, type EditionSource } from '../delivery/edition-port.js';
+import { EngineEditionSource, fromEngine } from '../delivery/engine-edition.js';
+import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../delivery/outbox.js';
+import { runDeliveryPass } from '../delivery/pass.js';
+import { digestEmail } from '../delivery/send.js';
+import { LinkSigner } from '../delivery/tokens.js';
+import type { EditionStory as EngineStory } from '../engine/compose/edition.js';
+import { formatTable, openCli, type CliContext } from './context.js';
+
+const HELP = `DC Brief delivery
+
+  npm run deliver -- [--now ISO] [--edition FILE]   one pass as if the time were --now (default: now): create due
+                                                    digests, compose them, send them; progress on stderr, summary on stdout
+  npm run deliver -- --status                       outbox counts, rows waiting for a retry, failed and uncertain rows
+  npm run deliver -- --resolve ID|uncertain|failed --as sent|resend|cancel
+                                                    settle failed or uncertain rows (resend keeps the Message-ID)
+  npm run deliver -- --preview DIGEST_ID [--out FILE]
+                                                    write a digest's email as HTML (and .txt beside it) to open in a browser
+  npm run deliver -- --unsuppress EMAIL             lift a bounce or complaint suppression
+
+--edition FILE delivers the stories of a saved edition (\`npm run edition -- --json > FILE\`) instead of the
+engine's tables. The commands use the same environment as the server (DATA_DIR, DATABASE_URL, SMTP_URL, ...).`;
+
+const options = {
+  now: { type: 'string' },
+  edition: { type: 'string' },
+  status: { type: 'boolean' },
+  resolve: { type: 'string' },
+  as: { type: 'string' },
+  preview: { type: 'string' },
+  out: { type: 'string' },
+  unsuppress: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
+
+class CliError extends Error {}
+
+function editionsFrom(cli: CliContext, file: string | undefined): EditionSource {
+  if (!file) return new EngineEditionSource(cli.orm, cli.clock);
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { stories?: EngineStory[] } | EngineStory[];
+  const stories = Array.isArray(parsed) ? parsed : (parsed.stories ?? []);
+  return new StaticEditionSource(stories.map(fromEngine));
+}
+
+async function pass(cli: CliContext, values: { now?: string; edition?: string }): Promise<string> {
+  const now = values.now ? new Date(values.now) : cli.clock.now();
+  if (Number.isNaN(now.getTime())) throw new CliError(`--now: "${values.now}" is not an ISO date-time`);
+  const deps: DeliveryDeps = { ...cli, editions: editionsFrom(cli, values.edition) };
+  let last = '';
+  const summary = await runDeliveryPass(deps, now, {
+    onProgress: (p) => {
+      const line = `${p.phase}: ${p.done}${p.detail ? ` (${p.detail})` : ''}`;
+      if (line !== last) process.stderr.write(`${line}\n`);
+      last = line;
+    },
+  });
+  const rows = [
+    { step: 'uncertain (left in sending by a stopped process)', count: String(summary.uncertain) },
+    { step: 'planned daily / weekly / breaking', count: `${summary.planned.daily} / ${summary.planned.weekly} / ${summary.planned.breaking}` },
+    { step: 'composed (of which quiet-day notes)', count: `${summary.compose.composed} (${summary.compose.quiet})` },
+    { step: 'sent', count: String(summary.send.sent) },
+    { step: 'retrying later', count: String(summary.send.retrying) },
+    { step: 'failed (gave up)', count: String(summary.send.failed) },
+    { step: 'cancelled (unsubscribed, inactive, suppressed)', count: String(summary.send.cancelled + summary.compose.cancelled) },
+  ];
+  return `Delivery pass at ${summary.now} in ${summary.durationMs} ms\n\n${formatTable(rows, ['step', 'count'])}`;
+}
+
+async function status(cli: CliContext): Promise<string> {
+  const s = await outboxStatus(cli.orm.em.fork());
+  const counts = formatTable(Object.entries(s.counts).map(([state, n]) => ({ state, rows: String(n) })), ['state', 'rows']);
+  const attention = s.attention.length
+    ? formatTable(
+        s.attention.map((r) => ({ id: r.id, state: r.state, email: r.email, kind: r.kind, date: r.date, attempts: String(r.attempts), 'last error': (r.lastError ?? '').slice(0, 80) })),
+        ['id', 'state', 'email', 'kind', 'date', 'attempts', 'last error'],
+      )
+    : 'Nothing needs attention.';
+  return `${counts}\n\nPending retries: ${s.retrying}\n\n${attention}`;
+}
+
+async function preview(cli: CliContext, id: string, out: string | undefined): Promise<string> {
+  const digest = await cli.orm.em.fork().findOne(Digest, { id }, { populate: ['user'] });
+  if (!digest) throw new CliError(`No digest ${id}`);
+  const email = digestEmail(cli, new LinkSigner(cli.config.sessionSecret), digest.user, digest);
+  const file = path.resolve(out ?? path.join(cli.config.dataDir, 'previews', `${digest.id}.html`));
+  (await import('node:fs')).mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, email.html);
+  writeFileSync(file.replace(/\.html?$/, '') + '.txt', `Subject: ${email.subject}\n\n${email.text}`);
+  return `Subject: ${email.subject}\nHTML: ${file}\nText: ${file.replace(/\.html?$/, '')}.txt\nOpen in a browser: file://${file}`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { values } = parseArgs({ args: argv, options, strict: true });
+  if (values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const cli = await openCli();
+  try {
+    if (values.status) console.log(await status(cli));
+    else if (values.resolve) {
+      if (!RESOLUTIONS.includes(values.as as Resolution)) throw new CliError(`--as must be one of ${RESOLUTIONS.join(', ')}`);
+      const n = await resolveRows(cli.orm.em.fork(), values.resolve, values.as as Resolution, cli.clock.now());
+      console.log(`${n} row${n === 1 ? '' : 's'} marked ${values.as}`);
+    } else if (values.preview) console.log(await preview(cli, values.preview, values.out));
+    else if (values.unsuppress) {
+      const n = await cli.orm.em.fork().nativeDelete(EmailSuppression, { email: values.unsuppress.toLowerCase() });
+      console.log(n ? `${values.unsuppress} can receive email again` : `${values.unsuppress} was not suppressed`);
+    } else console.log(await pass(cli, values));
+    return 0;
+  } finally {
+    await cli.close();
+  }
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((err) => {
+    if (err instanceof ConfigError || err instanceof CliError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(err.message);
+      if (!(err instanceof ConfigError)) console.error(`\n${HELP}`);
+    } else console.error(err);
+    process.exit(1);
+  });

@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import type { RequiredEntityData } from '@mikro-orm/core';
+import { mergePreferences, type DigestKind } from '@dcbrief/shared';
+import { Digest } from '../modules/digests/digest.entity.js';
+import { composeDigest, type ComposedDigest } from './compose.js';
+import { Delivery, ReceivedStory } from './delivery.entity.js';
+import { rowKey, type DeliveryDeps } from './deps.js';
+import type { EditionStory, EditionWindow } from './edition-port.js';
+
+const BATCH = 250;
+const HOUR = 3600_000;
+const DAY = 24 * HOUR;
+
+export interface ComposeSummary {
+  composed: number;
+  quiet: number;
+  cancelled: number;
+}
+
+/** The edition a row draws from: the 24 hours (or 7 days) before its delivery instant, so consecutive digests tile. */
+export function windowFor(kind: DigestKind, scheduledFor: Date, breakingHours: number): EditionWindow {
+  const span = kind === 'weekly' ? 7 * DAY : kind === 'breaking' ? breakingHours * HOUR : DAY;
+  return { from: new Date(scheduledFor.getTime() - span), to: kind === 'breaking' ? new Date(scheduledFor.getTime() + 1) : scheduledFor };
+}
+
+/** Stories already received that a digest of this kind must not repeat. A weekly summary recaps the week's dailies. */
+const EXCLUDES: Record<DigestKind, DigestKind[]> = { daily: ['daily', 'breaking'], weekly: ['weekly'], breaking: ['daily', 'weekly', 'breaking'] };
+
+/**
+ * Turns pending outbox rows into stored digests, in batches, each batch in one transaction: the digest,
+ * the stories it hands to the subscriber (never sent to them again) and the row's link to it.
+ */
+export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (done: number) => void): Promise<ComposeSummary> {
+  const summary: ComposeSummary = { composed: 0, quiet: 0, cancelled: 0 };
+  for (;;) {
+    const em = deps.orm.em.fork();
+    const rows = await em.find(Delivery, { state: 'pending', digest: null }, { populate: ['user'], limit: BATCH, orderBy: { id: 'asc' } });
+    if (!rows.length) return summary;
+    const editions = await Promise.all(
+      rows.map((r) => deps.editions.build(windowFor(r.kind, r.scheduledFor, deps.config.delivery.breaking.windowHours), r.kind === 'weekly' ? 'weekly' : 'daily')),
+    );
+    const storyIds = [...new Set(editions.flatMap((e) => e.map((s) => s.id)))];
+    const userIds = [...new Set(rows.map((r) => r.user.id))];
+    const received = new Map<string, Set<DigestKind>>();
+    for (let i = 0; i < storyIds.length; i += 500) {
+      const found = await em.find(ReceivedStory, { user: { $in: userIds }, storyId: { $in: storyIds.slice(i, i + 500) } }, { fields: ['user', 'storyId', 'kind'] });
+      for (const r of found) {
+        const key = `${r.user.id}|${r.storyId}`;
+        received.set(key, (received.get(key) ?? new Set()).add(r.kind));
+      }
+    }
+    const existing = new Map(
+      (await em.find(Digest, { user: { $in: userIds }, date: { $in: [...new Set(rows.map((r) => r.editionDate))] } }, { fields: ['id', 'user', 'kind', 'date', 'slot'] })).map((d) => [
+        rowKey(d.user.id, d.kind, d.date, d.slot),
+        d.id,
+      ]),
+    );
+
+    const digests: Array<RequiredEntityData<Digest>> = [];
+    const receivedRows: Array<RequiredEntityData<ReceivedStory>> = [];
+    const links: Array<{ id: string; digestId: string }> = [];
+    const cancelled: string[] = [];
+    const handed = new Set<string>();
+    rows.forEach((row, i) => {
+      const key = rowKey(row.user.id, row.kind, row.editionDate, row.slot);
+      const already = existing.get(key);
+      if (already) return links.push({ id: row.id, digestId: already });
+      let edition = editions[i]!;
+      if (row.kind === 'breaking') {
+        edition = edition.filter((s) => s.id === row.slot);
+        if (!edition.length) return cancelled.push(row.id);
+      }
+      const excluded = EXCLUDES[row.kind];
+      const seen = new Set(
+        edition.filter((s) => [...(received.get(`${row.user.id}|${s.id}`) ?? [])].some((k) => excluded.includes(k)) || handed.has(`${row.user.id}|${row.kind}|${s.id}`)).map((s) => s.id),
+      );
+      const composed = composeDigest({ kind: row.kind, date: row.editionDate, edition, preferences: mergePreferences(row.user.preferences, {}), received: seen });
+      const digestId = randomUUID();
+      digests.push(digestRow(digestId, row, composed, now));
+      for (const story of composed.stories) {
+        handed.add(`${row.user.id}|${row.kind}|${story.id}`);
+        receivedRows.push({ id: randomUUID(), user: row.user.id, storyId: story.id, kind: row.kind, digest: digestId, createdAt: now });
+      }
+      links.push({ id: row.id, digestId });
+      summary.composed++;
+      if (composed.quiet) summary.quiet++;
+    });
+
+    await em.transactional(async (tx) => {
+      for (let i = 0; i < digests.length; i += 200) await tx.insertMany(Digest, digests.slice(i, i + 200));
+      for (let i = 0; i < receivedRows.length; i += 500) await tx.insertMany(ReceivedStory, receivedRows.slice(i, i + 500));
+      for (const link of links) await tx.nativeUpdate(Delivery, { id: link.id, digest: null }, { digest: link.digestId, updatedAt: now });
+      if (cancelled.length) {
+        await tx.nativeUpdate(Delivery, { id: { $in: cancelled } }, { state: 'cancelled', lastError: 'The breaking story is no longer in the edition', updatedAt: now });
+      }
+    });
+    summary.cancelled += cancelled.length;
+    onBatch?.(summary.composed);
+  }
+}
+
+function digestRow(id: string, row: Delivery, composed: ComposedDigest, now: Date): RequiredEntityData<Digest> {
+  return {
+    id,
+    user: row.user.id,
+    kind: row.kind,
+    date: row.editionDate,
+    slot: row.slot,
+    title: composed.title,
+    storyCount: composed.stories.length,
+    depth: composed.depth,
+    quiet: composed.quiet,
+    stories: composed.stories,
+    searchText: composed.searchText,
+    sentAt: null,
+    createdAt: now,
+  };
+}

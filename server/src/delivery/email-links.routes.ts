@@ -1,0 +1,119 @@
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { mergePreferences, RATING_MAX, RATING_MIN } from '@dcbrief/shared';
+import type { AppConfig } from '../config.js';
+import type { Clock } from '../lib/clock.js';
+import { Digest } from '../modules/digests/digest.entity.js';
+import { FeedbackService } from '../modules/feedback/feedback.service.js';
+import { Feedback } from '../modules/feedback/feedback.entity.js';
+import { User } from '../modules/users/user.entity.js';
+import { Delivery } from './delivery.entity.js';
+import { emailLinkPage } from './pages.js';
+import { LinkSigner } from './tokens.js';
+
+export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
+
+/**
+ * The links of a digest email, usable without signing in: the signed token in the address is the
+ * authority. A GET never changes anything (mail scanners and link previews fetch every link of a
+ * message); the page's button, or the mail client's RFC 8058 one-click POST, does. docs/decisions/302.
+ */
+export function emailLinksRoutes({ config, clock }: { config: Pick<AppConfig, 'sessionSecret' | 'publicUrl'>; clock: Clock }): Router {
+  const signer = new LinkSigner(config.sessionSecret);
+  const publicUrl = () => config.publicUrl;
+  const router = new Router({ prefix: '/api/email' });
+  router.use(async function noStoreNoReferrer(ctx, next) {
+    // The token is in the address: keep it out of caches and other sites' logs.
+    ctx.set('Cache-Control', 'no-store');
+    ctx.set('Referrer-Policy', 'no-referrer');
+    await next();
+  });
+
+  const ratingTarget = async (ctx: Context) => {
+    const payload = signer.verify(String(ctx.query.t ?? ''));
+    const rating = Number(ctx.query.rating);
+    if (!payload || payload.p !== 'rate') return null;
+    if (!Number.isInteger(rating) || rating < RATING_MIN || rating > RATING_MAX) return null;
+    const digest = await ctx.em.findOne(Digest, { id: payload.d, user: payload.u }, { populate: ['user'] });
+    return digest ? { digest, user: digest.user, rating } : null;
+  };
+
+  router.get('/rate', async (ctx) => {
+    const target = await ratingTarget(ctx);
+    if (!target) return invalidLink(ctx);
+    const previous = await ctx.em.findOne(Feedback, { user: target.user, digest: target.digest });
+    page(
+      ctx,
+      emailLinkPage(
+        `Rate this ${target.digest.kind === 'breaking' ? 'alert' : 'brief'} ${target.rating} out of ${RATING_MAX}?`,
+        [target.digest.title, previous ? `You rated it ${previous.rating} out of ${RATING_MAX} before; confirming replaces that rating.` : 'One click to confirm: your rating helps us choose what to send you.'],
+        { post: { action: ctx.originalUrl, label: `Confirm: ${target.rating} out of ${RATING_MAX}` } },
+      ),
+    );
+  });
+
+  router.post('/rate', async (ctx) => {
+    const target = await ratingTarget(ctx);
+    if (!target) return invalidLink(ctx);
+    await new FeedbackService(ctx.em, clock).rate(target.user, { digestId: target.digest.id, rating: target.rating });
+    page(
+      ctx,
+      emailLinkPage('Thank you for your feedback', [`You rated “${target.digest.title}” ${target.rating} out of ${RATING_MAX}.`], {
+        link: { href: `${publicUrl()}/digests/${target.digest.id}`, label: 'Read this digest in the web app' },
+      }),
+    );
+  });
+
+  const unsubscribeTarget = async (ctx: Context) => {
+    const payload = signer.verify(String(ctx.query.t ?? ''));
+    if (!payload || payload.p !== 'unsub') return null;
+    return ctx.em.findOne(User, { id: payload.u });
+  };
+
+  router.get('/unsubscribe', async (ctx) => {
+    const user = await unsubscribeTarget(ctx);
+    if (!user) return invalidLink(ctx);
+    page(
+      ctx,
+      emailLinkPage('Unsubscribe from DC Brief emails?', [`${user.email} will stop receiving the daily brief, the weekly summary and breaking alerts. Your account and subscription stay as they are.`], {
+        post: { action: ctx.originalUrl, label: 'Unsubscribe' },
+        link: { href: `${publicUrl()}/dashboard`, label: 'Or choose which emails you get on your dashboard' },
+      }),
+    );
+  });
+
+  // RFC 8058: the mail client POSTs "List-Unsubscribe=One-Click" with no cookie; the token alone decides.
+  router.post('/unsubscribe', async (ctx) => {
+    const user = await unsubscribeTarget(ctx);
+    if (!user) return invalidLink(ctx);
+    await unsubscribe(ctx, user, clock.now());
+    page(
+      ctx,
+      emailLinkPage("You're unsubscribed", [`${user.email} will get no more digest emails. Changed your mind? Turn them back on from your dashboard.`], {
+        link: { href: `${publicUrl()}/dashboard`, label: 'Open your dashboard' },
+      }),
+    );
+  });
+
+  return router;
+}
+
+/** Turns every digest email off and cancels what waits in the outbox, so it takes effect before the next send. */
+export async function unsubscribe(ctx: Context, user: User, now: Date): Promise<void> {
+  await ctx.em.transactional(async (em) => {
+    user.preferences = mergePreferences(user.preferences, { dailyDigest: false, weeklySummary: false, breakingNews: false });
+    em.persist(user);
+    await em.flush();
+    await em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: 'The subscriber unsubscribed', updatedAt: now });
+  });
+}
+
+function invalidLink(ctx: Context) {
+  page(ctx, emailLinkPage('This link is not valid', ['The link may be incomplete (some mail apps cut long links) or no longer valid. You can manage your emails from your dashboard.']), 400);
+}
+
+function page(ctx: Context, body: string, status = 200) {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = body;
+}

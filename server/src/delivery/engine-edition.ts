@@ -1,0 +1,32 @@
+import type { Orm } from '../db/orm.js';
+import { buildEdition, type EditionStory as EngineStory } from '../engine/compose/edition.js';
+import type { Clock } from '../lib/clock.js';
+import type { EditionSource, EditionStory, EditionWindow } from './edition-port.js';
+
+/** The engine's ranked edition of a window, in the shape delivery consumes. */
+export class EngineEditionSource implements EditionSource {
+  constructor(
+    private readonly orm: Orm,
+    private readonly clock: Clock,
+  ) {}
+
+  async build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]> {
+    const edition = await buildEdition(this.orm.em.fork(), { from: window.from, to: window.to, kind, now: this.clock.now() });
+    return edition.stories.map(fromEngine);
+  }
+}
+
+export function fromEngine(story: EngineStory): EditionStory {
+  return {
+    id: story.id,
+    title: story.title,
+    interest: story.interest,
+    interests: story.interests,
+    corroboration: story.corroboration,
+    summaries: story.summaries,
+    keyFigures: story.keyFigures.map((f) => f.text),
+    sources: story.sources.map((s) => ({ id: s.id, name: s.name, url: s.url || s.siteUrl, language: s.language })),
+    languages: story.languages,
+    firstSeenAt: new Date(story.firstSeenAt),
+  };
+}

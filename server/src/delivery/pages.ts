@@ -1,0 +1,25 @@
+import { PRODUCT_NAME } from '@dcbrief/shared';
+import { escapeHtml } from '../lib/html.js';
+
+export interface PageAction {
+  /** A form posting to this address (the token travels in it, never a body the scanner could guess). */
+  post?: { action: string; label: string };
+  link?: { href: string; label: string };
+}
+
+/** A small self-contained page (no scripts, no external assets) for the email links. */
+export function emailLinkPage(title: string, paragraphs: string[], actions: PageAction = {}): string {
+  const form = actions.post
+    ? `<form method="post" action="${escapeHtml(actions.post.action)}"><button type="submit">${escapeHtml(actions.post.label)}</button></form>`
+    : '';
+  const link = actions.link ? `<p><a href="${escapeHtml(actions.link.href)}">${escapeHtml(actions.link.label)}</a></p>` : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(PRODUCT_NAME)}</title>
+<style>body{margin:0;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937}
+main{max-width:520px;margin:48px auto;background:#fff;border-radius:12px;padding:32px 28px}h1{font-size:22px;margin:0 0 16px;color:#111827}
+p{line-height:1.6}button{font:inherit;font-weight:600;padding:12px 22px;border:0;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer}a{color:#1d4ed8}
+.brand{font-size:13px;font-weight:700;letter-spacing:.05em;color:#1d4ed8}</style></head>
+<body><main><p class="brand">${escapeHtml(PRODUCT_NAME.toUpperCase())}</p><h1>${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${form}${link}</main></body></html>`;
+}

@@ -1,0 +1,40 @@
+import { composePending, type ComposeSummary } from './compose-step.js';
+import type { DeliveryDeps } from './deps.js';
+import { MemoizedEditionSource } from './edition-port.js';
+import { markAbandonedUncertain } from './outbox.js';
+import { planDeliveries, type PlanSummary } from './plan.js';
+import { sendDue, type SendSummary } from './send.js';
+
+export interface PassSummary {
+  now: string;
+  uncertain: number;
+  planned: PlanSummary;
+  compose: ComposeSummary;
+  send: SendSummary;
+  durationMs: number;
+}
+
+export type PassProgress = { phase: 'plan' | 'compose' | 'send'; done: number; detail?: string };
+
+/**
+ * One delivery pass as if the time were `now`: mark abandoned sends uncertain, create the rows that are
+ * due, compose their digests, send what is due. Safe to run again, or in two processes at once.
+ */
+export async function runDeliveryPass(
+  deps: DeliveryDeps,
+  now: Date,
+  options: { shouldStop?: () => boolean; onProgress?: (p: PassProgress) => void } = {},
+): Promise<PassSummary> {
+  const started = performance.now();
+  const passDeps = { ...deps, editions: new MemoizedEditionSource(deps.editions) };
+  const uncertain = await markAbandonedUncertain(deps.orm.em.fork(), now);
+  if (uncertain) deps.logger.warn({ uncertain }, 'deliveries left in sending by a stopped process are now uncertain');
+  const planned = await planDeliveries(passDeps, now);
+  options.onProgress?.({ phase: 'plan', done: planned.daily + planned.weekly + planned.breaking });
+  const compose = await composePending(passDeps, now, (done) => options.onProgress?.({ phase: 'compose', done }));
+  const send = await sendDue(passDeps, now, {
+    shouldStop: options.shouldStop,
+    onBatch: (s) => options.onProgress?.({ phase: 'send', done: s.sent, detail: `${s.retrying} retrying, ${s.failed} failed, ${s.cancelled} cancelled` }),
+  });
+  return { now: now.toISOString(), uncertain, planned, compose, send, durationMs: Math.round(performance.now() - started) };
+}

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import { mergePreferences, type DigestKind } from '@dcbrief/shared';
+import { User } from '../modules/users/user.entity.js';
+import { Delivery, EmailSuppression, ReceivedStory } from './delivery.entity.js';
+import { messageIdFor, rowKey, type DeliveryDeps } from './deps.js';
+import type { EditionStory } from './edition-port.js';
+import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
+
+const PAGE = 2000;
+const HOUR = 3600_000;
+
+export interface PlanSummary {
+  daily: number;
+  weekly: number;
+  breaking: number;
+}
+
+interface NewRow {
+  userId: string;
+  kind: DigestKind;
+  editionDate: string;
+  slot: string;
+  scheduledFor: Date;
+}
+
+type PlanUser = Pick<User, 'id' | 'email' | 'timezone' | 'preferences'>;
+
+/**
+ * Creates the outbox rows that are due at `now`: each active subscriber's daily digest once their local
+ * delivery time has passed (within the catch-up window), the weekly summary on Mondays at the same hour,
+ * and breaking alerts for stories confirmed by several outlets. A row is created once: existing keys are
+ * skipped and the unique key settles races with another process.
+ */
+export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<PlanSummary> {
+  const { orm, config } = deps;
+  const em = orm.em.fork();
+  const summary: PlanSummary = { daily: 0, weekly: 0, breaking: 0 };
+  const suppressed = new Set((await em.find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
+  const catchUpMs = config.delivery.catchUpHours * HOUR;
+  let breaking: EditionStory[] | null = null;
+  let after = '';
+  for (;;) {
+    const users = (await em.find(
+      User,
+      { subscriptionStatus: 'active', id: { $gt: after } },
+      { orderBy: { id: 'asc' }, limit: PAGE, fields: ['id', 'email', 'timezone', 'preferences'] },
+    )) as PlanUser[];
+    if (!users.length) break;
+    after = users[users.length - 1]!.id;
+    const rows: NewRow[] = [];
+    const breakingUsers: PlanUser[] = [];
+    for (const user of users) {
+      if (suppressed.has(user.email)) continue;
+      const prefs = mergePreferences(user.preferences, {});
+      if (prefs.dailyDigest || prefs.weeklySummary) {
+        const slot = latestSlot(now, user.timezone, prefs.deliveryTime);
+        if (now.getTime() - slot.at.getTime() <= catchUpMs) {
+          const base = { userId: user.id, editionDate: slot.localDate, slot: '', scheduledFor: slot.at };
+          if (prefs.dailyDigest) rows.push({ ...base, kind: 'daily' });
+          if (prefs.weeklySummary && slot.weekday === WEEKLY_WEEKDAY) rows.push({ ...base, kind: 'weekly' });
+        }
+      }
+      if (prefs.breakingNews && config.delivery.breaking.maxPerDay > 0) breakingUsers.push(user);
+    }
+    if (breakingUsers.length) {
+      breaking ??= await breakingCandidates(deps, now);
+      if (breaking.length) rows.push(...(await planBreaking(deps, now, breakingUsers, breaking)));
+    }
+    const created = await insertNew(deps, rows, now);
+    for (const row of created) summary[row.kind]++;
+  }
+  return summary;
+}
+
+/** Stories first seen within the breaking window and already reported by enough independent outlets. */
+async function breakingCandidates(deps: DeliveryDeps, now: Date): Promise<EditionStory[]> {
+  const { windowHours, minSources } = deps.config.delivery.breaking;
+  const edition = await deps.editions.build({ from: new Date(now.getTime() - windowHours * HOUR), to: now }, 'daily');
+  return edition.filter((s) => s.corroboration >= minSources);
+}
+
+async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], candidates: EditionStory[]): Promise<NewRow[]> {
+  const em = deps.orm.em.fork();
+  const userIds = users.map((u) => u.id);
+  const storyIds = candidates.map((s) => s.id);
+  const today = new Map(users.map((u) => [u.id, localDate(now, u.timezone)]));
+  const seen = new Set<string>();
+  for (const r of await em.find(ReceivedStory, { user: { $in: userIds }, storyId: { $in: storyIds } }, { fields: ['user', 'storyId'] })) {
+    seen.add(`${r.user.id}|${r.storyId}`);
+  }
+  const alerted = await em.find(
+    Delivery,
+    { user: { $in: userIds }, kind: 'breaking', $or: [{ slot: { $in: storyIds } }, { editionDate: { $in: [...new Set(today.values())] } }] },
+    { fields: ['user', 'slot', 'editionDate'] },
+  );
+  const usedToday = new Map<string, number>();
+  for (const d of alerted) {
+    seen.add(`${d.user.id}|${d.slot}`);
+    if (today.get(d.user.id) === d.editionDate) usedToday.set(d.user.id, (usedToday.get(d.user.id) ?? 0) + 1);
+  }
+  const rows: NewRow[] = [];
+  for (const user of users) {
+    const prefs = mergePreferences(user.preferences, {});
+    let used = usedToday.get(user.id) ?? 0;
+    for (const story of candidates) {
+      if (used >= deps.config.delivery.breaking.maxPerDay) break;
+      if (!prefs.interests[story.interest] || seen.has(`${user.id}|${story.id}`)) continue;
+      rows.push({ userId: user.id, kind: 'breaking', editionDate: today.get(user.id)!, slot: story.id, scheduledFor: now });
+      used++;
+    }
+  }
+  return rows;
+}
+
+async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise<NewRow[]> {
+  if (!rows.length) return [];
+  const em = deps.orm.em.fork();
+  const existing = new Set(
+    (
+      await em.find(
+        Delivery,
+        { user: { $in: [...new Set(rows.map((r) => r.userId))] }, editionDate: { $in: [...new Set(rows.map((r) => r.editionDate))] } },
+        { fields: ['user', 'kind', 'editionDate', 'slot'] },
+      )
+    ).map((d) => rowKey(d.user.id, d.kind, d.editionDate, d.slot)),
+  );
+  const fresh = rows.filter((r) => !existing.has(rowKey(r.userId, r.kind, r.editionDate, r.slot)));
+  for (let i = 0; i < fresh.length; i += 500) {
+    const chunk = fresh.slice(i, i + 500).map((r) => {
+      const id = randomUUID();
+      return {
+        id,
+        user: r.userId,
+        kind: r.kind,
+        editionDate: r.editionDate,
+        slot: r.slot,
+        scheduledFor: r.scheduledFor,
+        state: 'pending' as const,
+        messageId: messageIdFor(id, deps.config.publicUrl),
+        attempts: 0,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+      };
+    });
+    await (em as unknown as SqlEntityManager).createQueryBuilder(Delivery).insert(chunk).onConflict(['user', 'kind', 'editionDate', 'slot']).ignore().execute();
+  }
+  return fresh;
+}

@@ -1,0 +1,110 @@
+import { INTEREST_LABELS, PRODUCT_NAME, RATING_MAX, RATING_MIN, type DigestKind, type DigestStory } from '@dcbrief/shared';
+import { escapeHtml } from '../lib/html.js';
+import { longDate } from './local-time.js';
+
+export interface DigestEmailContent {
+  kind: DigestKind;
+  date: string;
+  title: string;
+  quiet: boolean;
+  stories: DigestStory[];
+}
+
+export interface DigestEmailLinks {
+  /** The digest in the web app. */
+  web: string;
+  /** The rating link for 1..5. */
+  rate: (rating: number) => string;
+  unsubscribe: string;
+  preferences: string;
+}
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const KIND_HEADINGS: Record<DigestKind, string> = { daily: 'Daily brief', weekly: 'Weekly summary', breaking: 'Breaking' };
+const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+
+const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const link = (url: string, label: string, style = 'color:#1d4ed8') => `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
+
+/**
+ * The digest as an email: a single-column table layout (phones, Outlook), no images at all, every
+ * story with its sources linked, a 1-5 rating row and a footer with preferences and unsubscribe.
+ */
+export function renderDigestEmail(firstName: string, content: DigestEmailContent, links: DigestEmailLinks): RenderedEmail {
+  const subject = `${PRODUCT_NAME}: ${content.title}`;
+  const heading = `${KIND_HEADINGS[content.kind]}, ${longDate(content.date)}`;
+  const greeting = firstName ? `Good morning, ${firstName}.` : 'Good morning.';
+  const intro = content.quiet
+    ? quietNote(content.kind)
+    : `${content.stories.length} fact-checked ${content.stories.length === 1 ? 'story' : 'stories'} from your interests, each with the sources that report it.`;
+  return { subject, html: html(content, links, heading, greeting, intro), text: text(content, links, heading, greeting, intro) };
+}
+
+function quietNote(kind: DigestKind): string {
+  const span = kind === 'weekly' ? 'this week' : 'since your last brief';
+  return `A quiet day: nothing new in your interests ${span} that our sources confirm as fact. We never resend stories you already have, so this note is short. Your next brief comes at the usual time.`;
+}
+
+function html(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
+  const stories = content.stories.map(storyHtml).join('');
+  const ratingCells = RATINGS.map(
+    (n) =>
+      `<td style="padding:0 4px"><a href="${escapeHtml(links.rate(n))}" style="display:inline-block;min-width:36px;padding:10px 0;border:1px solid #1d4ed8;border-radius:6px;text-align:center;font-size:16px;font-weight:600;color:#1d4ed8;text-decoration:none">${n}</a></td>`,
+  ).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(content.title)}</title>
+<style>@media (max-width:600px){.card{padding:20px 16px!important}h1{font-size:20px!important}}</style></head>
+<body style="margin:0;padding:0;background:#f3f4f6;font-family:${FONT}">
+<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(intro)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:16px 8px"><tr><td align="center">
+<table role="presentation" class="card" width="100%" cellpadding="0" cellspacing="0" style="max-width:640px;background:#ffffff;border-radius:12px;padding:28px 28px">
+<tr><td>
+<p style="margin:0 0 4px;font-size:13px;font-weight:700;letter-spacing:.05em;color:#1d4ed8">${escapeHtml(PRODUCT_NAME.toUpperCase())}</p>
+<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(heading)}</h1>
+<p style="margin:0 0 8px;font-size:15px;line-height:1.6;color:#1f2937">${escapeHtml(greeting)} ${escapeHtml(intro)}</p>
+<p style="margin:0 0 20px;font-size:13px;color:#6b7280">${link(links.web, 'Read it in your browser')}</p>
+${stories}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0 0;border-top:1px solid #e5e7eb"><tr><td style="padding:20px 0 0">
+<p style="margin:0 0 10px;font-size:15px;font-weight:600;color:#111827">How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)</p>
+<table role="presentation" cellpadding="0" cellspacing="0"><tr>${ratingCells}</tr></table>
+</td></tr></table>
+<p style="margin:28px 0 0;font-size:12px;line-height:1.6;color:#6b7280">You receive this because you subscribe to ${escapeHtml(PRODUCT_NAME)}. ${link(links.preferences, 'Change delivery time, depth and interests', 'color:#6b7280')} · ${link(links.unsubscribe, 'Unsubscribe', 'color:#6b7280')}</p>
+</td></tr></table>
+</td></tr></table>
+</body></html>`;
+}
+
+function storyHtml(story: DigestStory): string {
+  const sources = story.sources.map((s) => link(s.url, s.name)).join(' · ');
+  const sentences = story.summary.map((s) => `<li style="margin:0 0 6px">${escapeHtml(s.text)}</li>`).join('');
+  const figures = story.keyFigures.length
+    ? `<p style="margin:0 0 6px;font-size:13px;color:#374151"><strong>Key figures:</strong> ${escapeHtml(story.keyFigures.join(' · '))}</p>`
+    : '';
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px"><tr><td>
+<p style="margin:0 0 4px;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#6b7280">${escapeHtml(INTEREST_LABELS[story.interest])} · ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}</p>
+<h2 style="margin:0 0 8px;font-size:17px;line-height:1.35;color:#111827">${escapeHtml(story.title)}</h2>
+<ul style="margin:0 0 8px;padding:0 0 0 18px;font-size:15px;line-height:1.55;color:#1f2937">${sentences}</ul>
+${figures}<p style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sources: ${sources}</p>
+</td></tr></table>`;
+}
+
+function text(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
+  const lines = [`${PRODUCT_NAME} | ${heading}`, '', `${greeting} ${intro}`, `Read it in your browser: ${links.web}`, ''];
+  content.stories.forEach((story, i) => {
+    lines.push(`${i + 1}. ${story.title}`, `   ${INTEREST_LABELS[story.interest]} | ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}`);
+    for (const s of story.summary) lines.push(`   - ${s.text}`);
+    if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);
+    lines.push('   Sources:');
+    for (const s of story.sources) lines.push(`   * ${s.name}: ${s.url}`);
+    lines.push('');
+  });
+  lines.push(`How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)`);
+  for (const n of RATINGS) lines.push(`  ${n}: ${links.rate(n)}`);
+  lines.push('', `Change delivery time, depth and interests: ${links.preferences}`, `Unsubscribe: ${links.unsubscribe}`, '', `-- ${PRODUCT_NAME}`);
+  return lines.join('\n');
+}

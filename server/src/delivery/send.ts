@@ -1,0 +1,155 @@
+import { hostname } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
+import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
+import { Digest } from '../modules/digests/digest.entity.js';
+import type { User } from '../modules/users/user.entity.js';
+import { Delivery, EmailSuppression } from './delivery.entity.js';
+import type { DeliveryDeps } from './deps.js';
+import { renderDigestEmail } from './render.js';
+import { LinkSigner } from './tokens.js';
+
+/** Backoff after the 1st, 2nd, ... failed attempt; the last value repeats. */
+export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
+/** A row stays `sending` at most this long; past it, a process that held it is taken for dead (docs/decisions/301). */
+export const LEASE_MS = 10 * 60_000;
+
+export interface SendSummary {
+  sent: number;
+  retrying: number;
+  failed: number;
+  cancelled: number;
+}
+
+const PREF_FOR_KIND: Record<DigestKind, keyof Pick<Preferences, 'dailyDigest' | 'weeklySummary' | 'breakingNews'>> = {
+  daily: 'dailyDigest',
+  weekly: 'weeklySummary',
+  breaking: 'breakingNews',
+};
+
+/** Why a row must not be sent any more, checked right before sending: unsubscribing takes effect at once. */
+function reasonNotToSend(user: User, kind: DigestKind, suppressed: boolean): string | null {
+  if (suppressed) return 'The address bounced or complained';
+  if (user.subscriptionStatus !== 'active') return 'The subscription is no longer active';
+  if (!mergePreferences(user.preferences, {})[PREF_FOR_KIND[kind]]) return `The subscriber turned ${kind} emails off`;
+  return null;
+}
+
+export function digestLinks(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, userId: string, digestId: string) {
+  const base = deps.config.publicUrl;
+  const unsubscribe = `${base}/api/email/unsubscribe?t=${signer.sign({ p: 'unsub', u: userId })}`;
+  const rateToken = signer.sign({ p: 'rate', u: userId, d: digestId });
+  return {
+    web: `${base}/digests/${digestId}`,
+    rate: (n: number) => `${base}/api/email/rate?t=${rateToken}&rating=${n}`,
+    unsubscribe,
+    preferences: `${base}/dashboard`,
+  };
+}
+
+/** The email of a stored digest, exactly as the outbox sends it (also the operator's preview). */
+export function digestEmail(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, user: User, digest: Digest) {
+  const links = digestLinks(deps, signer, user.id, digest.id);
+  const rendered = renderDigestEmail(user.firstName, { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: digest.stories ?? [] }, links);
+  return { ...rendered, links };
+}
+
+/**
+ * Sends due rows: claims a batch (pending -> sending, with this pass's lease), sends it with bounded
+ * concurrency through the mailer, then records each outcome. Two processes never claim the same row:
+ * the claim is a conditional update on `state = 'pending'`.
+ */
+export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldStop?: () => boolean; onBatch?: (s: SendSummary) => void } = {}): Promise<SendSummary> {
+  const summary: SendSummary = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
+  const signer = new LinkSigner(deps.config.sessionSecret);
+  const limit = pLimit(deps.config.delivery.concurrency);
+  const batchSize = Math.max(16, deps.config.delivery.concurrency * 8);
+  const suppressed = new Set((await deps.orm.em.fork().find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
+  while (!options.shouldStop?.()) {
+    const em = deps.orm.em.fork();
+    const owner = `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const due = await em.find(Delivery, { state: 'pending', digest: { $ne: null }, nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: batchSize, orderBy: { nextAttemptAt: 'asc', id: 'asc' } });
+    if (!due.length) break;
+    await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS), updatedAt: now });
+    const claimed = await em.find(Delivery, { leaseOwner: owner, state: 'sending' }, { populate: ['user', 'digest'] });
+
+    const sent: string[] = [];
+    const cancelled: Array<{ id: string; reason: string }> = [];
+    const failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> = [];
+    await Promise.all(
+      claimed.map((row) =>
+        limit(async () => {
+          const reason = reasonNotToSend(row.user, row.kind, suppressed.has(row.user.email));
+          if (reason) return cancelled.push({ id: row.id, reason });
+          const email = digestEmail(deps, signer, row.user, row.digest!);
+          try {
+            await deps.mailer.send({
+              to: row.user.email,
+              subject: email.subject,
+              text: email.text,
+              html: email.html,
+              headers: {
+                'Message-ID': row.messageId,
+                'List-Unsubscribe': `<${email.links.unsubscribe}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+                'X-DCBrief-Delivery': row.id,
+              },
+            });
+            sent.push(row.id);
+          } catch (err) {
+            failures.push({ row, error: err as Error });
+          }
+        }),
+      ),
+    );
+    await recordOutcomes(deps, em, now, owner, { sent, cancelled, failures }, summary);
+    options.onBatch?.(summary);
+  }
+  return summary;
+}
+
+async function recordOutcomes(
+  deps: DeliveryDeps,
+  em: ReturnType<DeliveryDeps['orm']['em']['fork']>,
+  now: Date,
+  owner: string,
+  outcome: { sent: string[]; cancelled: Array<{ id: string; reason: string }>; failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> },
+  summary: SendSummary,
+) {
+  const sentAt = deps.clock.now();
+  await em.transactional(async (tx) => {
+    if (outcome.sent.length) {
+      await tx.nativeUpdate(Delivery, { id: { $in: outcome.sent }, leaseOwner: owner }, { state: 'sent', sentAt, leaseOwner: null, leaseUntil: null, lastError: null, updatedAt: now });
+      const digestIds = (await tx.find(Delivery, { id: { $in: outcome.sent } }, { fields: ['digest'] })).map((d) => d.digest!.id);
+      await tx.nativeUpdate(Digest, { id: { $in: digestIds } }, { sentAt });
+    }
+    for (const { id, reason } of outcome.cancelled) {
+      await tx.nativeUpdate(Delivery, { id, leaseOwner: owner }, { state: 'cancelled', lastError: reason, leaseOwner: null, leaseUntil: null, updatedAt: now });
+    }
+    for (const { row, error } of outcome.failures) {
+      const attempts = row.attempts + 1;
+      // A 5xx answer is the receiving side's final word (unknown mailbox, policy): retrying changes nothing.
+      const permanent = typeof error.responseCode === 'number' && error.responseCode >= 500;
+      const giveUp = permanent || attempts >= deps.config.delivery.maxAttempts;
+      const delayMin = RETRY_DELAYS_MIN[Math.min(attempts - 1, RETRY_DELAYS_MIN.length - 1)]!;
+      await tx.nativeUpdate(
+        Delivery,
+        { id: row.id, leaseOwner: owner },
+        {
+          state: giveUp ? 'failed' : 'pending',
+          attempts,
+          nextAttemptAt: new Date(now.getTime() + delayMin * 60_000),
+          lastError: String(error.message ?? error).slice(0, 500),
+          leaseOwner: null,
+          leaseUntil: null,
+          updatedAt: now,
+        },
+      );
+      if (giveUp) summary.failed++;
+      else summary.retrying++;
+      deps.logger.warn({ delivery: row.id, attempts, giveUp, err: error.message }, 'digest email failed');
+    }
+  });
+  summary.sent += outcome.sent.length;
+  summary.cancelled += outcome.cancelled.length;
+}

@@ -1,0 +1,68 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Router from '@koa/router';
+import type { Context } from 'koa';
+import { z } from 'zod';
+import { serviceUnavailable, unauthorized } from '../http/errors.js';
+import { parseInput } from '../http/validate.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { User } from '../modules/users/user.entity.js';
+import { Delivery, EmailSuppression } from './delivery.entity.js';
+
+export const DELIVERY_WEBHOOK_PATH = '/api/delivery/webhook';
+
+const eventSchema = z.object({
+  type: z.enum(['bounce', 'complaint']),
+  email: z.string().trim().toLowerCase().pipe(z.email('email: not a valid address')),
+  /** Transient bounces (mailbox full, greylisting) are noted, not suppressed. */
+  bounceType: z.enum(['permanent', 'transient']).default('permanent'),
+  messageId: z.string().max(300).optional(),
+  detail: z.string().max(500).optional(),
+});
+const bodySchema = z.union([eventSchema.transform((e) => [e]), z.array(eventSchema).min(1).max(1000), z.object({ events: z.array(eventSchema).min(1).max(1000) }).transform((b) => b.events)]);
+
+/**
+ * The SMTP provider's bounce and complaint webhook, authenticated by a shared secret
+ * (`Authorization: Bearer DELIVERY_WEBHOOK_SECRET`). A complaint or a permanent bounce suppresses the
+ * address: nothing more is sent to it, and what waits in the outbox is cancelled.
+ */
+export function deliveryWebhookRoutes({ secret, clock, logger }: { secret: string | null; clock: Clock; logger: Logger }): Router {
+  const router = new Router();
+  router.post(DELIVERY_WEBHOOK_PATH, async (ctx: Context) => {
+    if (!secret) throw serviceUnavailable('The delivery webhook is not configured (set DELIVERY_WEBHOOK_SECRET)');
+    if (!sameSecret(bearer(ctx), secret)) throw unauthorized('Invalid webhook secret');
+    const events = parseInput(bodySchema, ctx.request.body);
+    const now = clock.now();
+    let suppressed = 0;
+    let noted = 0;
+    for (const event of events) {
+      const messageId = event.messageId ? `<${event.messageId.replace(/^<|>$/g, '')}>` : null;
+      const note = `${event.type}${event.type === 'bounce' ? ` (${event.bounceType})` : ''}${event.detail ? `: ${event.detail}` : ''}`.slice(0, 500);
+      if (messageId) noted += await ctx.em.nativeUpdate(Delivery, { messageId }, { lastError: note, updatedAt: now });
+      if (event.type === 'bounce' && event.bounceType === 'transient') continue;
+      const existing = await ctx.em.findOne(EmailSuppression, { email: event.email });
+      if (!existing) {
+        ctx.em.persist(ctx.em.create(EmailSuppression, { email: event.email, reason: event.type, detail: event.detail ?? null, createdAt: now }));
+        await ctx.em.flush();
+        suppressed++;
+      }
+      const user = await ctx.em.findOne(User, { email: event.email });
+      if (user) await ctx.em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: `Suppressed: ${note}`.slice(0, 500), updatedAt: now });
+      logger.info({ email: event.email, type: event.type }, 'address suppressed');
+    }
+    ctx.body = { received: events.length, suppressed, noted };
+  });
+  return router;
+}
+
+function bearer(ctx: Context): string {
+  const header = ctx.get('Authorization');
+  return header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return given.length > 0 && timingSafeEqual(a, b);
+}
+
