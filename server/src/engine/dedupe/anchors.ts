@@ -79,31 +79,40 @@ export function findQuantities(text: string, language: string): Array<{ key: str
     let value = parseNumber(raw, commaDecimal);
     if (!Number.isFinite(value)) continue;
     let rest = after;
-    const add = (key: string) => {
+    const add = (key: string, unitPattern: RegExp | null) => {
       const consumed = after.length - rest.length;
-      const unit = /^\s?-?[^\s,;.)(]+/u.exec(rest)?.[0] ?? '';
-      const prefix = /[€$£¥₹₩]\s?$|us\$\s?$|r\$\s?$/iu.exec(before)?.[0] ?? '';
-      out.push({ key, raw: `${prefix}${raw}${after.slice(0, consumed)}${unit}`.trim() });
+      const unit = unitPattern ? (unitPattern.exec(rest)?.[0] ?? '') : '';
+      const prefix = unitPattern ? '' : (/[€$£¥₹₩]\s?$|us\$\s?$|r\$\s?$/iu.exec(before)?.[0] ?? '');
+      out.push({ key, raw: `${prefix}${raw}${after.slice(0, consumed)}${unit}`.replace(/\s+/g, ' ').trim() });
     };
     for (const [re, factor] of MULTIPLIERS) {
       const m = re.exec(rest);
       if (m) {
         value *= factor;
-        rest = rest.slice(m[0].length).replace(/^[\p{Script=Latin}\p{Script=Cyrillic}]*\.?/u, '');
+        // "millions d'euros", "millones de euros", "milioni di euro": the connector belongs to the amount.
+        rest = rest
+          .slice(m[0].length)
+          .replace(/^[\p{Script=Latin}\p{Script=Cyrillic}]*\.?/u, '')
+          .replace(/^\s?(?:d['’]|de |di |do |da |av )/iu, ' ');
         break;
       }
     }
     const power = POWER.find(([re]) => re.test(rest));
     if (power) {
-      add(`mw:${round(value * power[1])}`);
+      add(`mw:${round(value * power[1])}`, power[0]);
       continue;
     }
-    const currency = CURRENCY_AFTER.find(([re]) => re.test(rest))?.[1] ?? CURRENCY_BEFORE.find(([re]) => re.test(before))?.[1];
-    if (currency) {
-      add(`${currency}:${round(value)}`);
+    const after_ = CURRENCY_AFTER.find(([re]) => re.test(rest));
+    if (after_) {
+      add(`${after_[1]}:${round(value)}`, after_[0]);
       continue;
     }
-    if (PERCENT.test(after)) add(`pct:${round(value)}`);
+    const before_ = CURRENCY_BEFORE.find(([re]) => re.test(before));
+    if (before_) {
+      add(`${before_[1]}:${round(value)}`, null);
+      continue;
+    }
+    if (PERCENT.test(after)) add(`pct:${round(value)}`, PERCENT);
   }
   return out;
 }

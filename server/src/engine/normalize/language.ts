@@ -8,7 +8,10 @@ import { detectAll } from 'tinyld';
 export function identifyLanguage(text: string, declared: string): { language: string; detected: boolean } {
   const declaredBase = baseLanguage(declared);
   const sample = text.slice(0, 2000);
-  if (sample.replace(/\s+/g, '').length < 24) return { language: declaredBase, detected: false };
+  // A Han, kana, Hangul or Thai character carries about as much as a Latin word: count it three times.
+  const dense = (sample.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/gu) ?? []).length;
+  const length = sample.replace(/\s+/g, '').length + 2 * dense;
+  if (length < 24) return { language: declaredBase, detected: false };
   const guesses = detectAll(sample, { only: CANDIDATES });
   const best = guesses[0];
   if (!best) return { language: declaredBase, detected: false };
@@ -17,7 +20,7 @@ export function identifyLanguage(text: string, declared: string): { language: st
   const close = CLOSE_PAIRS.some(([a, b]) => (a === best.lang && b === declaredBase) || (b === best.lang && a === declaredBase));
   if (close) return { language: declaredBase, detected: false };
   const declaredScore = guesses.find((g) => g.lang === declaredBase)?.accuracy ?? 0;
-  if (best.accuracy >= 0.5 && best.accuracy - declaredScore > 0.2 && sample.length >= 40) return { language: best.lang, detected: true };
+  if (best.accuracy >= 0.5 && best.accuracy - declaredScore > 0.2 && length >= 40) return { language: best.lang, detected: true };
   return { language: declaredBase, detected: false };
 }
 

@@ -1,0 +1,84 @@
+import { ConfigError } from '../config.js';
+import { createEngine } from '../engine/engine.js';
+import { EngineConfigError, loadEngineConfig } from '../engine/engine.config.js';
+import type { IngestReport } from '../engine/ingest.service.js';
+import { CatalogError, loadCatalog } from '../engine/sources/catalog.js';
+import { parseFlags } from '../engine/sources/sources.commands.js';
+import { openCli, formatTable } from './context.js';
+
+const HELP = `npm run ingest -- [--sources FILE] [--force]
+
+  Fetches every enabled source (or only those of FILE, a catalog in the shipped format), stores new
+  articles and updates stories. --force also retries sources that are backing off after failures.`;
+
+async function main(argv: string[]): Promise<number> {
+  const { flags } = parseFlags(argv);
+  if (flags.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const engineConfig = loadEngineConfig(process.env);
+  const cli = await openCli();
+  try {
+    const engine = createEngine(cli.orm, engineConfig, { clock: cli.clock, logger: cli.logger });
+    let sourceIds: string[] | undefined;
+    if (typeof flags.sources === 'string') {
+      const entries = loadCatalog(flags.sources);
+      await engine.syncCatalog(entries);
+      sourceIds = entries.map((e) => e.id);
+    } else {
+      await engine.syncCatalog();
+    }
+    const progress = progressPrinter();
+    const report = await engine.ingest({ sourceIds, force: Boolean(flags.force), onProgress: progress });
+    progress.end();
+    console.log(summarize(report));
+    return report.failed > 0 && report.ok + report.notModified === 0 ? 2 : 0;
+  } finally {
+    await cli.close();
+  }
+}
+
+function progressPrinter() {
+  const tty = process.stderr.isTTY;
+  const counts = { ok: 0, 'not-modified': 0, failed: 0 };
+  let lastDecile = -1;
+  const print = (event: { done: number; total: number; outcome: keyof typeof counts }) => {
+    counts[event.outcome]++;
+    const width = 30;
+    const filled = Math.round((event.done / event.total) * width);
+    const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${event.done}/${event.total}  ok ${counts.ok}  304 ${counts['not-modified']}  failed ${counts.failed}`;
+    if (tty) process.stderr.write(`\r${line}`);
+    else {
+      const decile = Math.floor((event.done / event.total) * 10);
+      if (decile !== lastDecile) {
+        lastDecile = decile;
+        process.stderr.write(`${line}\n`);
+      }
+    }
+  };
+  return Object.assign(print, { end: () => tty && process.stderr.write('\n') });
+}
+
+export function summarize(report: IngestReport): string {
+  const rows = [
+    { what: 'sources fetched', count: String(report.sources) },
+    { what: '  ok (new content)', count: String(report.ok) },
+    { what: '  not modified (304)', count: String(report.notModified) },
+    { what: '  failed', count: String(report.failed) },
+    { what: 'sources backing off', count: String(report.skippedBackoff) },
+    { what: 'new articles', count: String(report.newArticles) },
+    { what: 'articles seen again', count: String(report.repeatedArticles) },
+    { what: 'new stories', count: String(report.storiesCreated) },
+    { what: 'updated stories', count: String(report.storiesUpdated) },
+  ];
+  const failures = report.outcomes.filter((o) => o.status === 'failed').map((o) => `  ${o.sourceId}: ${o.error}`);
+  return [formatTable(rows, ['what', 'count']), ...(failures.length ? ['', 'Failed sources:', ...failures] : [])].join('\n');
+}
+
+main(process.argv.slice(2))
+  .then((code) => process.exit(code))
+  .catch((err) => {
+    console.error(err instanceof ConfigError || err instanceof EngineConfigError || err instanceof CatalogError ? err.message : err);
+    process.exit(1);
+  });

@@ -1,0 +1,123 @@
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import iconv from 'iconv-lite';
+import { decodeBody, HttpFetcher, type FetchLimits } from './http-fetcher.js';
+
+const LIMITS: FetchLimits = { timeoutMs: 400, maxBytes: 64 * 1024, maxRedirects: 2, userAgent: 'DCBriefBot/test', concurrency: 8, perHostConcurrency: 2 };
+
+describe('HttpFetcher', () => {
+  let server: http.Server;
+  let base = '';
+  let active = 0;
+  let peak = 0;
+  const seen: http.IncomingHttpHeaders[] = [];
+
+  before(async () => {
+    server = http.createServer((req, res) => {
+      seen.push(req.headers);
+      const p = req.url ?? '/';
+      if (p === '/feed') {
+        if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304, { etag: '"v1"' }).end();
+        return res.writeHead(200, { etag: '"v1"', 'last-modified': 'Fri, 20 Nov 2026 11:00:00 GMT', 'content-type': 'application/rss+xml' }).end('<rss/>');
+      }
+      if (p.startsWith('/hop/')) {
+        const n = Number(p.slice(5));
+        return n === 0 ? res.writeHead(200).end('arrived') : res.writeHead(301, { location: `/hop/${n - 1}` }).end();
+      }
+      if (p === '/declared-huge') return res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).end();
+      if (p === '/streamed-huge') {
+        res.writeHead(200);
+        const chunk = Buffer.alloc(16 * 1024, 120);
+        let n = 0;
+        const pump = () => {
+          while (n++ < 100) if (!res.write(chunk)) return res.once('drain', pump);
+          res.end();
+        };
+        return pump();
+      }
+      if (p === '/stall') {
+        res.writeHead(200);
+        res.write('<rss>');
+        return;
+      }
+      if (p === '/latin1') return res.writeHead(200, { 'content-type': 'text/xml; charset=ISO-8859-1' }).end(iconv.encode('<t>Données à Francfort</t>', 'latin1'));
+      if (p.startsWith('/slow/')) {
+        active++;
+        peak = Math.max(peak, active);
+        return setTimeout(() => {
+          active--;
+          res.writeHead(200).end('ok');
+        }, 60);
+      }
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  after(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('sends the conditional headers it is given and reports 304 as not modified', async () => {
+    const fetcher = new HttpFetcher(LIMITS);
+    const first = await fetcher.fetch(`${base}/feed`);
+    assert.equal(first.kind, 'ok');
+    assert.ok(first.kind === 'ok' && first.etag === '"v1"' && first.lastModified === 'Fri, 20 Nov 2026 11:00:00 GMT');
+    const second = await fetcher.fetch(`${base}/feed`, { etag: '"v1"', lastModified: 'Fri, 20 Nov 2026 11:00:00 GMT' });
+    assert.equal(second.kind, 'not-modified');
+    const headers = seen.at(-1)!;
+    assert.equal(headers['if-none-match'], '"v1"');
+    assert.equal(headers['if-modified-since'], 'Fri, 20 Nov 2026 11:00:00 GMT');
+    assert.equal(headers['user-agent'], 'DCBriefBot/test');
+  });
+
+  it('follows redirects up to the limit and stops after it', async () => {
+    const fetcher = new HttpFetcher(LIMITS);
+    const ok = await fetcher.fetch(`${base}/hop/2`);
+    assert.ok(ok.kind === 'ok' && ok.body === 'arrived' && ok.url.endsWith('/hop/0'));
+    const tooMany = await fetcher.fetch(`${base}/hop/3`);
+    assert.ok(tooMany.kind === 'failed' && /more than 2 redirects/.test(tooMany.error));
+  });
+
+  it('refuses bodies over the cap, declared or streamed', async () => {
+    const fetcher = new HttpFetcher(LIMITS);
+    for (const p of ['/declared-huge', '/streamed-huge']) {
+      const res = await fetcher.fetch(`${base}${p}`);
+      assert.ok(res.kind === 'failed' && /larger than 65536 bytes/.test(res.error), p);
+    }
+  });
+
+  it('gives up on a server that stalls mid-body', async () => {
+    const res = await new HttpFetcher(LIMITS).fetch(`${base}/stall`);
+    assert.ok(res.kind === 'failed' && /timed out after 400 ms/.test(res.error));
+  });
+
+  it('reports an unreachable host as a failure, not an exception', async () => {
+    const res = await new HttpFetcher(LIMITS).fetch('http://127.0.0.1:9/feed');
+    assert.equal(res.kind, 'failed');
+  });
+
+  it('decodes the charset the server declares', async () => {
+    const res = await new HttpFetcher(LIMITS).fetch(`${base}/latin1`);
+    assert.ok(res.kind === 'ok' && res.body === '<t>Données à Francfort</t>');
+  });
+
+  it('keeps to the per-host concurrency limit', async () => {
+    peak = 0;
+    const fetcher = new HttpFetcher(LIMITS);
+    await Promise.all(Array.from({ length: 8 }, (_, i) => fetcher.fetch(`${base}/slow/${i}`)));
+    assert.equal(peak, 2);
+  });
+});
+
+describe('decodeBody', () => {
+  it('uses the XML declaration, then falls back to Windows-1252 for undeclared non-UTF-8', () => {
+    assert.equal(decodeBody(iconv.encode('<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>', 'latin1'), ''), '<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>');
+    assert.equal(decodeBody(iconv.encode('<t>São Paulo – 3€</t>', 'win1252'), 'text/xml'), '<t>São Paulo – 3€</t>');
+    assert.equal(decodeBody(Buffer.from('\ufeff<t>ü</t>'), 'text/xml; charset=ISO-8859-1'), '<t>ü</t>', 'a BOM wins');
+  });
+});

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { summarizeExtractive, type SummaryArticle } from './extractive.js';
+import { judgeSentence } from './fact-filter.js';
+import { splitSentences } from './sentences.js';
+
+describe('fact filter', () => {
+  const rejected: Array<[string, string, string]> = [
+    ['question', 'en', 'Is Frankfurt running out of power for new data centers?'],
+    ['exclamation', 'en', 'Equinix opens FR9 in Frankfurt today!'],
+    ['quote', 'en', '“We will double capacity in Frankfurt by 2027,” said the CEO of Equinix.'],
+    ['first-person', 'en', 'We opened our 60 MW campus in Frankfurt in 2026.'],
+    ['opinion', 'en', 'In my view, Dublin should stop approving data centers until 2030.'],
+    ['speculation', 'en', 'The deal could be worth up to $2 billion, according to people familiar with it.'],
+    ['speculation', 'en', 'Microsoft is reportedly planning a 300 MW campus in Ireland.'],
+    ['marketing', 'en', 'Vertiv is the industry-leading provider of cooling for 2,000 sites.'],
+    ['opinion', 'de', 'Der Betreiber sollte die 100 Megawatt in Frankfurt besser verteilen.'],
+    ['speculation', 'fr', 'Le projet de 60 MW pourrait être retardé à Francfort en 2027.'],
+    ['opinion', 'es', 'En mi opinión, Madrid debería limitar los centros de datos de 2026.'],
+    ['speculation', 'ja', 'この計画は2027年に延期されるかもしれない。'],
+    ['no-fact', 'en', 'The whole sector is changing in ways nobody expected at all.'],
+  ];
+  for (const [reason, lang, sentence] of rejected) {
+    it(`drops ${reason} (${lang}): ${sentence.slice(0, 40)}`, () => {
+      assert.equal(judgeSentence(sentence, lang).reason, reason);
+    });
+  }
+
+  const kept: Array<[string, string]> = [
+    ['en', 'Equinix will open FR9, a 60 MW data center in Frankfurt, in May 2027.'],
+    ['en', 'The US Department of Energy approved the permit on Tuesday.'],
+    ['de', 'Equinix investiert 500 Millionen Euro in das Rechenzentrum FR9 in Frankfurt.'],
+    ['ja', 'Equinixはフランクフルトに5億ユーロを投じ、60メガワットのデータセンターを建設すると発表した。'],
+  ];
+  for (const [lang, sentence] of kept) {
+    it(`keeps a fact (${lang}): ${sentence.slice(0, 40)}`, () => assert.deepEqual(judgeSentence(sentence, lang), { keep: true }));
+  }
+});
+
+describe('sentence splitting', () => {
+  it('does not split on decimals or abbreviations', () => {
+    assert.deepEqual(splitSentences('Equinix Inc. opened a 1.5 GW campus. It cost $2.1 billion.', 'en'), ['Equinix Inc. opened a 1.5 GW campus.', 'It cost $2.1 billion.']);
+    assert.equal(splitSentences('第1期は2027年に開業する。新施設は4800ラックを備える。', 'ja').length, 2);
+  });
+});
+
+describe('extractive summaries', () => {
+  const articles: SummaryArticle[] = [
+    {
+      id: 'en1',
+      sourceId: 'dcd',
+      sourceWeight: 1.5,
+      title: 'Equinix to build FR9',
+      language: 'en',
+      text:
+        'Equinix will invest €500 million in FR9, a 60 MW data center in Frankfurt. The building in Sossenheim will offer 4,800 cabinets. ' +
+        'We are thrilled to bring our world-class platform to Germany. Mainova connects the site through a 110 kV substation. This could reshape the market.',
+    },
+    {
+      id: 'en2',
+      sourceId: 'wire',
+      sourceWeight: 1,
+      title: 'Equinix FR9',
+      language: 'en',
+      text: 'Equinix will invest €500 million in FR9, a 60 MW data center in Frankfurt. Analysts think prices may rise.',
+    },
+    {
+      id: 'de1',
+      sourceId: 'heise',
+      sourceWeight: 1,
+      title: 'Equinix baut FR9',
+      language: 'de',
+      text: 'Equinix investiert 500 Millionen Euro in das Rechenzentrum FR9 in Frankfurt mit 60 Megawatt. Leider wird der Strom knapp.',
+    },
+  ];
+  const summary = summarizeExtractive(articles, 'en');
+
+  it('gives one, up to three and up to six sentences, preferred language first', () => {
+    assert.equal(summary.brief.length, 1);
+    assert.equal(summary.standard.length, 3);
+    assert.ok(summary.detailed.length >= summary.standard.length && summary.detailed.length <= 6);
+    assert.equal(summary.brief[0]!.language, 'en');
+  });
+
+  it('attributes a fact to every source that states it, across languages', () => {
+    assert.equal(summary.brief[0]!.text, 'Equinix will invest €500 million in FR9, a 60 MW data center in Frankfurt.');
+    assert.deepEqual(summary.brief[0]!.sourceIds, ['dcd', 'heise', 'wire']);
+    assert.deepEqual(summary.brief[0]!.articleIds.sort(), ['de1', 'en1', 'en2']);
+  });
+
+  it('never includes marketing, speculation or opinion', () => {
+    const texts = summary.detailed.map((s) => s.text).join(' ');
+    assert.doesNotMatch(texts, /thrilled|could reshape|may rise|Leider/);
+  });
+
+  it('lists key figures with their sources', () => {
+    const mw = summary.keyFigures.find((f) => f.key === 'mw:60');
+    assert.deepEqual(mw?.sourceIds, ['dcd', 'heise', 'wire']);
+    assert.ok(summary.keyFigures.some((f) => f.key === 'eur:500000000' && f.text === '€500 million'));
+  });
+});
