@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { Delivery } from '../../src/delivery/delivery.entity.js';
+import { latestSlot } from '../../src/delivery/local-time.js';
+import { runDeliveryPass } from '../../src/delivery/pass.js';
+import { Digest } from '../../src/modules/digests/digest.entity.js';
+import { startTestServer } from '../support/harness.js';
+import { addSubscribers, deliveryDeps, editionOf, weekOfNews } from './fixtures.js';
+
+describe('local delivery time', () => {
+  test('America/New_York on the March and November change days', () => {
+    // 8 March 2026: clocks go 02:00 EST -> 03:00 EDT; 06:00 is 10:00Z that day, 11:00Z the day before.
+    assert.equal(latestSlot(new Date('2026-03-08T10:00:00Z'), 'America/New_York', '06:00').at.toISOString(), '2026-03-08T10:00:00.000Z');
+    assert.equal(latestSlot(new Date('2026-03-08T09:59:00Z'), 'America/New_York', '06:00').at.toISOString(), '2026-03-07T11:00:00.000Z');
+    // 1 November 2026: clocks go 02:00 EDT -> 01:00 EST; 06:00 is 11:00Z that day, 10:00Z the day before.
+    assert.equal(latestSlot(new Date('2026-11-01T11:30:00Z'), 'America/New_York', '06:00').at.toISOString(), '2026-11-01T11:00:00.000Z');
+    assert.equal(latestSlot(new Date('2026-11-01T10:30:00Z'), 'America/New_York', '06:00').at.toISOString(), '2026-10-31T10:00:00.000Z');
+  });
+
+  test('UTC+14 and UTC-12: the local date, not the UTC date, names the edition', () => {
+    const kiritimati = latestSlot(new Date('2026-11-23T16:00:00Z'), 'Pacific/Kiritimati', '06:00');
+    assert.equal(kiritimati.at.toISOString(), '2026-11-23T16:00:00.000Z');
+    assert.equal(kiritimati.localDate, '2026-11-24');
+    const minus12 = latestSlot(new Date('2026-11-24T18:00:00Z'), 'Etc/GMT+12', '06:00');
+    assert.equal(minus12.localDate, '2026-11-24');
+    assert.equal(latestSlot(new Date('2026-11-24T17:59:00Z'), 'Etc/GMT+12', '06:00').localDate, '2026-11-23');
+    assert.equal(latestSlot(new Date('2026-11-24T00:00:00Z'), 'Asia/Kolkata', '12:00').at.toISOString(), '2026-11-23T06:30:00.000Z');
+  });
+
+  test('a clock walking in 10-minute steps through a DST change sends one digest per local day, within a step of the hour', async () => {
+    // A short catch-up window, so the walk's first step does not pick up the previous day's digests.
+    const ts = await startTestServer({ now: '2026-10-30T00:00:00Z', env: { DELIVERY_CATCH_UP_HOURS: '0.1' } });
+    try {
+      const subscribers = [
+        { email: 'ny@tz.example', timezone: 'America/New_York' },
+        { email: 'kiri@tz.example', timezone: 'Pacific/Kiritimati' },
+        { email: 'gmt12@tz.example', timezone: 'Etc/GMT+12' },
+        { email: 'noon@tz.example', timezone: 'Europe/London', preferences: { deliveryTime: '12:00' as const } },
+      ];
+      await addSubscribers(ts.orm, subscribers.map((s) => ({ ...s, preferences: { ...s.preferences, weeklySummary: false } })));
+      const deps = deliveryDeps(ts, editionOf([]));
+      for (let t = Date.parse('2026-10-30T00:00:00Z'); t <= Date.parse('2026-11-03T00:00:00Z'); t += 10 * 60_000) {
+        ts.clock.set(new Date(t));
+        await runDeliveryPass(deps, ts.clock.now());
+      }
+      const rows = await ts.orm.em.fork().find(Delivery, {}, { populate: ['user'], orderBy: { scheduledFor: 'asc' } });
+      const byUser = (email: string) => rows.filter((r) => r.user.email === email);
+      for (const { email } of subscribers) {
+        const dates = byUser(email).map((r) => r.editionDate);
+        assert.equal(new Set(dates).size, dates.length, `${email}: one row per local date`);
+        for (const r of byUser(email)) {
+          assert.equal(r.state, 'sent');
+          const late = r.sentAt!.getTime() - r.scheduledFor.getTime();
+          assert.ok(late >= 0 && late < 10 * 60_000, `${email} ${r.editionDate} sent ${late} ms after its hour`);
+        }
+      }
+      assert.deepEqual(
+        byUser('ny@tz.example').map((r) => r.scheduledFor.toISOString()),
+        ['2026-10-30T10:00:00.000Z', '2026-10-31T10:00:00.000Z', '2026-11-01T11:00:00.000Z', '2026-11-02T11:00:00.000Z'],
+      );
+      assert.deepEqual(byUser('kiri@tz.example').map((r) => r.editionDate), ['2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03']);
+      assert.deepEqual(byUser('gmt12@tz.example').map((r) => r.scheduledFor.toISOString()), ['2026-10-30T18:00:00.000Z', '2026-10-31T18:00:00.000Z', '2026-11-01T18:00:00.000Z', '2026-11-02T18:00:00.000Z']);
+      // Europe/London left summer time on 25 October: noon is 12:00Z.
+      assert.ok(byUser('noon@tz.example').every((r) => r.scheduledFor.toISOString().endsWith('T12:00:00.000Z')));
+      // Nothing in the edition: every one of them is a short quiet-day note, never an empty digest.
+      const digests = await ts.orm.em.fork().find(Digest, {});
+      assert.ok(digests.length >= 16);
+      assert.ok(digests.every((d) => d.quiet && d.storyCount === 0 && /a quiet day/.test(d.title)));
+      assert.equal((await ts.outbox()).length, rows.length);
+    } finally {
+      await ts.close();
+    }
+  });
+});
+
+describe('what a digest holds', () => {
+  test('never yesterday\'s news again; a day with nothing new is a quiet-day note; the weekly summary comes on Monday', async () => {
+    const ts = await startTestServer({ now: '2026-11-22T06:05:00Z' });
+    try {
+      await addSubscribers(ts.orm, [{ email: 'utc@tz.example', timezone: 'UTC' }]);
+      // Every story of the week stays "in the window" of the engine's edition: only the received-stories check keeps them out.
+      const stories = weekOfNews();
+      const deps = deliveryDeps(ts, { build: async () => stories });
+      const digestOn = async (iso: string) => {
+        ts.clock.set(iso);
+        await runDeliveryPass(deps, ts.clock.now());
+        return ts.orm.em.fork().find(Digest, {}, { orderBy: { createdAt: 'asc', kind: 'asc' } });
+      };
+      const first = await digestOn('2026-11-22T06:05:00Z');
+      assert.equal(first.length, 1);
+      assert.equal(first[0]!.storyCount, 5, 'five stories match the default interests');
+      const second = await digestOn('2026-11-23T06:05:00Z');
+      const monday = second.filter((d) => d.date === '2026-11-23');
+      assert.deepEqual(monday.map((d) => d.kind).sort(), ['daily', 'weekly']);
+      const daily = monday.find((d) => d.kind === 'daily')!;
+      assert.equal(daily.quiet, true, 'all five already received: a quiet note');
+      assert.equal(daily.storyCount, 0);
+      const weekly = monday.find((d) => d.kind === 'weekly')!;
+      assert.equal(weekly.storyCount, 5, 'the weekly summary recaps the week');
+      const mails = await ts.outbox();
+      assert.equal(mails.length, 3);
+      assert.match(mails.find((m) => /Daily brief, Mon, Nov 23/.test(m.subject!))!.text!, /A quiet day/);
+    } finally {
+      await ts.close();
+    }
+  });
+});
