@@ -4,19 +4,30 @@ import type { Browser } from 'playwright-core';
 import { addDigests, setSubscription } from '../server/test/support/fixtures.js';
 import { startTestServer, type TestServer } from '../server/test/support/harness.js';
 import { launchBrowser } from './support/browser.js';
-import { routeStripeToStandIn, signInInBrowser } from './support/web-helpers.js';
+import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
+import { routeStripeApiTo, routeStripeToStandIn, signInInBrowser } from './support/web-helpers.js';
 
 // Signed-in screens of the built web app against the real server, users signed in by magic link.
 describe('web app for subscribers', () => {
   let ts: TestServer;
   let browser: Browser;
+  let stripe: StripeStandIn;
   before(async () => {
-    ts = await startTestServer();
+    stripe = await startStripeStandIn({
+      prices: [
+        { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
+        { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
+      ],
+    });
+    ts = await startTestServer({
+      env: { STRIPE_SECRET_KEY: 'sk_test_dcbrief', STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief', STRIPE_WEBHOOK_SECRET: 'whsec_test_e2e', STRIPE_API_BASE: stripe.url },
+    });
     browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await ts?.close();
+    await stripe?.close();
   });
 
   test('a free user signs in by magic link and sees the home page: FREE, the upgrade panel, no audio actions', async () => {
@@ -79,54 +90,73 @@ describe('web app for subscribers', () => {
     await context.close();
   });
 
-  test('subscribe: until the payments server lands, creating the subscription fails with the Subscription Error toast', async () => {
-    const { context, page } = await signInInBrowser(ts, browser, 'early@dc-ops.example');
-    const stripeRequests = await routeStripeToStandIn(context);
-    await page.goto(`${ts.url}/subscribe`);
-    await page.getByText('Subscription Error', { exact: true }).first().waitFor();
-    await page.getByText('Failed to create subscription. Please try again.', { exact: true }).first().waitFor();
-    assert.equal(await page.getByRole('radio', { name: 'Premium Intelligence' }).getAttribute('aria-checked'), 'true');
-    assert.deepEqual(stripeRequests, []);
-    await context.close();
+  test('subscribe on a server without Stripe keys: the Subscription Error toast and no Stripe.js', async () => {
+    const unpaid = await startTestServer();
+    try {
+      const { context, page } = await signInInBrowser(unpaid, browser, 'early@dc-ops.example');
+      const stripeRequests = await routeStripeToStandIn(context);
+      await page.goto(`${unpaid.url}/subscribe`);
+      await page.getByText('Subscription Error', { exact: true }).first().waitFor();
+      await page.getByText('Failed to create subscription. Please try again.', { exact: true }).first().waitFor();
+      assert.equal(await page.getByRole('radio', { name: 'Premium Intelligence' }).getAttribute('aria-checked'), 'true');
+      assert.deepEqual(stripeRequests, []);
+      await context.close();
+    } finally {
+      await unpaid.close();
+    }
   });
 
-  test('subscribe: the Payment Element from Stripe.js (stand-in), a declined card, then success on the dashboard', async () => {
-    const { context, page } = await signInInBrowser(ts, browser, 'buyer@dc-ops.example');
+  test('subscribe: Payment Element (Stripe.js stand-in), plan change, a declined card, then the dashboard shows the paid plan', async () => {
+    const email = 'buyer@dc-ops.example';
+    const { context, page } = await signInInBrowser(ts, browser, email);
     const stripeRequests = await routeStripeToStandIn(context);
-    // POST /api/create-subscription and GET /api/config arrive with the payments issue; until then the
-    // browser answers them here with what the server will send.
-    const tiers: unknown[] = [];
-    await page.route('**/api/create-subscription', (route) => {
-      tiers.push(route.request().postDataJSON());
-      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ clientSecret: 'seti_e2e_secret_123', intentType: 'setup' }) });
-    });
-    await page.route('**/api/config', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ stripePublishableKey: 'pk_test_e2e' }) }),
-    );
+    await routeStripeApiTo(context, stripe.url);
     await page.goto(`${ts.url}/subscribe`);
     const cardNumber = page.getByLabel('Card number');
     await cardNumber.waitFor();
     assert.ok(stripeRequests.length >= 1, 'Stripe.js was requested on /subscribe');
-    assert.deepEqual(tiers, [{ tier: 'premium' }]);
-    const used = await page.evaluate(() => (window as unknown as { __stripeStandIn: { keys: string[]; elementsOptions: { clientSecret: string }[] } }).__stripeStandIn);
-    assert.deepEqual(used.keys, ['pk_test_e2e'], 'the key comes from /api/config');
-    assert.equal(used.elementsOptions[0]?.clientSecret, 'seti_e2e_secret_123');
+    const used = () => page.evaluate(() => (window as unknown as { __stripeStandIn: { keys: string[]; elementsOptions: { clientSecret: string }[] } }).__stripeStandIn);
+    assert.deepEqual((await used()).keys, ['pk_test_dcbrief'], 'the key comes from /api/config');
+    assert.match((await used()).elementsOptions[0]!.clientSecret, /^seti_\w+_secret_/, 'a trial: the server created a subscription with a SetupIntent');
 
+    // Another plan: a new secret for that plan's subscription (the premium one is dropped).
     await page.getByRole('radio', { name: 'Essential' }).click();
+    await page.getByRole('button', { name: 'Subscribe to Essential' }).waitFor();
+    const created = stripe.calls('POST', '/v1/subscriptions').map((c) => (c.params.items as Array<{ price: string }>)[0]!.price);
+    assert.deepEqual(created, ['price_premium_test', 'price_basic_test']);
+    const [premiumSub, basicSub] = [...stripe.subscriptions.values()].slice(-2);
+    assert.equal(premiumSub!.status, 'canceled');
+
     await cardNumber.fill('4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Subscribe to Essential' }).click();
+    await page.getByText('Payment Failed', { exact: true }).first().waitFor();
     await page.getByText('Your card was declined.', { exact: true }).first().waitFor();
-    assert.equal(tiers.length, 1, 'changing plan does not ask for a second secret (spec section 4)');
 
     await cardNumber.fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Subscribe to Essential' }).click();
     await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
     await page.waitForURL(`${ts.url}/dashboard`);
-    const confirms = await page.evaluate(() => (window as unknown as { __stripeStandIn: { confirms: { kind: string; returnUrl: string }[] } }).__stripeStandIn.confirms);
-    assert.deepEqual(confirms.map((c) => [c.kind, c.returnUrl]), [
-      ['setup', `${ts.url}/dashboard`],
-      ['setup', `${ts.url}/dashboard`],
-    ]);
+    assert.equal(basicSub!.default_payment_method !== null, true, 'the card is saved on the Essential subscription in Stripe');
+    // The dashboard shows the paid plan at once (the server re-read the subscription from Stripe).
+    const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
+    await account.getByText('BASIC', { exact: true }).waitFor();
+    await account.getByRole('button', { name: 'Manage billing' }).waitFor();
+    const me = await page.evaluate(async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string });
+    assert.deepEqual([me.subscriptionTier, me.subscriptionStatus], ['basic', 'active']);
+    await context.close();
+  });
+  test('a card that needs authentication returns through Stripe\'s redirect and the dashboard shows the plan', async () => {
+    const { context, page } = await signInInBrowser(ts, browser, 'secure@dc-ops.example');
+    await routeStripeToStandIn(context);
+    await routeStripeApiTo(context, stripe.url);
+    await page.goto(`${ts.url}/subscribe`);
+    await page.getByLabel('Card number').fill('4000 0025 0000 3155');
+    await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
+    await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
+    await page.waitForURL(`${ts.url}/dashboard`);
+    const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
+    await account.getByText('PREMIUM', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Audio Intelligence Settings' }).waitFor();
     await context.close();
   });
 });

@@ -33,6 +33,21 @@ export async function routeStripeToStandIn(context: BrowserContext): Promise<str
   return requested;
 }
 
+/**
+ * Sends the browser's calls to https://api.stripe.com (what Stripe.js does when the Payment Element is
+ * submitted) to the local Stripe API stand-in the server also talks to, with the CORS answer Stripe gives.
+ */
+export async function routeStripeApiTo(context: BrowserContext, standInUrl: string): Promise<void> {
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' };
+  await context.route('https://api.stripe.com/**', async (route) => {
+    const request = route.request();
+    if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
+    const url = new URL(request.url());
+    const response = await route.fetch({ url: `${standInUrl}${url.pathname}${url.search}` });
+    return route.fulfill({ response, headers: { ...response.headers(), ...cors } });
+  });
+}
+
 /** Runs axe-core in the page and returns the serious and critical violations. */
 export async function seriousAxeViolations(page: Page): Promise<{ id: string; impact: string; help: string; targets: string[] }[]> {
   const require = createRequire(path.join(import.meta.dirname, '../../web/package.json'));

@@ -3,8 +3,9 @@
 // so the page's own code runs unchanged:
 //   Stripe(key) -> { elements({clientSecret}) -> { create('payment') -> { mount, on, off, update, destroy } },
 //                    confirmSetup, confirmPayment }
-// The Payment Element renders a small card form. Card numbers behave like Stripe's test cards:
-//   4000000000000002 -> { error: { message: 'Your card was declined.' } }
+// The Payment Element renders a small card form. Confirming posts to https://api.stripe.com (routed by the test
+// to the local Stripe API stand-in); card numbers behave like Stripe's test cards:
+//   4000000000000002 -> { error: { message: 'Your card was declined.' } } (the API stand-in declines it)
 //   4000002500003155 -> needs authentication: the browser goes to return_url with redirect_status=succeeded
 //   anything else    -> succeeds without a redirect (redirect: 'if_required'), or redirects when redirect is 'always'.
 // Every call is recorded on window.__stripeStandIn for the tests to inspect.
@@ -41,37 +42,49 @@
     return input ? input.value.replace(/\s+/g, '') : '';
   }
 
-  function confirm(kind) {
+  // Like Stripe.js, confirming posts the card to api.stripe.com with the publishable key; the e2e test routes
+  // that host to the local Stripe API stand-in, which marks the intent succeeded (or declines test card
+  // 4000000000000002) so the server later reads the same state from "Stripe".
+  function confirm(kind, publishableKey, state) {
     return function (params) {
       var returnUrl = params && params.confirmParams && params.confirmParams.return_url;
       record.confirms.push({ kind: kind, returnUrl: returnUrl, redirect: params && params.redirect });
       var number = cardNumber();
-      return new Promise(function (resolve) {
-        setTimeout(function () {
-          if (number === '4000000000000002') {
-            resolve({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } });
-            return;
-          }
+      var secret = state.clientSecret || '';
+      var intentId = secret.split('_secret_')[0];
+      var resource = kind === 'setup' ? 'setup_intents' : 'payment_intents';
+      var body = 'client_secret=' + encodeURIComponent(secret) + '&payment_method_data%5Btype%5D=card&payment_method_data%5Bcard%5D%5Bnumber%5D=' + encodeURIComponent(number);
+      return fetch('https://api.stripe.com/v1/' + resource + '/' + intentId + '/confirm', {
+        method: 'POST',
+        headers: { Authorization: 'Bearer ' + publishableKey, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: body,
+      })
+        .then(function (res) {
+          return res.json().then(function (json) { return { ok: res.ok, json: json }; });
+        })
+        .then(function (answer) {
+          if (!answer.ok) return { error: answer.json.error };
           var intentKey = kind === 'setup' ? 'setup_intent' : 'payment_intent';
           if (number === '4000002500003155' || !params || params.redirect !== 'if_required') {
             var url = new URL(returnUrl);
-            url.searchParams.set(intentKey, intentKey === 'setup_intent' ? 'seti_standin' : 'pi_standin');
+            url.searchParams.set(intentKey, intentId);
             url.searchParams.set('redirect_status', 'succeeded');
             window.location.assign(url.toString());
-            return;
+            return new Promise(function () {});
           }
-          var intent = { id: kind === 'setup' ? 'seti_standin' : 'pi_standin', status: 'succeeded' };
-          resolve(kind === 'setup' ? { setupIntent: intent } : { paymentIntent: intent });
-        }, 150);
-      });
+          var intent = { id: intentId, status: answer.json.status };
+          return kind === 'setup' ? { setupIntent: intent } : { paymentIntent: intent };
+        });
     };
   }
 
   window.Stripe = function Stripe(publishableKey) {
     record.keys.push(publishableKey);
+    var state = { clientSecret: null };
     return {
       elements: function (options) {
         record.elementsOptions.push(options);
+        state.clientSecret = options && options.clientSecret;
         return {
           create: function (type) {
             if (type !== 'payment') throw new Error('stand-in supports the payment element only');
@@ -82,8 +95,8 @@
           submit: function () { return Promise.resolve({}); },
         };
       },
-      confirmSetup: confirm('setup'),
-      confirmPayment: confirm('payment'),
+      confirmSetup: confirm('setup', publishableKey, state),
+      confirmPayment: confirm('payment', publishableKey, state),
       // Present so @stripe/react-stripe-js accepts this object as a Stripe instance.
       createToken: function () { return Promise.reject(new Error('not in stand-in')); },
       createPaymentMethod: function () { return Promise.reject(new Error('not in stand-in')); },

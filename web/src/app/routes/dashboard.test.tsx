@@ -142,9 +142,31 @@ describe('dashboard', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
+  it('a subscriber opens Stripe\'s customer portal from Manage billing; a free user has no such button', async () => {
+    const user = userEvent.setup();
+    const portalUrl = 'https://billing.stripe.com/p/session/test_abc';
+    const { api } = renderDashboard(basicActiveUser(), { 'POST /api/billing/portal': { status: 200, body: { url: portalUrl } } });
+    await user.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith(portalUrl));
+    expect(api.callsTo('POST', '/api/billing/portal')).toHaveLength(1);
+  });
+
+  it('no Manage billing button without a plan', async () => {
+    renderDashboard(freeUser());
+    await screen.findByRole('heading', { name: 'Account Information' });
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).not.toBeInTheDocument();
+  });
+
   it('greets a subscriber whom Stripe sent back after a redirect, then tidies the address', async () => {
-    const { router } = renderDashboard(premiumActiveUser(), {}, '/dashboard?setup_intent=seti_1&redirect_status=succeeded');
+    const { router, api } = renderDashboard(
+      freeUser(),
+      { 'POST /api/billing/refresh': { status: 200, body: premiumActiveUser() } },
+      '/dashboard?setup_intent=seti_1&redirect_status=succeeded',
+    );
     expect(await screen.findByText('Welcome to DC Brief!')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The server re-reads the subscription from Stripe: the page shows it without waiting for the webhook.
+    expect(api.callsTo('POST', '/api/billing/refresh')).toHaveLength(1);
+    expect((await screen.findAllByText('PREMIUM')).length).toBeGreaterThan(0);
   });
 });

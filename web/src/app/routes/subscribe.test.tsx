@@ -86,16 +86,21 @@ describe('subscribe page', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
-  it('switching plans changes the button and the benefit tiles without asking for a second secret', async () => {
+  it('switching plans asks for that plan\'s secret, so the button charges the plan it names (decision 006)', async () => {
     const user = userEvent.setup();
-    const { api } = renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } } });
+    const secrets = ['seti_premium_secret_x', 'seti_basic_secret_y'];
+    const { api } = renderSubscribe({
+      'POST /api/create-subscription': async () =>
+        new Response(JSON.stringify({ clientSecret: secrets.shift(), intentType: 'setup' }), { status: 200 }),
+    });
     await screen.findByRole('button', { name: 'Subscribe to Premium' });
     expect(screen.getByText('Personalized audio')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'Essential' }));
-    expect(screen.getByRole('button', { name: 'Subscribe to Essential' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Subscribe to Essential' })).toBeInTheDocument();
     expect(screen.getByText('Daily email digest', { selector: 'h3' })).toBeInTheDocument();
     expect(screen.queryByText('Personalized audio')).not.toBeInTheDocument();
-    expect(api.callsTo('POST', '/api/create-subscription')).toHaveLength(1);
+    expect(api.callsTo('POST', '/api/create-subscription').map((c) => c.body)).toEqual([{ tier: 'premium' }, { tier: 'basic' }]);
+    await waitFor(() => expect(stripe.elementsOptions.at(-1)).toMatchObject({ clientSecret: 'seti_basic_secret_y' }));
   });
 
   it('a trial confirms the SetupIntent with the dashboard as return address, then welcomes and opens the dashboard', async () => {

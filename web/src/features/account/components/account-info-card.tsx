@@ -1,6 +1,7 @@
 import { UserRound } from 'lucide-react';
 import type { User } from '@dcbrief/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ManageBillingButton } from './manage-billing-button';
 import { TierBadge } from './tier-badge';
 
 function memberSince(createdAt: string): string {
@@ -33,6 +34,7 @@ export function AccountInfoCard({ user }: { user: Pick<User, 'email' | 'createdA
             </dd>
           </div>
         </dl>
+        {user.subscriptionTier && <ManageBillingButton />}
       </CardContent>
     </Card>
   );

@@ -60,7 +60,8 @@ export function PaymentCard({ tier, secret, failed, isRequesting, onRetry }: Pay
   } else {
     body = (
       <Suspense fallback={<PreparingPayment />}>
-        <StripePaymentForm publishableKey={publishableKey} secret={secret} tier={tier} />
+        {/* Stripe's Elements take their client secret once: a new plan's secret needs a fresh form. */}
+        <StripePaymentForm key={secret.clientSecret} publishableKey={publishableKey} secret={secret} tier={tier} />
       </Suspense>
     );
   }

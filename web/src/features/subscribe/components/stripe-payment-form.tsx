@@ -8,6 +8,7 @@ import type { CreateSubscriptionResponse, Tier } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { currentUserQueryKey } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
+import { refreshBilling } from '../api/refresh-billing';
 import { announcePaymentFailure, announcePaymentSuccess } from './payment-outcome';
 import { SHORT_PLAN_NAMES } from './plan-names';
 import { stripeFor } from './stripe-loader';
@@ -57,7 +58,12 @@ function ConfirmForm({ intentType, tier }: { intentType: CreateSubscriptionRespo
       return;
     }
     announcePaymentSuccess();
-    await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    try {
+      queryClient.setQueryData(currentUserQueryKey, await refreshBilling());
+    } catch {
+      // The webhook brings the same state moments later; the dashboard reads it then.
+      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    }
     navigate(paths.dashboard);
   };
 

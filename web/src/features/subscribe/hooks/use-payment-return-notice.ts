@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { currentUserQueryKey } from '@/lib/auth';
+import { refreshBilling } from '../api/refresh-billing';
 import { announcePaymentFailure, announcePaymentSuccess } from '../components/payment-outcome';
 
 // Stripe appends these to return_url when a confirmation needed a redirect (3-D Secure, bank pages).
@@ -16,7 +17,9 @@ export function usePaymentReturnNotice() {
     if (!status) return;
     if (status === 'succeeded' || status === 'processing') {
       announcePaymentSuccess();
-      void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      refreshBilling()
+        .then((user) => queryClient.setQueryData(currentUserQueryKey, user))
+        .catch(() => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }));
     } else {
       announcePaymentFailure('Your payment could not be completed. Please try another payment method.');
     }

@@ -4,13 +4,15 @@ import { toast } from '@/hooks/use-toast';
 import { useCreateSubscription } from '../api/create-subscription';
 
 /**
- * Spec section 4: a secret is requested automatically when a user exists and none is held. Changing the plan
- * afterwards does not ask again (the payments issue changes that together with the server).
- * One automatic attempt per visit; after a failure the visitor retries with the button.
+ * Spec section 4: a secret is requested automatically once a user exists. One deliberate change
+ * (docs/decisions/006-stripe-subscriptions.md): choosing another plan asks again for that plan's secret,
+ * because the secret belongs to a subscription of one price; keeping it would charge the old plan under a
+ * button naming the new one. A secret is only handed out for the plan it was made for.
+ * One automatic attempt per plan choice; after a failure the visitor retries with the button.
  */
 export function useSubscriptionSecret(user: User | null, tier: Tier) {
   const create = useCreateSubscription();
-  const attempted = useRef(false);
+  const requestedFor = useRef<Tier | null>(null);
   const { mutate } = create;
 
   const request = (forTier: Tier) =>
@@ -19,16 +21,16 @@ export function useSubscriptionSecret(user: User | null, tier: Tier) {
     });
 
   useEffect(() => {
-    if (!user || attempted.current) return;
-    attempted.current = true;
+    if (!user || requestedFor.current === tier) return;
+    requestedFor.current = tier;
     request(tier);
-    // Only the arrival of a user starts the request; the tier at that moment is the one asked for.
-  }, [user]);
+  }, [user, tier]);
 
+  const current = create.variables === tier && !create.isPending;
   return {
-    secret: create.data ?? null,
+    secret: current ? (create.data ?? null) : null,
     isRequesting: create.isPending,
-    failed: create.isError,
+    failed: current && create.isError,
     retry: () => request(tier),
   };
 }
