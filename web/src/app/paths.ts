@@ -3,4 +3,10 @@ export const paths = {
   home: '/',
   subscribe: '/subscribe',
   dashboard: '/dashboard',
+  digests: '/digests',
+  digest: '/digests/:id',
 } as const;
+
+export function digestPath(id: string): string {
+  return `/digests/${encodeURIComponent(id)}`;
+}

@@ -9,6 +9,8 @@ import { RootRoute } from './routes/root';
 // Stripe's code (subscribe only) never reaches any other page.
 const SubscribeRoute = lazy(() => import('./routes/subscribe'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const DigestsRoute = lazy(() => import('./routes/digests'));
+const DigestRoute = lazy(() => import('./routes/digest'));
 
 function withSuspense(Screen: ComponentType) {
   return (
@@ -22,6 +24,8 @@ export const routes: RouteObject[] = [
   { path: paths.home, element: <RootRoute /> },
   { path: paths.subscribe, element: withSuspense(SubscribeRoute) },
   { path: paths.dashboard, element: withSuspense(DashboardRoute) },
+  { path: paths.digests, element: withSuspense(DigestsRoute) },
+  { path: paths.digest, element: withSuspense(DigestRoute) },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

@@ -9,7 +9,7 @@ export interface RecordedCall {
   contentType: string | null;
 }
 
-export type FakeReply = { status: number; body?: unknown; statusText?: string } | (() => Promise<Response>);
+export type FakeReply = { status: number; body?: unknown; statusText?: string } | ((url: URL) => Promise<Response>);
 
 /**
  * Replaces fetch with a table of "METHOD /path" -> reply, records every call, and answers 404 for anything
@@ -30,7 +30,7 @@ export function fakeApi(routes: Record<string, FakeReply>) {
     });
     const reply = routes[`${method} ${url.pathname}`];
     if (!reply) return new Response(JSON.stringify({ message: 'Not Found' }), { status: 404, statusText: 'Not Found' });
-    if (typeof reply === 'function') return reply();
+    if (typeof reply === 'function') return reply(url);
     const text = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
     return new Response(text || null, { status: reply.status, statusText: reply.statusText ?? '' });
   });

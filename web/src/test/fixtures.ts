@@ -44,3 +44,45 @@ export function makeFeedback(ratings: number[]): Feedback[] {
     createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T08:00:00.000Z`,
   }));
 }
+
+/** A digest as the delivery stage stores it: two stories, the first told by three outlets in two languages. */
+export function makeDigestWithStories(overrides: Partial<Digest> = {}): Digest {
+  return {
+    ...makeDigests(1)[0]!,
+    id: 'd-stories',
+    title: 'Nordic operator adds 48 MW campus near Oslo',
+    storyCount: 2,
+    stories: [
+      {
+        id: 's-1',
+        title: 'Nordic operator adds 48 MW campus near Oslo',
+        interest: 'infrastructure',
+        corroboration: 3,
+        languages: ['en', 'no'],
+        summary: [
+          { text: 'The operator will build a 48 MW campus in Oslo.', language: 'en', sourceIds: ['src-a', 'src-b'] },
+          { text: 'The first 16 MW phase opens in Q3 2027.', language: 'en', sourceIds: ['src-c'] },
+        ],
+        keyFigures: ['48 MW', '16 MW'],
+        sources: [
+          { id: 'src-a', name: 'DatacenterDynamics', url: 'https://www.datacenterdynamics.com/en/news/oslo-48mw', language: 'en' },
+          { id: 'src-b', name: 'Computerworld Norge', url: 'https://www.cw.no/oslo-48mw', language: 'no' },
+          { id: 'src-c', name: 'Data Center Knowledge', url: 'https://www.datacenterknowledge.com/oslo', language: 'en' },
+        ],
+        firstSeenAt: '2026-11-20T21:00:00.000Z',
+      },
+      {
+        id: 's-2',
+        title: 'Singapore lifts pause on new capacity with 300 MW allocation',
+        interest: 'regulations',
+        corroboration: 1,
+        languages: ['en'],
+        summary: [{ text: 'Applicants must meet a PUE of 1.3 or better at full load.', language: 'en', sourceIds: ['src-d'] }],
+        keyFigures: [],
+        sources: [{ id: 'src-d', name: 'The Straits Times', url: 'https://www.straitstimes.com/dc-300mw', language: 'en' }],
+        firstSeenAt: '2026-11-20T22:00:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}

@@ -68,7 +68,7 @@ describe('dashboard', () => {
     expect(screen.getByText('ana@dc-ops.example')).toBeInTheDocument();
     expect(screen.getByText('March 14, 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'View Recent Digests' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Recent Digests' })).toHaveAttribute('href', '/digests');
   });
 
   it('basic and active: green BASIC badge and no upgrade card', async () => {

@@ -1,5 +1,7 @@
-import { CalendarClock, Newspaper } from 'lucide-react';
+import { ArrowRight, CalendarClock, Newspaper } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Digest } from '@dcbrief/shared';
+import { digestPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,6 +37,10 @@ export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | un
             <p className="mt-1 text-sm text-slate-600">
               {latest.storyCount} {latest.storyCount === 1 ? 'story' : 'stories'}, facts only, every sentence attributed to its source.
             </p>
+            <Link to={digestPath(latest.id)} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+              Read the brief
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
           </article>
         ) : (
           <div className="flex items-start gap-3 rounded-xl border border-dashed border-slate-300 p-4">

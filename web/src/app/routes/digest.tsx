@@ -1,0 +1,38 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { paths } from '@/app/paths';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { PageShell } from '@/components/layout/page-shell';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useDigest } from '@/features/digests/api/get-digest';
+import { DigestReader } from '@/features/digests/components/digest-reader';
+import { useSignedInPage } from '@/features/digests/hooks/use-signed-in-page';
+
+export default function DigestRoute() {
+  const { id = '' } = useParams();
+  const { user, isLoading } = useSignedInPage();
+  const digest = useDigest(id, { enabled: !!user && id.length > 0 });
+  if (!user) return <FullPageSpinner label={isLoading ? 'Loading your digest' : 'Redirecting to sign in'} />;
+  return (
+    <PageShell>
+      <Link to={paths.digests} className="mb-6 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        All digests
+      </Link>
+      {digest.isLoading ? (
+        <div className="mx-auto grid max-w-3xl gap-4" data-testid="digest-skeleton">
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+          <Skeleton className="h-40 w-full rounded-2xl" />
+        </div>
+      ) : digest.data ? (
+        <DigestReader digest={digest.data} />
+      ) : (
+        <div className="mx-auto max-w-3xl rounded-2xl border border-slate-200 bg-white p-6">
+          <h1 className="text-xl font-semibold text-slate-900">Digest not found</h1>
+          <p className="mt-2 text-slate-600">This digest does not exist or is not yours.</p>
+        </div>
+      )}
+    </PageShell>
+  );
+}

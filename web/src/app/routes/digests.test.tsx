@@ -1,0 +1,95 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOGIN_PATH } from '@dcbrief/shared';
+import { navigateTo } from '@/lib/browser-navigation';
+import { fakeApi, signedOut } from '@/test/fake-api';
+import { basicActiveUser, makeDigests, makeDigestWithStories } from '@/test/fixtures';
+import { renderApp } from '@/test/render-app';
+
+vi.mock('@/lib/browser-navigation', () => ({ navigateTo: vi.fn() }));
+
+describe('digest reader', () => {
+  afterEach(() => vi.mocked(navigateTo).mockReset());
+
+  it('shows every story with its sentences attributed to numbered, linked sources', async () => {
+    fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() }, 'GET /api/digests/d-stories': { status: 200, body: makeDigestWithStories() } });
+    renderApp('/digests/d-stories');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nordic operator adds 48 MW campus near Oslo' })).toBeInTheDocument();
+    expect(screen.getByText(/2 stories from 4 sources · Standard depth/)).toBeInTheDocument();
+    const story = screen.getByRole('article', { name: 'Nordic operator adds 48 MW campus near Oslo' });
+    expect(within(story).getByText('Reported by 3 outlets')).toBeInTheDocument();
+    expect(within(story).getByText('English, Norwegian')).toBeInTheDocument();
+    expect(within(story).getByRole('link', { name: 'Source 1: DatacenterDynamics' })).toHaveAttribute('href', '#story-1-title-source-1');
+    expect(within(story).getByRole('link', { name: 'Source 2: Computerworld Norge' })).toBeInTheDocument();
+    const outlet = within(story).getAllByRole('link').find((a) => a.getAttribute('href') === 'https://www.cw.no/oslo-48mw');
+    expect(outlet).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(within(story).getByText(/Key figures:/).parentElement).toHaveTextContent('Key figures: 48 MW · 16 MW');
+    expect(screen.getByRole('article', { name: /Singapore lifts pause/ })).toBeInTheDocument();
+  });
+
+  it('a quiet day says so instead of showing an empty digest', async () => {
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-quiet': { status: 200, body: makeDigestWithStories({ id: 'd-quiet', quiet: true, storyCount: 0, stories: [], title: 'A quiet day in data centers' }) },
+    });
+    renderApp('/digests/d-quiet');
+    expect(await screen.findByText('A quiet day')).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('rates the digest 1-5 from the page', async () => {
+    const user = userEvent.setup();
+    const { calls } = fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-stories': { status: 200, body: makeDigestWithStories() },
+      'POST /api/feedback': { status: 201, body: { id: 'f1', digestId: 'd-stories', rating: 4, comment: null, createdAt: '2026-11-21T07:00:00.000Z' } },
+    });
+    renderApp('/digests/d-stories');
+    await user.click(await screen.findByRole('button', { name: '4 of 5' }));
+    expect(await screen.findByText('Thank you: your rating tunes what we send you.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/feedback')?.body).toEqual({ digestId: 'd-stories', rating: 4 });
+  });
+
+  it('another user\'s or a missing digest: not found', async () => {
+    fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() } });
+    renderApp('/digests/nope');
+    expect(await screen.findByRole('heading', { name: 'Digest not found' })).toBeInTheDocument();
+  });
+
+  it('signed out: the Unauthorized toast, then sign-in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fakeApi({ 'GET /api/auth/user': signedOut });
+    renderApp('/digests/d-stories');
+    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(600);
+    });
+    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    vi.useRealTimers();
+  });
+});
+
+describe('digest archive', () => {
+  it('lists past digests newest first, each linking to its page, and searches after a pause', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests': async (url) =>
+        new Response(JSON.stringify(url.searchParams.get('q') === 'oslo' ? [] : makeDigests(3)), { status: 200 }),
+    });
+    renderApp('/digests');
+    const links = await screen.findAllByRole('link', { name: /Data-center brief for/ });
+    expect(links).toHaveLength(3);
+    expect(links[0]).toHaveAttribute('href', '/digests/d-0');
+    await user.type(screen.getByLabelText('Search your digests'), 'oslo');
+    await waitFor(() => expect(callsTo('GET', '/api/digests').length).toBeGreaterThan(1));
+    expect(await screen.findByText('No digest mentions “oslo”.')).toBeInTheDocument();
+  });
+
+  it('says when there are no digests yet', async () => {
+    fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() }, 'GET /api/digests': { status: 200, body: [] } });
+    renderApp('/digests');
+    expect(await screen.findByText('No digests yet. Your first digest arrives tomorrow at 6:00 AM.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,19 @@
+import type { Digest } from '@dcbrief/shared';
+
+export const KIND_LABELS: Record<Digest['kind'], string> = { daily: 'Daily digest', weekly: 'Weekly summary', breaking: 'Breaking news' };
+
+/** "Reported by 4 outlets" / "Reported by 1 outlet". */
+export function corroborationLabel(count: number): string {
+  return `Reported by ${count} ${count === 1 ? 'outlet' : 'outlets'}`;
+}
+
+const languageNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'language' }) : null;
+
+/** "de" -> "German"; unknown codes stay as they are. */
+export function languageName(code: string): string {
+  try {
+    return languageNames?.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

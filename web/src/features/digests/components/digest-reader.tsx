@@ -1,0 +1,47 @@
+import { Coffee } from 'lucide-react';
+import { CONTENT_DEPTH_LABELS, type Digest } from '@dcbrief/shared';
+import { Badge } from '@/components/ui/badge';
+import { formatLongDate } from '@/features/intelligence/components/date-format';
+import { KIND_LABELS } from './digest-labels';
+import { DigestStory } from './digest-story';
+import { RateDigest } from './rate-digest';
+
+/** A digest exactly as it was emailed: same stories, same depth, same sources. */
+export function DigestReader({ digest }: { digest: Digest }) {
+  const outlets = new Set(digest.stories.flatMap((s) => s.sources.map((source) => source.id))).size;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <header>
+        <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <Badge variant={digest.kind === 'breaking' ? 'accent' : 'soft'}>{KIND_LABELS[digest.kind]}</Badge>
+          <span>{formatLongDate(digest.date)}</span>
+        </div>
+        <h1 className="mt-3 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">{digest.title}</h1>
+        {!digest.quiet && (
+          <p className="mt-2 text-slate-600">
+            {digest.storyCount} {digest.storyCount === 1 ? 'story' : 'stories'} from {outlets} {outlets === 1 ? 'source' : 'sources'} ·{' '}
+            {CONTENT_DEPTH_LABELS[digest.depth]} depth · facts only, every sentence attributed
+          </p>
+        )}
+      </header>
+      {digest.quiet ? (
+        <div className="mt-8 flex items-start gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
+          <Coffee aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+          <div>
+            <p className="font-medium text-slate-900">A quiet day</p>
+            <p className="mt-1 text-sm text-slate-600">Nothing new matched your interests in this edition. We never resend yesterday's news to fill space.</p>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-8 grid gap-5">
+          {digest.stories.map((story, i) => (
+            <DigestStory key={story.id} story={story} position={i + 1} />
+          ))}
+        </div>
+      )}
+      <div className="mt-8">
+        <RateDigest digestId={digest.id} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { ExternalLink, Languages } from 'lucide-react';
+import { INTEREST_LABELS, type DigestStory as Story } from '@dcbrief/shared';
+import { Badge } from '@/components/ui/badge';
+import { corroborationLabel, languageName } from './digest-labels';
+
+/**
+ * One story as it was emailed: every sentence followed by numbered markers of the sources that state it,
+ * the numbers pointing into the story's source list below.
+ */
+export function DigestStory({ story, position }: { story: Story; position: number }) {
+  const number = new Map(story.sources.map((source, i) => [source.id, i + 1]));
+  const headingId = `story-${position}-title`;
+  return (
+    <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <Badge variant="soft">{INTEREST_LABELS[story.interest]}</Badge>
+        <span className="font-medium text-slate-600">{corroborationLabel(story.corroboration)}</span>
+        {story.languages.length > 1 && (
+          <span className="inline-flex items-center gap-1 text-slate-600">
+            <Languages aria-hidden="true" className="size-3.5" />
+            {story.languages.map(languageName).join(', ')}
+          </span>
+        )}
+      </div>
+      <h2 id={headingId} className="mt-3 text-lg leading-snug font-semibold text-slate-900 sm:text-xl">
+        {story.title}
+      </h2>
+      <ul className="mt-3 space-y-2 text-[15px] leading-relaxed text-slate-800">
+        {story.summary.map((sentence, i) => (
+          <li key={i} className="flex gap-2">
+            <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-blue-700" />
+            <span>
+              {sentence.text}{' '}
+              {sentence.sourceIds
+                .filter((id) => number.has(id))
+                .map((id) => (
+                  <a
+                    key={id}
+                    href={`#${headingId}-source-${number.get(id)}`}
+                    className="ml-0.5 align-super text-[11px] font-semibold text-blue-700 hover:underline"
+                    aria-label={`Source ${number.get(id)}: ${story.sources[number.get(id)! - 1]!.name}`}
+                  >
+                    [{number.get(id)}]
+                  </a>
+                ))}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {story.keyFigures.length > 0 && (
+        <p className="mt-4 text-sm text-slate-700">
+          <span className="font-semibold text-slate-900">Key figures: </span>
+          {story.keyFigures.join(' · ')}
+        </p>
+      )}
+      <ol className="mt-4 grid gap-1 border-t border-slate-100 pt-3 text-sm text-slate-600">
+        {story.sources.map((source, i) => (
+          <li key={source.id} id={`${headingId}-source-${i + 1}`} className="flex flex-wrap items-center gap-x-2">
+            <span className="font-semibold text-slate-500">[{i + 1}]</span>
+            <a href={source.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
+              {source.name}
+              <ExternalLink aria-hidden="true" className="size-3.5" />
+            </a>
+            <span className="text-xs text-slate-500">{languageName(source.language)}</span>
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}

@@ -1,0 +1,11 @@
+import { DASHBOARD_LOGIN_REDIRECT_MS } from '@dcbrief/shared';
+import { LOGGED_OUT_NOTICE } from '@/features/auth/hooks/notices';
+import { useLoginRedirect } from '@/features/auth/hooks/use-login-redirect';
+import { useCurrentUser } from '@/lib/auth';
+
+/** Pages for subscribers only behave like the dashboard when signed out: the logged-out toast, then sign-in. */
+export function useSignedInPage() {
+  const { user, isLoading } = useCurrentUser();
+  useLoginRedirect(!isLoading && !user, DASHBOARD_LOGIN_REDIRECT_MS, LOGGED_OUT_NOTICE);
+  return { user, isLoading };
+}
