@@ -1,4 +1,5 @@
 import { deliveryEntities } from '../delivery/delivery.entity.js';
+import { engineEntities } from '../engine/entities.js';
 import { LoginTokenSchema } from '../modules/auth/login-token.entity.js';
 import { StripeEventSchema } from '../modules/billing/stripe-event.entity.js';
 import { DigestSchema } from '../modules/digests/digest.entity.js';
@@ -17,4 +18,5 @@ export const entities = [
   FeedbackSchema,
   StripeEventSchema,
   ...deliveryEntities,
+  ...engineEntities,
 ];
