@@ -15,7 +15,8 @@ export function DigestArchive({ digests, isLoading }: { digests: Digest[] | unde
   const [query, setQuery] = useState('');
   const settled = useDebouncedValue(query.trim(), SEARCH_PAUSE_MS);
   const search = useDigestSearch(settled, { enabled: true });
-  const searching = settled.length > 0;
+  // Clearing the field shows every digest at once; only typing waits for the pause.
+  const searching = query.trim().length > 0 && settled.length > 0;
   const shown = searching ? search.data : digests;
   const loading = searching ? search.isLoading : isLoading;
 
