@@ -61,6 +61,8 @@ describe('digest pages', () => {
     await page.getByLabel('Search your digests').fill('');
     await page.getByRole('link', { name: /Data-center brief for 2026-11-21/ }).waitFor({ timeout: 200 });
     await page.screenshot({ path: 'screenshots/digests-375.png', fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `nothing wider than a phone screen (overflow ${overflow}px)`);
     await context.close();
   });
 

@@ -10,7 +10,7 @@ import { KIND_LABELS } from './digest-labels';
 export function DigestCard({ digest }: { digest: Digest }) {
   const lead = digest.stories[0]?.title;
   return (
-    <li>
+    <li className="min-w-0">
       <Link
         to={digestPath(digest.id)}
         className="group flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-4 transition hover:border-blue-300 hover:shadow-sm focus-visible:outline-2 focus-visible:outline-blue-700"
