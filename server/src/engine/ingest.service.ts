@@ -56,6 +56,8 @@ export interface IngestReport {
   repeatedArticles: number;
   storiesCreated: number;
   storiesUpdated: number;
+  /** Milliseconds spent fetching and normalizing, clustering + classifying + summarizing, and storing. */
+  timings: { fetchMs: number; storeMs: number; storiesMs: number };
   outcomes: SourceOutcome[];
 }
 
@@ -91,7 +93,15 @@ export class IngestService {
       repeatedArticles: 0,
       storiesCreated: 0,
       storiesUpdated: 0,
+      timings: { fetchMs: 0, storeMs: 0, storiesMs: 0 },
       outcomes: [],
+    };
+    let mark = performance.now();
+    const lap = () => {
+      const now = performance.now();
+      const ms = Math.round(now - mark);
+      mark = now;
+      return ms;
     };
     const collected: NormalizedItem[] = [];
     let done = 0;
@@ -108,14 +118,25 @@ export class IngestService {
     await em.flush();
     report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
     const sourceInfo = new Map<string, SourceInfo>((await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]));
-    const stored = await this.storeArticles(collected, now);
-    report.newArticles = stored.created.length;
-    report.repeatedArticles = stored.repeated;
-    if (stored.created.length) {
-      const stories = await this.clusterAndCompose(stored.created, sourceInfo, now);
-      report.storiesCreated = stories.created;
-      report.storiesUpdated = stories.updated;
-    }
+    report.timings.fetchMs = lap();
+    const prepared = await this.prepareArticles(collected, now);
+    report.newArticles = prepared.created.length;
+    report.repeatedArticles = prepared.repeated;
+    const stories = prepared.created.length ? await this.clusterAndCompose(prepared.created, sourceInfo, now) : { fresh: [], updated: [] };
+    report.storiesCreated = stories.fresh.length;
+    report.storiesUpdated = stories.updated.length;
+    report.timings.storiesMs = lap();
+    // One transaction: a crash leaves either the whole pass or none of it (and one fsync, not thousands).
+    await orm.em.fork().transactional(async (tx) => {
+      for (const [id, alsoSourceIds] of prepared.alsoSeen) await tx.nativeUpdate(Article, { id }, { alsoSourceIds });
+      for (let i = 0; i < prepared.created.length; i += 200) await tx.insertMany(Article, prepared.created.slice(i, i + 200));
+      for (let i = 0; i < stories.fresh.length; i += 200) await tx.insertMany(Story, stories.fresh.slice(i, i + 200));
+      for (const story of stories.updated) {
+        const { id, ...fields } = story;
+        await tx.nativeUpdate(Story, { id }, fields);
+      }
+    });
+    report.timings.storeMs = lap();
     this.deps.logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
     return report;
   }
@@ -217,7 +238,7 @@ export class IngestService {
    * New items become articles; an item already stored (same canonical URL, or same text under another URL)
    * is one article, and the other source is recorded on it.
    */
-  private async storeArticles(items: NormalizedItem[], now: Date): Promise<{ created: Article[]; repeated: number }> {
+  private async prepareArticles(items: NormalizedItem[], now: Date): Promise<{ created: Article[]; repeated: number; alsoSeen: Map<string, string[]> }> {
     const em = this.deps.orm.em.fork();
     const byUrl = new Map<string, Article>();
     const byHash = new Map<string, Article>();
@@ -232,6 +253,8 @@ export class IngestService {
     await load('canonicalUrl', [...new Set(items.map((i) => i.canonicalUrl))]);
     await load('contentHash', [...new Set(items.map((i) => i.contentHash))]);
     const created: Article[] = [];
+    const isNew = new Set<Article>();
+    const alsoSeen = new Map<string, string[]>();
     let repeated = 0;
     for (const item of items.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())) {
       const existing = byUrl.get(item.canonicalUrl) ?? byHash.get(item.contentHash);
@@ -239,17 +262,17 @@ export class IngestService {
         repeated++;
         if (existing.sourceId !== item.sourceId && !existing.alsoSourceIds.includes(item.sourceId)) {
           existing.alsoSourceIds = [...existing.alsoSourceIds, item.sourceId].sort();
-          if (!created.includes(existing)) await em.nativeUpdate(Article, { id: existing.id }, { alsoSourceIds: existing.alsoSourceIds });
+          if (!isNew.has(existing)) alsoSeen.set(existing.id, existing.alsoSourceIds);
         }
         continue;
       }
       const article = await this.toArticle(item, now);
       created.push(article);
+      isNew.add(article);
       byUrl.set(article.canonicalUrl, article);
       byHash.set(article.contentHash, article);
     }
-    for (let i = 0; i < created.length; i += 200) await em.insertMany(Article, created.slice(i, i + 200));
-    return { created, repeated };
+    return { created, repeated, alsoSeen };
   }
 
   private async toArticle(item: NormalizedItem, now: Date): Promise<Article> {
@@ -299,27 +322,20 @@ export class IngestService {
       if (!list) members.set(storyId, (list = []));
       list.push(article);
     }
+    const createdIds = new Set(created.map((a) => a.id));
     const existingTouched = [...touched].filter((id) => !fresh.has(id));
     for (let i = 0; i < existingTouched.length; i += 200) {
-      const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) }, id: { $nin: created.map((a) => a.id) } });
-      for (const a of older) members.get(a.storyId!)!.push(a);
+      const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) } });
+      for (const a of older) if (!createdIds.has(a.id)) members.get(a.storyId!)!.push(a);
     }
-    const newRows: Story[] = [];
+    const result = { fresh: [] as Story[], updated: [] as Story[] };
     for (const storyId of touched) {
       const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
       await composeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target);
       story.updatedAt = now;
-      if (fresh.has(storyId)) newRows.push(story);
+      (fresh.has(storyId) ? result.fresh : result.updated).push(story);
     }
-    for (let i = 0; i < newRows.length; i += 200) await em.insertMany(Story, newRows.slice(i, i + 200));
-    await em.flush();
-    // Article -> story links, grouped per story to keep the statements few.
-    const articleEm = this.deps.orm.em.fork();
-    for (const [storyId, list] of members) {
-      const ids = list.filter((a) => created.includes(a)).map((a) => a.id);
-      for (let i = 0; i < ids.length; i += 500) await articleEm.nativeUpdate(Article, { id: { $in: ids.slice(i, i + 500) } }, { storyId });
-    }
-    return { created: fresh.size, updated: touched.size - fresh.size };
+    return result;
   }
 }
 

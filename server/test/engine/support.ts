@@ -10,7 +10,8 @@ import { loadEngineConfig, type EngineConfig } from '../../src/engine/engine.con
 export async function openTestOrm(): Promise<{ orm: MikroORM; close(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-engine-'));
   const orm = await MikroORM.init({
-    entities: [...entities, ...engineEntities],
+    // The server may already register the engine's entities; each may appear only once.
+    entities: [...new Set([...entities, ...engineEntities])],
     dbName: path.join(dir, 'test.sqlite'),
     allowGlobalContext: false,
     forceUtcTimezone: true,

@@ -76,45 +76,52 @@ export function findQuantities(text: string, language: string): Array<{ key: str
     const start = match.index!;
     const after = text.slice(start + raw.length, start + raw.length + 24);
     const before = text.slice(Math.max(0, start - 4), start);
-    let value = parseNumber(raw, commaDecimal);
-    if (!Number.isFinite(value)) continue;
-    let rest = after;
-    const add = (key: string, unitPattern: RegExp | null) => {
-      const consumed = after.length - rest.length;
-      const unit = unitPattern ? (unitPattern.exec(rest)?.[0] ?? '') : '';
-      const prefix = unitPattern ? '' : (/[€$£¥₹₩]\s?$|us\$\s?$|r\$\s?$/iu.exec(before)?.[0] ?? '');
-      out.push({ key, raw: `${prefix}${raw}${after.slice(0, consumed)}${unit}`.replace(/\s+/g, ' ').trim() });
-    };
-    for (const [re, factor] of MULTIPLIERS) {
-      const m = re.exec(rest);
-      if (m) {
-        value *= factor;
-        // "millions d'euros", "millones de euros", "milioni di euro": the connector belongs to the amount.
-        rest = rest
-          .slice(m[0].length)
-          .replace(/^[\p{Script=Latin}\p{Script=Cyrillic}]*\.?/u, '')
-          .replace(/^\s?(?:d['’]|de |di |do |da |av )/iu, ' ');
-        break;
-      }
-    }
-    const power = POWER.find(([re]) => re.test(rest));
-    if (power) {
-      add(`mw:${round(value * power[1])}`, power[0]);
-      continue;
-    }
-    const after_ = CURRENCY_AFTER.find(([re]) => re.test(rest));
-    if (after_) {
-      add(`${after_[1]}:${round(value)}`, after_[0]);
-      continue;
-    }
-    const before_ = CURRENCY_BEFORE.find(([re]) => re.test(before));
-    if (before_) {
-      add(`${before_[1]}:${round(value)}`, null);
-      continue;
-    }
-    if (PERCENT.test(after)) add(`pct:${round(value)}`, PERCENT);
+    // Most numbers in news are bare counts or dates: one combined test rules them out before the detailed ones.
+    if (!ANY_UNIT_AFTER.test(after) && !ANY_CURRENCY_BEFORE.test(before)) continue;
+    const found = quantityAt(raw, after, before, commaDecimal);
+    if (found) out.push(found);
   }
   return out;
+}
+
+/** A number is a quantity only if a multiplier, unit, currency or percent sign follows, or a currency sign precedes it. */
+const ANY_UNIT_AFTER = new RegExp(
+  `^\\s?-?(?:${[...MULTIPLIERS, ...POWER, ...CURRENCY_AFTER, [PERCENT]].map(([re]) => (re as RegExp).source.replace(/^\^\\s\?(?:-\?)?/, '')).join('|')})`,
+  'iu',
+);
+const ANY_CURRENCY_BEFORE = new RegExp(`(?:${CURRENCY_BEFORE.map(([re]) => re.source).join('|')})`, 'iu');
+
+function quantityAt(raw: string, after: string, before: string, commaDecimal: boolean): { key: string; raw: string } | null {
+  let value = parseNumber(raw, commaDecimal);
+  if (!Number.isFinite(value)) return null;
+  let rest = after;
+  for (const [re, factor] of MULTIPLIERS) {
+    const m = re.exec(rest);
+    if (m) {
+      value *= factor;
+      // "millions d'euros", "millones de euros", "milioni di euro": the connector belongs to the amount.
+      rest = rest
+        .slice(m[0].length)
+        .replace(/^[\p{Script=Latin}\p{Script=Cyrillic}]*\.?/u, '')
+        .replace(/^\s?(?:d['’]|de |di |do |da |av )/iu, ' ');
+      break;
+    }
+  }
+  for (const [re, factor] of POWER) if (re.test(rest)) return { key: `mw:${round(value * factor)}`, raw: stated(raw, after, rest, re, '') };
+  for (const [re, code] of CURRENCY_AFTER) if (re.test(rest)) return { key: `${code}:${round(value)}`, raw: stated(raw, after, rest, re, '') };
+  for (const [re, code] of CURRENCY_BEFORE) {
+    if (re.test(before)) return { key: `${code}:${round(value)}`, raw: stated(raw, after, rest, null, SIGN_BEFORE.exec(before)?.[0] ?? '') };
+  }
+  if (PERCENT.test(after)) return { key: `pct:${round(value)}`, raw: stated(raw, after, rest, PERCENT, '') };
+  return null;
+}
+
+const SIGN_BEFORE = /[€$£¥₹₩]\s?$|us\$\s?$|r\$\s?$/iu;
+
+/** The words of the text that state the quantity: sign, number, multiplier and unit. */
+function stated(raw: string, after: string, rest: string, unit: RegExp | null, prefix: string): string {
+  const unitText = unit ? (unit.exec(rest)?.[0] ?? '') : '';
+  return `${prefix}${raw}${after.slice(0, after.length - rest.length)}${unitText}`.replace(/\s+/g, ' ').trim();
 }
 
 function parseNumber(raw: string, commaDecimal: boolean): number {
@@ -154,27 +161,28 @@ export function extractEntities(text: string, language: string): Set<string> {
   const caseless = CASELESS.has(language);
   for (const sentence of text.split(/(?<=[.!?。！？])\s+|\n+/u)) {
     const words = sentence.match(WORD) ?? [];
-    words.forEach((word, i) => {
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i]!;
       const key = gazetteerKey(word);
       if (key) {
         out.add(key);
-        return;
+        continue;
       }
-      if (!/^\p{Lu}/u.test(word)) return;
+      if (!/^\p{Lu}/u.test(word)) continue;
       const acronym = /^[\p{Lu}\d&.-]{2,}$/u.test(word) && /\p{Lu}.*\p{Lu}/u.test(word);
       const camel = /^\p{Lu}+\p{Ll}+\p{Lu}/u.test(word) || /^\p{Ll}+\p{Lu}/u.test(word);
       if (acronym || camel) {
         if (!COMMON.has(fold(word))) out.add(fold(word));
-        return;
+        continue;
       }
       if (caseless && /^\p{Script=Latin}/u.test(word) && word.length >= 3) {
         if (!COMMON.has(fold(word))) out.add(fold(word));
-        return;
+        continue;
       }
-      if (nounsCapitalised || i === 0 || word.length < 3) return;
+      if (nounsCapitalised || i === 0 || word.length < 3) continue;
       const folded = fold(word);
       if (!COMMON.has(folded)) out.add(folded);
-    });
+    }
   }
   return out;
 }

@@ -15,13 +15,13 @@ export interface StoryMatch {
   score: number;
 }
 
-interface StoryEntry {
-  articles: ClusterArticle[];
+interface Member {
+  storyId: string;
+  time: number;
+  signature: number[];
   quantities: Set<string>;
   entities: Set<string>;
   dates: Set<string>;
-  first: number;
-  last: number;
 }
 
 export const TEXT_MATCH = 0.5;
@@ -30,40 +30,36 @@ const WINDOW_MS = 72 * 3600_000;
 
 /**
  * Assigns articles to stories. Same event = near-duplicate text (MinHash, same language or translated),
- * or, across languages, shared anchors: at least one quantity and two names, two quantities and a name,
- * or three names and a year, within 72 hours. Names that appear in many stories (a hyperscaler's name,
+ * or, across languages, shared anchors with one article of the story: at least one quantity and two names,
+ * two quantities and a name, or three names and a year, within 72 hours. Articles are compared pair by
+ * pair, never with the union of a story's anchors, so a big story does not swallow every article that
+ * shares a city and a round number with one of its members. Names carried by many articles (a hyperscaler,
  * a country) do not count as evidence.
  */
 export class StoryIndex {
-  private readonly stories = new Map<string, StoryEntry>();
+  private readonly members = new Map<string, Member>();
+  private readonly storyIds = new Set<string>();
   private readonly bands = new Map<string, Set<string>>();
   private readonly byQuantity = new Map<string, Set<string>>();
   private readonly byEntity = new Map<string, Set<string>>();
 
   get size(): number {
-    return this.stories.size;
+    return this.storyIds.size;
   }
 
   add(storyId: string, article: ClusterArticle): void {
-    let entry = this.stories.get(storyId);
-    const t = article.publishedAt.getTime();
-    if (!entry) {
-      entry = { articles: [], quantities: new Set(), entities: new Set(), dates: new Set(), first: t, last: t };
-      this.stories.set(storyId, entry);
-    }
-    entry.articles.push(article);
-    entry.first = Math.min(entry.first, t);
-    entry.last = Math.max(entry.last, t);
-    for (const key of bandKeys(article.signature)) addTo(this.bands, key, storyId);
-    for (const q of article.anchors.quantities) {
-      entry.quantities.add(q);
-      addTo(this.byQuantity, q, storyId);
-    }
-    for (const e of article.anchors.entities) {
-      if (!entry.entities.has(e)) addTo(this.byEntity, e, storyId);
-      entry.entities.add(e);
-    }
-    for (const d of article.anchors.dates) entry.dates.add(d);
+    this.storyIds.add(storyId);
+    this.members.set(article.id, {
+      storyId,
+      time: article.publishedAt.getTime(),
+      signature: article.signature,
+      quantities: new Set(article.anchors.quantities),
+      entities: new Set(article.anchors.entities),
+      dates: new Set(article.anchors.dates),
+    });
+    for (const key of bandKeys(article.signature)) addTo(this.bands, key, article.id);
+    for (const q of article.anchors.quantities) addTo(this.byQuantity, q, article.id);
+    for (const e of article.anchors.entities) addTo(this.byEntity, e, article.id);
   }
 
   find(article: ClusterArticle): StoryMatch | null {
@@ -74,25 +70,26 @@ export class StoryIndex {
     if (strong.length >= 3) for (const e of strong) for (const id of this.byEntity.get(e) ?? []) candidates.add(id);
     let best: StoryMatch | null = null;
     const t = article.publishedAt.getTime();
-    for (const storyId of candidates) {
-      const entry = this.stories.get(storyId)!;
-      if (t < entry.first - WINDOW_MS || t > entry.last + WINDOW_MS) continue;
-      const text = Math.max(...entry.articles.map((a) => similarity(a.signature, article.signature)));
-      const sq = article.anchors.quantities.filter((q) => entry.quantities.has(q)).length;
-      const se = strong.filter((e) => entry.entities.has(e)).length;
-      const sd = article.anchors.dates.filter((d) => entry.dates.has(d)).length;
+    for (const id of candidates) {
+      if (id === article.id) continue;
+      const m = this.members.get(id)!;
+      if (Math.abs(t - m.time) > WINDOW_MS) continue;
+      const text = similarity(m.signature, article.signature);
+      const sq = article.anchors.quantities.filter((q) => m.quantities.has(q)).length;
+      const se = strong.filter((e) => m.entities.has(e)).length;
+      const sd = article.anchors.dates.filter((d) => m.dates.has(d)).length;
       const anchored = (sq >= 1 && se >= 2) || (sq >= 2 && se >= 1) || (se >= 3 && sd >= 1);
       if (text < TEXT_MATCH && !anchored) continue;
       const score = text * 10 + sq * 2 + se;
-      if (!best || score > best.score) best = { storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score };
+      if (!best || score > best.score) best = { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score };
     }
     return best;
   }
 
-  /** A name carried by more than 5% of the stories (and more than 5 of them) says little about which event. */
+  /** A name carried by more than 5% of the articles (and more than 5 of them) says little about which event. */
   private discriminative(entity: string): boolean {
     const df = this.byEntity.get(entity)?.size ?? 0;
-    return df <= Math.max(5, this.stories.size * 0.05);
+    return df <= Math.max(5, this.members.size * 0.05);
   }
 }
 

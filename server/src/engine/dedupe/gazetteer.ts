@@ -4,6 +4,8 @@
  * Only names that matter in data-center news and that really vary are listed; everything else is matched
  * as written (brand names mostly survive translation unchanged).
  */
+const foldCache = new Map<string, string>();
+
 const ALIASES: Record<string, string[]> = {
   frankfurt: ['frankfurt', 'francfort', 'fráncfort', 'francoforte', 'frankfurcie', 'frankfurtu', 'フランクフルト', '法兰克福', '프랑크푸르트', 'франкфурт', 'франкфурте', 'فرانكفورت'],
   london: ['london', 'londres', 'londra', 'londen', 'londyn', 'londýn', 'ロンドン', '伦敦', '런던', 'лондон', 'лондоне', 'لندن'],
@@ -62,7 +64,19 @@ export function gazetteerHitsInScript(text: string): string[] {
   return hits;
 }
 
-/** Lower case without diacritics (ü -> u, é -> e) so spellings with and without accents meet. */
+/** Lower case without diacritics (ü -> u, é -> e) so spellings with and without accents meet. Words repeat: cached. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  if (text.length > 64) return foldNow(text);
+  let out = foldCache.get(text);
+  if (out === undefined) {
+    if (foldCache.size > 50_000) foldCache.clear();
+    out = foldNow(text);
+    foldCache.set(text, out);
+  }
+  return out;
+}
+
+function foldNow(text: string): string {
+  // ASCII needs no decomposition.
+  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }

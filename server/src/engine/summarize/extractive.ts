@@ -134,11 +134,12 @@ function sameFact(a: Candidate, b: Candidate): boolean {
 
 function keyFigures(chosen: Candidate[], articles: SummaryArticle[]): KeyFigure[] {
   const figures = new Map<string, KeyFigure>();
+  const perArticle = articles.map((a) => ({ sourceId: a.sourceId, keys: new Set(findQuantities(`${a.title}\n${a.text}`, a.language).map((q) => q.key)) }));
   for (const c of chosen) {
     for (const q of findQuantities(c.text, c.language)) {
       if (figures.has(q.key)) continue;
       const sourceIds = new Set<string>();
-      for (const a of articles) if (findQuantities(a.text, a.language).some((x) => x.key === q.key)) sourceIds.add(a.sourceId);
+      for (const a of perArticle) if (a.keys.has(q.key)) sourceIds.add(a.sourceId);
       figures.set(q.key, { text: q.raw, key: q.key, sourceIds: [...sourceIds].sort() });
     }
   }

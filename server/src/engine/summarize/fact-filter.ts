@@ -133,6 +133,23 @@ function markersFor(language: string): Marker[] {
   return list;
 }
 
+const combinedCache = new Map<string, { folded: RegExp | null; raw: RegExp | null; substrings: string[] }>();
+
+function combinedFor(language: string) {
+  let c = combinedCache.get(language);
+  if (!c) {
+    const markers = markersFor(language);
+    const join = (list: Marker[]) => (list.length ? new RegExp(list.map((m) => `(?:${m.re!.source})`).join('|'), 'u') : null);
+    c = {
+      folded: join(markers.filter((m) => m.re && !m.raw)),
+      raw: join(markers.filter((m) => m.re && m.raw)),
+      substrings: markers.filter((m) => !m.re).map((m) => fold(m.marker)),
+    };
+    combinedCache.set(language, c);
+  }
+  return c;
+}
+
 const QUOTE = /[“”„«»「」『』]|(?:^|\s)"[^"]{12,}"/u;
 
 /**
@@ -150,6 +167,9 @@ export function judgeSentence(sentence: string, language: string): SentenceVerdi
   if (units < 6 || units > 70) return { keep: false, reason: 'length' };
   const folded = fold(text);
   for (const lang of language === 'en' ? ['en'] : [language, 'en']) {
+    const combined = combinedFor(lang);
+    // One combined test per language answers "no marker" for most sentences; only a hit is looked up marker by marker.
+    if (!combined.folded?.test(folded) && !combined.raw?.test(text) && !combined.substrings.some((m) => folded.includes(m))) continue;
     for (const m of markersFor(lang)) {
       if (lang === 'en' && language !== 'en' && m.reason === 'first-person') continue;
       const hit = m.re ? m.re.test(m.raw ? text : folded) : folded.includes(fold(m.marker));
