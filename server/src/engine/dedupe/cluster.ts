@@ -27,6 +27,7 @@ interface Member {
 export const TEXT_MATCH = 0.5;
 export const WIRE_COPY = 0.7;
 const WINDOW_MS = 72 * 3600_000;
+const MAX_POSTING = 100;
 
 /**
  * Assigns articles to stories. Same event = near-duplicate text (MinHash, same language or translated),
@@ -63,26 +64,38 @@ export class StoryIndex {
   }
 
   find(article: ClusterArticle): StoryMatch | null {
-    const candidates = new Set<string>();
-    for (const key of bandKeys(article.signature)) for (const id of this.bands.get(key) ?? []) candidates.add(id);
-    for (const q of article.anchors.quantities) for (const id of this.byQuantity.get(q) ?? []) candidates.add(id);
+    const similar = new Set<string>();
+    for (const key of bandKeys(article.signature)) for (const id of this.bands.get(key) ?? []) similar.add(id);
+    const anchoredCandidates = new Set<string>();
+    for (const q of article.anchors.quantities) {
+      const posting = this.byQuantity.get(q);
+      // A figure that dozens of recent articles state ("100 MW") finds no event by itself.
+      if (posting && posting.size <= MAX_POSTING) for (const id of posting) anchoredCandidates.add(id);
+    }
     const strong = article.anchors.entities.filter((e) => this.discriminative(e));
-    if (strong.length >= 3) for (const e of strong) for (const id of this.byEntity.get(e) ?? []) candidates.add(id);
+    if (strong.length >= 3) {
+      for (const e of strong) {
+        const posting = this.byEntity.get(e);
+        if (posting && posting.size <= MAX_POSTING) for (const id of posting) anchoredCandidates.add(id);
+      }
+    }
     let best: StoryMatch | null = null;
     const t = article.publishedAt.getTime();
-    for (const id of candidates) {
-      if (id === article.id) continue;
+    const consider = (id: string) => {
+      if (id === article.id) return;
       const m = this.members.get(id)!;
-      if (Math.abs(t - m.time) > WINDOW_MS) continue;
-      const text = similarity(m.signature, article.signature);
-      const sq = article.anchors.quantities.filter((q) => m.quantities.has(q)).length;
-      const se = strong.filter((e) => m.entities.has(e)).length;
-      const sd = article.anchors.dates.filter((d) => m.dates.has(d)).length;
-      const anchored = (sq >= 1 && se >= 2) || (sq >= 2 && se >= 1) || (se >= 3 && sd >= 1);
-      if (text < TEXT_MATCH && !anchored) continue;
+      if (Math.abs(t - m.time) > WINDOW_MS) return;
+      // MinHash is only worth comparing where LSH says the texts may be close.
+      const text = similar.has(id) ? similarity(m.signature, article.signature) : 0;
+      const sq = countIn(article.anchors.quantities, m.quantities);
+      const se = countIn(strong, m.entities);
+      const anchored = (sq >= 1 && se >= 2) || (sq >= 2 && se >= 1) || (se >= 3 && countIn(article.anchors.dates, m.dates) >= 1);
+      if (text < TEXT_MATCH && !anchored) return;
       const score = text * 10 + sq * 2 + se;
       if (!best || score > best.score) best = { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score };
-    }
+    };
+    for (const id of similar) consider(id);
+    for (const id of anchoredCandidates) if (!similar.has(id)) consider(id);
     return best;
   }
 
@@ -108,6 +121,12 @@ export function corroboration(articles: Array<Pick<ClusterArticle, 'sourceId' | 
     }
   }
   return new Set(articles.map((_, i) => root(i))).size;
+}
+
+function countIn(values: string[], set: Set<string>): number {
+  let n = 0;
+  for (const v of values) if (set.has(v)) n++;
+  return n;
 }
 
 function addTo(map: Map<string, Set<string>>, key: string, id: string) {

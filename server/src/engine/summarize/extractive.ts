@@ -72,7 +72,8 @@ export function rankedCandidates(articles: SummaryArticle[], preferredLanguage: 
     (a, b) => Number(b.language === preferredLanguage) - Number(a.language === preferredLanguage) || b.sourceWeight - a.sourceWeight,
   );
   for (const article of sorted) {
-    const sentences = splitSentences(article.text, article.language).slice(0, 40);
+    // The facts of a news story are in its first paragraphs; the tail of a long transcript adds cost, not facts.
+    const sentences = splitSentences(article.text.slice(0, 6000), article.language).slice(0, 20);
     sentences.forEach((text, position) => {
       if (!judgeSentence(text, article.language).keep) return;
       const anchors = extractAnchors(text, article.language);

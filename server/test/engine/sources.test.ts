@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { ManualClock } from '../../src/lib/clock.js';
+import { Source } from '../../src/engine/model/source.entity.js';
+import { loadCatalog } from '../../src/engine/sources/catalog.js';
+import { exportOpml, importOpml } from '../../src/engine/sources/opml.js';
+import { runSourcesCommand } from '../../src/engine/sources/sources.commands.js';
+import { addSource, listSources, setSourceEnabled, SourceError, syncCatalog } from '../../src/engine/sources/sources.service.js';
+import { openTestOrm } from './support.js';
+
+describe('operator source administration', () => {
+  let db: Awaited<ReturnType<typeof openTestOrm>>;
+  const clock = new ManualClock(new Date('2026-11-20T12:00:00Z'));
+  const catalog = loadCatalog();
+  before(async () => {
+    db = await openTestOrm();
+  });
+  after(async () => db.close());
+
+  it('syncs the shipped catalog once, keeping an operator’s disable across later syncs', async () => {
+    const em = db.orm.em.fork();
+    assert.deepEqual(await syncCatalog(em, catalog, clock), { added: catalog.length, updated: 0 });
+    await setSourceEnabled(em, 'heise-online', false);
+    assert.deepEqual(await syncCatalog(db.orm.em.fork(), catalog, clock), { added: 0, updated: 0 });
+    const heise = await db.orm.em.fork().findOneOrFail(Source, { id: 'heise-online' });
+    assert.equal(heise.enabled, false);
+    assert.equal((await listSources(db.orm.em.fork(), { enabled: false })).length, 1);
+  });
+
+  it('adds an operator source, and refuses a duplicate id, a followed feed or invalid fields', async () => {
+    const em = db.orm.em.fork();
+    const entry = { id: 'my-blog', name: 'My DC blog', siteUrl: 'https://blog.example.net', feedUrl: 'https://blog.example.net/feed.xml', kind: 'news', language: 'en', country: 'GB', categories: ['operations'], weight: 1 };
+    const added = await addSource(em, entry, clock);
+    assert.equal(added.origin, 'operator');
+    await assert.rejects(addSource(db.orm.em.fork(), entry, clock), /exists/);
+    await assert.rejects(addSource(db.orm.em.fork(), { ...entry, id: 'other', feedUrl: catalog[0]!.feedUrl }, clock), /already followed as "datacenterdynamics"/);
+    await assert.rejects(addSource(db.orm.em.fork(), { ...entry, id: 'Bad Id' }, clock), SourceError);
+  });
+
+  it('exports OPML and imports it back without losing a field', () => {
+    const some = catalog.slice(0, 5);
+    const { entries, skipped } = importOpml(exportOpml(some));
+    assert.deepEqual(entries, some);
+    assert.deepEqual(skipped, []);
+  });
+
+  it('imports a plain feed reader OPML with defaults', () => {
+    const opml = `<?xml version="1.0"?><opml version="1.0"><body><outline text="Tech"><outline text="Rechenzentren Blog" xmlUrl="https://rz.example.de/feed" htmlUrl="https://rz.example.de" language="de"/></outline></body></opml>`;
+    const { entries } = importOpml(opml);
+    assert.deepEqual(entries, [{ id: 'rechenzentren-blog', name: 'Rechenzentren Blog', siteUrl: 'https://rz.example.de', feedUrl: 'https://rz.example.de/feed', kind: 'news', language: 'de', country: 'INT', categories: ['infrastructure'], weight: 1 }]);
+  });
+
+  it('runs the sources commands an operator types', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'opml-'));
+    const run = (...args: string[]) => runSourcesCommand(db.orm.em.fork(), clock, args);
+    assert.match(await run('disable', 'golem'), /golem disabled/);
+    assert.match(await run('list', '--disabled'), /golem/);
+    assert.match(await run('enable', 'golem'), /golem enabled/);
+    const file = path.join(dir, 'all.opml');
+    assert.match(await run('export-opml', file), /wrote/);
+    assert.equal(importOpml(readFileSync(file, 'utf8')).entries.length, catalog.length + 1);
+    writeFileSync(path.join(dir, 'new.opml'), '<opml version="2.0"><body><outline text="New Feed" xmlUrl="https://new.example.org/rss"/><outline text="Again" xmlUrl="https://blog.example.net/feed.xml"/></body></opml>');
+    const imported = await run('import-opml', path.join(dir, 'new.opml'));
+    assert.match(imported, /imported 1 of 2/);
+    assert.match(imported, /already followed/);
+    const listed = await run('list', '--language', 'ja');
+    assert.match(listed, /cloud-watch/);
+    assert.match(listed, /status/);
+  });
+});
