@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Edition } from '../../src/engine/compose/edition.js';
+import { fixtureCatalog, startFixtureServer, type FixtureServer } from './fixture-server.js';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, 'server/src/cli', script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+describe('operator CLIs: ingest and edition', () => {
+  let server: FixtureServer;
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let catalogFile: string;
+
+  before(async () => {
+    server = await startFixtureServer();
+    dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-cli-'));
+    catalogFile = path.join(dir, 'sources.json');
+    writeFileSync(catalogFile, JSON.stringify(fixtureCatalog(server.base)));
+    env = { DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent', INGEST_TIMEOUT_MS: '1500', INGEST_MAX_BYTES: String(1024 * 1024), NODE_ENV: 'test' };
+  });
+
+  after(async () => {
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('ingests the sources of a catalog file with progress and a closing summary, then finds nothing new', async () => {
+    const first = await run('ingest.ts', ['--sources', catalogFile], env);
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stderr, /\[#+\] 21\/21 {2}ok 16 {2}304 0 {2}failed 5/);
+    assert.match(first.stdout, /ok \(new content\)\s+16/);
+    assert.match(first.stdout, /failed\s+5/);
+    assert.match(first.stdout, /new articles\s+17/);
+    assert.match(first.stdout, /articles seen again\s+1/, 'the aggregator carries an article already stored');
+    assert.match(first.stdout, /fx-loop: more than 5 redirects/);
+    const second = await run('ingest.ts', ['--sources', catalogFile], env);
+    assert.match(second.stdout, /not modified \(304\)\s+16/);
+    assert.match(second.stdout, /new articles\s+0/);
+  });
+
+  it('prints the edition of a window as JSON with summaries per depth and attributed sentences', async () => {
+    const out = await run('edition.ts', ['--from', '2026-11-19T12:00:00Z', '--to', '2026-11-20T12:00:00Z', '--json'], env);
+    assert.equal(out.code, 0, out.stderr);
+    const edition = JSON.parse(out.stdout) as Edition;
+    assert.equal(edition.kind, 'daily');
+    assert.equal(edition.from, '2026-11-19T12:00:00.000Z');
+    const top = edition.stories[0]!;
+    for (const key of ['id', 'title', 'interest', 'summaries', 'sources', 'corroboration', 'languages']) assert.ok(key in top, key);
+    assert.equal(top.title, 'Equinix to build 60 MW FR9 data center in Frankfurt');
+    assert.deepEqual(top.languages, ['de', 'en', 'es', 'fr', 'ja']);
+    for (const depth of ['brief', 'standard', 'detailed'] as const) assert.ok(top.summaries[depth].every((s) => s.sourceIds.length > 0 && s.text));
+    assert.ok(top.sources.every((s) => s.name && s.url && s.language));
+  });
+
+  it('prints a readable edition and refuses a bad date', async () => {
+    const text = await run('edition.ts', ['--weekly', '--to', '2026-11-21T00:00:00Z'], env);
+    assert.match(text.stdout, /DC Brief weekly edition/);
+    assert.match(text.stdout, /\[Regulations\] Haarlemmermeer/);
+    const bad = await run('edition.ts', ['--from', 'yesterday'], env);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /--from needs an ISO date/);
+  });
+});
