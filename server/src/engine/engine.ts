@@ -27,8 +27,11 @@ export interface Engine {
   syncCatalog(entries?: CatalogEntry[]): Promise<{ added: number; updated: number }>;
   ingest(options?: IngestOptions): Promise<IngestReport>;
   edition(options?: { kind?: EditionKind; from?: Date; to?: Date; limit?: number }): Promise<Edition>;
-  /** Runs ingestion every `config.ingestIntervalMinutes` (0: never), one pass at a time; returns a stop function. */
-  startSchedule(): () => Promise<void>;
+  /**
+   * Runs ingestion now and then every `config.ingestIntervalMinutes` (0: never), one pass at a time, first
+   * adding the shipped catalog's new sources unless told not to; returns a stop function.
+   */
+  startSchedule(options?: { syncShippedCatalog?: boolean; onReport?: (report: IngestReport) => void }): () => Promise<void>;
 }
 
 export function createEngine(orm: MikroORM, config: EngineConfig, ports: EnginePorts = {}): Engine {
@@ -61,13 +64,14 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
       const window = editionWindow(kind, now);
       return buildEdition(em(), { kind, from: options.from ?? window.from, to: options.to ?? window.to, now, limit: options.limit });
     },
-    startSchedule() {
+    startSchedule(options = {}) {
       const minutes = config.ingestIntervalMinutes;
       if (minutes <= 0) return async () => {};
       const tick = async () => {
         try {
-          await syncCatalog(em(), loadCatalog(), clock);
-          await ingest();
+          if (options.syncShippedCatalog !== false) await syncCatalog(em(), loadCatalog(), clock);
+          const report = await ingest();
+          options.onReport?.(report);
         } catch (err) {
           ports.logger?.error({ err }, 'scheduled ingest failed');
         }

@@ -179,6 +179,21 @@ describe('ingest over the fixture feeds', () => {
     assert.ok(weekly.storyCount >= daily.storyCount);
   });
 
+  it('runs on a schedule: a pass at start, none while one is running, nothing when the interval is 0', async () => {
+    const off = createEngine(db.orm, testEngineConfig({ INGEST_INTERVAL_MINUTES: '0' }), { clock });
+    let offRuns = 0;
+    await off.startSchedule({ syncShippedCatalog: false, onReport: () => offRuns++ })();
+    assert.equal(offRuns, 0);
+    const hourly = createEngine(db.orm, testEngineConfig({ INGEST_INTERVAL_MINUTES: '60' }), { clock });
+    const reports: IngestReport[] = [];
+    const stop = hourly.startSchedule({ syncShippedCatalog: false, onReport: (r) => reports.push(r) });
+    const concurrent = hourly.ingest();
+    await stop();
+    await concurrent;
+    assert.equal(reports.length, 1);
+    assert.equal(reports[0], await concurrent, 'an operator run during a scheduled pass joins it instead of fetching twice');
+  });
+
   it('fetches again with conditional GET: every good feed answers 304 and nothing new is stored', async () => {
     const before = server.requests.length;
     clock.advance(5 * 60_000);
