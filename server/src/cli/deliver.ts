@@ -19,7 +19,7 @@ const HELP = `DC Brief delivery
   npm run deliver -- [--now ISO] [--edition FILE]   one pass as if the time were --now (default: now): create due
                                                     digests, compose them, send them; progress on stderr, summary on stdout
   npm run deliver -- --status                       outbox counts, rows waiting for a retry, failed and uncertain rows
-  npm run deliver -- --resolve ID|uncertain|failed --as sent|resend|cancel
+  npm run deliver -- --resolve ID[,ID...]|uncertain|failed --as sent|resend|cancel
                                                     settle failed or uncertain rows (resend keeps the Message-ID)
   npm run deliver -- --preview DIGEST_ID [--out FILE]
                                                     write a digest's email as HTML (and .txt beside it) to open in a browser
@@ -107,7 +107,8 @@ async function main(argv: string[]): Promise<number> {
     if (values.status) console.log(await status(cli));
     else if (values.resolve) {
       if (!RESOLUTIONS.includes(values.as as Resolution)) throw new CliError(`--as must be one of ${RESOLUTIONS.join(', ')}`);
-      const n = await resolveRows(cli.orm.em.fork(), values.resolve, values.as as Resolution, cli.clock.now());
+      let n = 0;
+      for (const target of values.resolve.split(',').filter(Boolean)) n += await resolveRows(cli.orm.em.fork(), target.trim(), values.as as Resolution, cli.clock.now());
       console.log(`${n} row${n === 1 ? '' : 's'} marked ${values.as}`);
     } else if (values.preview) console.log(await preview(cli, values.preview, values.out));
     else if (values.unsuppress) {

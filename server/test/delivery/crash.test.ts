@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { SMTPServer } from 'smtp-server';
+import { loadConfig } from '../../src/config.js';
+import { initORM, migrate } from '../../src/db/orm.js';
+import { Delivery } from '../../src/delivery/delivery.entity.js';
+import { Digest } from '../../src/modules/digests/digest.entity.js';
+import { addSubscribers, weekOfNews } from './fixtures.js';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const SUBSCRIBERS = 120;
+const NOW = '2026-11-24T06:30:00Z';
+
+/** A real SMTP server that takes its time over each message, so a pass is still sending when it is killed. */
+async function slowSink(delayMs: number) {
+  const messageIds: string[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (head.length < 4000) head += chunk.toString('utf8');
+      });
+      stream.on('end', () =>
+        setTimeout(() => {
+          messageIds.push(/^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? '?');
+          callback();
+        }, delayMs),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, messageIds, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** The engine's `npm run edition -- --json` format, which `npm run deliver -- --edition FILE` replays. */
+function engineEditionJson(): string {
+  const stories = weekOfNews().map((s, i) => ({
+    ...s,
+    rank: i + 1,
+    score: 10 - i,
+    titleLanguage: 'en',
+    interestReasons: [],
+    keyFigures: s.keyFigures.map((text) => ({ text, key: text, sourceIds: [] })),
+    sources: s.sources.map((src) => ({ ...src, siteUrl: `https://${src.id}.example/`, country: '' })),
+    firstSeenAt: s.firstSeenAt.toISOString(),
+    lastSeenAt: s.firstSeenAt.toISOString(),
+  }));
+  return JSON.stringify({ kind: 'daily', storyCount: stories.length, stories });
+}
+
+/** Runs the CLI without blocking this process: the SMTP sink lives in it. */
+function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c));
+    child.stderr.on('data', (c: Buffer) => (stderr += c));
+    child.on('exit', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest per subscriber, no duplicate email', async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-crash-'));
+  const sink = await slowSink(40);
+  const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SMTP_URL: sink.url, LOG_LEVEL: 'silent', DELIVERY_CONCURRENCY: '4', PUBLIC_URL: 'https://brief.example' };
+  const config = loadConfig(env);
+  const orm = await initORM({ database: config.database });
+  try {
+    await migrate(orm);
+    await addSubscribers(orm, Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: `s${i}@crash.example`, timezone: 'UTC', preferences: { weeklySummary: false } })));
+    const editionFile = path.join(dataDir, 'edition.json');
+    writeFileSync(editionFile, engineEditionJson());
+    const deliver = (...args: string[]) => ['--conditions=source', '--import', 'tsx', path.join(root, 'server/src/cli/deliver.ts'), ...args];
+
+    const child = spawn(process.execPath, deliver('--now', NOW, '--edition', editionFile), { cwd: root, env, stdio: 'ignore' });
+    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    while (sink.messageIds.length < 20) await new Promise((r) => setTimeout(r, 10));
+    child.kill('SIGKILL');
+    assert.equal(await exited, 'SIGKILL');
+    const atKill = sink.messageIds.length;
+    assert.ok(atKill < SUBSCRIBERS, 'killed before the pass finished');
+
+    // Restarted after the lease ran out: rows the dead process held are uncertain, never blindly resent.
+    const later = new Date(Date.parse(NOW) + 11 * 60_000).toISOString();
+    const rerun = await run(deliver('--now', later, '--edition', editionFile), env);
+    assert.equal(rerun.status, 0, rerun.stderr);
+    assert.match(rerun.stdout, /uncertain \(left in sending by a stopped process\)\s+\d+/);
+
+    const em = orm.em.fork();
+    const digests = await em.find(Digest, {}, { populate: ['user'] });
+    assert.equal(digests.length, SUBSCRIBERS, 'every subscriber has exactly one digest');
+    assert.equal(new Set(digests.map((d) => d.user.id)).size, SUBSCRIBERS);
+    assert.equal(new Set(sink.messageIds).size, sink.messageIds.length, 'no duplicate email');
+
+    const rows = await em.find(Delivery, {});
+    assert.equal(rows.length, SUBSCRIBERS);
+    const uncertain = rows.filter((r) => r.state === 'uncertain');
+    assert.ok(uncertain.length > 0 && uncertain.length <= 32, `a claimed batch at most (${uncertain.length})`);
+    assert.ok(rows.every((r) => r.state === 'sent' || r.state === 'uncertain'));
+
+    // The operator checks the provider's log (here: the sink) and settles each uncertain row.
+    const arrived = new Set(sink.messageIds);
+    for (const as of ['sent', 'resend'] as const) {
+      const ids = uncertain.filter((row) => arrived.has(row.messageId) === (as === 'sent')).map((row) => row.id);
+      if (!ids.length) continue;
+      const r = await run(deliver('--resolve', ids.join(','), '--as', as), env);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, new RegExp(`^${ids.length} rows? marked ${as}`));
+    }
+    const final = await run(deliver('--now', later, '--edition', editionFile), env);
+    assert.equal(final.status, 0, final.stderr);
+    assert.equal(sink.messageIds.length, SUBSCRIBERS, 'every subscriber got exactly one email');
+    assert.equal(new Set(sink.messageIds).size, SUBSCRIBERS);
+    const status = await run(deliver('--status'), env);
+    assert.match(status.stdout, new RegExp(`sent\\s+${SUBSCRIBERS}`));
+    assert.match(status.stdout, /Nothing needs attention/);
+  } finally {
+    await orm.close();
+    await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
