@@ -35,6 +35,7 @@ export async function composeStory(
       title: translated ? (a.translatedTitle ?? a.title) : a.title,
       text: translated ? a.translatedText! : a.text,
       language: translated ? preferredLanguage : a.language,
+      quantityKeys: a.anchors.quantities,
     };
   });
   const sourceIds = [...new Set(articles.flatMap((a) => [a.sourceId, ...a.alsoSourceIds]))].sort();

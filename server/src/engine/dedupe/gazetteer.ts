@@ -53,11 +53,15 @@ for (const [key, names] of Object.entries(ALIASES)) for (const n of names) LOOKU
 /** Names in non-Latin scripts are found by substring (no spaces to split on); sorted longest first. */
 const SCRIPT_NAMES = [...LOOKUP.keys()].filter((n) => /[^\p{Script=Latin}\s\d-]/u.test(n)).sort((a, b) => b.length - a.length);
 
+const NON_LATIN = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u;
+
 export function gazetteerKey(token: string): string | undefined {
   return LOOKUP.get(fold(token));
 }
 
 export function gazetteerHitsInScript(text: string): string[] {
+  // Most texts are in Latin script only: nothing to find by substring there.
+  if (!NON_LATIN.test(text)) return [];
   const folded = fold(text);
   const hits: string[] = [];
   for (const name of SCRIPT_NAMES) if (folded.includes(name)) hits.push(LOOKUP.get(name)!);

@@ -12,6 +12,8 @@ export interface SummaryArticle {
   title: string;
   text: string;
   language: string;
+  /** Quantity keys already found in the article (its anchors), to spare a second scan for key figures. */
+  quantityKeys?: string[];
 }
 
 export interface Summarizer {
@@ -135,7 +137,10 @@ function sameFact(a: Candidate, b: Candidate): boolean {
 
 function keyFigures(chosen: Candidate[], articles: SummaryArticle[]): KeyFigure[] {
   const figures = new Map<string, KeyFigure>();
-  const perArticle = articles.map((a) => ({ sourceId: a.sourceId, keys: new Set(findQuantities(`${a.title}\n${a.text}`, a.language).map((q) => q.key)) }));
+  const perArticle = articles.map((a) => ({
+    sourceId: a.sourceId,
+    keys: new Set(a.quantityKeys ?? findQuantities(`${a.title}\n${a.text}`, a.language).map((q) => q.key)),
+  }));
   for (const c of chosen) {
     for (const q of findQuantities(c.text, c.language)) {
       if (figures.has(q.key)) continue;
