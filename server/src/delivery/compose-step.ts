@@ -86,7 +86,8 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
       if (composed.quiet) summary.quiet++;
     });
 
-    await em.transactional(async (tx) => {
+    // A fresh context, so the rows loaded above are not flushed back over these updates.
+    await deps.orm.em.fork().transactional(async (tx) => {
       for (let i = 0; i < digests.length; i += 200) await tx.insertMany(Digest, digests.slice(i, i + 200));
       for (let i = 0; i < receivedRows.length; i += 500) await tx.insertMany(ReceivedStory, receivedRows.slice(i, i + 500));
       for (const link of links) await tx.nativeUpdate(Delivery, { id: link.id, digest: null }, { digest: link.digestId, updatedAt: now });

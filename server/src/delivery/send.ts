@@ -102,7 +102,7 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
         }),
       ),
     );
-    await recordOutcomes(deps, em, now, owner, { sent, cancelled, failures }, summary);
+    await recordOutcomes(deps, now, owner, { sent, cancelled, failures }, summary);
     options.onBatch?.(summary);
   }
   return summary;
@@ -110,14 +110,14 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
 
 async function recordOutcomes(
   deps: DeliveryDeps,
-  em: ReturnType<DeliveryDeps['orm']['em']['fork']>,
   now: Date,
   owner: string,
   outcome: { sent: string[]; cancelled: Array<{ id: string; reason: string }>; failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> },
   summary: SendSummary,
 ) {
   const sentAt = deps.clock.now();
-  await em.transactional(async (tx) => {
+  // A fresh context: the claimed rows loaded in `em` would be flushed back over these updates at commit.
+  await deps.orm.em.fork().transactional(async (tx) => {
     if (outcome.sent.length) {
       await tx.nativeUpdate(Delivery, { id: { $in: outcome.sent }, leaseOwner: owner }, { state: 'sent', sentAt, leaseOwner: null, leaseUntil: null, lastError: null, updatedAt: now });
       const digestIds = (await tx.find(Delivery, { id: { $in: outcome.sent } }, { fields: ['digest'] })).map((d) => d.digest!.id);

@@ -80,7 +80,7 @@ export function editionOf(stories = weekOfNews()): EditionSource {
 }
 
 export function deliveryDeps(ts: TestServer, editions: EditionSource = editionOf()): DeliveryDeps {
-  return { orm: ts.orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger('silent'), config: ts.config, editions };
+  return { orm: ts.orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'), config: ts.config, editions };
 }
 
 export interface SubscriberSeed {
