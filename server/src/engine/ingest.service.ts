@@ -57,7 +57,7 @@ export interface IngestReport {
   storiesCreated: number;
   storiesUpdated: number;
   /** Milliseconds spent fetching and normalizing, clustering + classifying + summarizing, and storing. */
-  timings: { fetchMs: number; storeMs: number; storiesMs: number };
+  timings: { fetchMs: number; storeMs: number; storiesMs: number; clusterMs: number };
   outcomes: SourceOutcome[];
 }
 
@@ -93,7 +93,7 @@ export class IngestService {
       repeatedArticles: 0,
       storiesCreated: 0,
       storiesUpdated: 0,
-      timings: { fetchMs: 0, storeMs: 0, storiesMs: 0 },
+      timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },
       outcomes: [],
     };
     let mark = performance.now();
@@ -122,7 +122,7 @@ export class IngestService {
     const prepared = await this.prepareArticles(collected, now);
     report.newArticles = prepared.created.length;
     report.repeatedArticles = prepared.repeated;
-    const stories = prepared.created.length ? await this.clusterAndCompose(prepared.created, sourceInfo, now) : { fresh: [], updated: [] };
+    const stories = prepared.created.length ? await this.clusterAndCompose(prepared.created, sourceInfo, now, report.timings) : { fresh: [], updated: [] };
     report.storiesCreated = stories.fresh.length;
     report.storiesUpdated = stories.updated.length;
     report.timings.storiesMs = lap();
@@ -297,7 +297,8 @@ export class IngestService {
     return article;
   }
 
-  private async clusterAndCompose(created: Article[], sources: Map<string, SourceInfo>, now: Date) {
+  private async clusterAndCompose(created: Article[], sources: Map<string, SourceInfo>, now: Date, timings: IngestReport['timings']) {
+    const startedAt = performance.now();
     const em = this.deps.orm.em.fork();
     const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
     const index = new StoryIndex();
@@ -328,6 +329,7 @@ export class IngestService {
       const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) } });
       for (const a of older) if (!createdIds.has(a.id)) members.get(a.storyId!)!.push(a);
     }
+    timings.clusterMs = Math.round(performance.now() - startedAt);
     const result = { fresh: [] as Story[], updated: [] as Story[] };
     for (const storyId of touched) {
       const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });

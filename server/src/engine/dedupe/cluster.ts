@@ -65,14 +65,21 @@ export class StoryIndex {
 
   find(article: ClusterArticle): StoryMatch | null {
     const similar = new Set<string>();
-    for (const key of bandKeys(article.signature)) for (const id of this.bands.get(key) ?? []) similar.add(id);
-    const anchoredCandidates = new Set<string>();
-    for (const q of article.anchors.quantities) {
-      const posting = this.byQuantity.get(q);
-      // A figure that dozens of recent articles state ("100 MW") finds no event by itself.
-      if (posting && posting.size <= MAX_POSTING) for (const id of posting) anchoredCandidates.add(id);
+    for (const key of bandKeys(article.signature)) {
+      const posting = this.bands.get(key);
+      // A band shared by that many articles is boilerplate ("subscribe to our newsletter"), not one event.
+      if (posting && posting.size <= MAX_POSTING) for (const id of posting) similar.add(id);
     }
+    const anchoredCandidates = new Set<string>();
     const strong = article.anchors.entities.filter((e) => this.discriminative(e));
+    // Every anchor rule needs at least one shared telling name: without one, only the text can match.
+    if (strong.length > 0) {
+      for (const q of article.anchors.quantities) {
+        const posting = this.byQuantity.get(q);
+        // A figure that dozens of recent articles state ("100 MW") finds no event by itself.
+        if (posting && posting.size <= MAX_POSTING) for (const id of posting) anchoredCandidates.add(id);
+      }
+    }
     if (strong.length >= 3) {
       for (const e of strong) {
         const posting = this.byEntity.get(e);
@@ -87,8 +94,9 @@ export class StoryIndex {
       if (Math.abs(t - m.time) > WINDOW_MS) return;
       // MinHash is only worth comparing where LSH says the texts may be close.
       const text = similar.has(id) ? similarity(m.signature, article.signature) : 0;
-      const sq = countIn(article.anchors.quantities, m.quantities);
       const se = countIn(strong, m.entities);
+      if (text < TEXT_MATCH && se === 0) return;
+      const sq = countIn(article.anchors.quantities, m.quantities);
       const anchored = (sq >= 1 && se >= 2) || (sq >= 2 && se >= 1) || (se >= 3 && countIn(article.anchors.dates, m.dates) >= 1);
       if (text < TEXT_MATCH && !anchored) return;
       const score = text * 10 + sq * 2 + se;
