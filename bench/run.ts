@@ -3,9 +3,10 @@
  * Run one with `npm run bench -- api` (names: api, plus those the engine, web and delivery add).
  */
 import { benchApi } from './api.js';
+import { benchDelivery } from './delivery.js';
 
 type Bench = () => Promise<Array<Record<string, string>>>;
-const benches: Record<string, Bench> = { api: benchApi };
+const benches: Record<string, Bench> = { api: benchApi, delivery: benchDelivery };
 
 function print(name: string, rows: Array<Record<string, string>>) {
   const columns = Object.keys(rows[0] ?? {});

@@ -1,0 +1,158 @@
+/**
+ * Delivery throughput: N generated subscribers with varied time zones, hours, depths and interests, each
+ * planned, composed from a 60-story edition, rendered and sent through the real outbox to a loopback SMTP
+ * server that accepts and discards; compared in the same run with raw nodemailer sending N prebuilt
+ * messages to the same server with the same pool. BENCH_SUBSCRIBERS (default 100000) sets N.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import nodemailer from 'nodemailer';
+import pLimit from 'p-limit';
+import { SMTPServer } from 'smtp-server';
+import { CONTENT_DEPTHS, DEFAULT_PREFERENCES, DELIVERY_TIMES, INTERESTS, type Interest } from '@dcbrief/shared';
+import { StaticEditionSource, type EditionStory } from '../server/src/delivery/edition-port.js';
+import { runDeliveryPass } from '../server/src/delivery/pass.js';
+import { digestEmail } from '../server/src/delivery/send.js';
+import { LinkSigner } from '../server/src/delivery/tokens.js';
+import { Digest } from '../server/src/modules/digests/digest.entity.js';
+import { createLogger } from '../server/src/lib/logger.js';
+import { User } from '../server/src/modules/users/user.entity.js';
+import { startTestServer } from '../server/test/support/harness.js';
+
+const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
+const CONNECTIONS = 8;
+const CONCURRENCY = 16;
+const NOW = new Date('2026-11-24T12:30:00Z');
+const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Europe/London', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Kiritimati', 'Etc/GMT+12'];
+
+async function discardingSink() {
+  let received = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => {
+        received++;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, received: () => received, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+function edition(): EditionStory[] {
+  return Array.from({ length: 60 }, (_, i) => {
+    const interest = INTERESTS[i % INTERESTS.length]!;
+    const ids = Array.from({ length: 1 + (i % 5) }, (_, k) => `source-${(i + k) % 40}`);
+    const sentence = (n: number) => ({ text: `Operator ${i} commissioned ${20 + n} MW of IT capacity at its campus number ${n} on 23 November, according to filings.`, language: 'en', sourceIds: [ids[n % ids.length]!] });
+    return {
+      id: `story-${i}`,
+      title: `Operator ${i} commissions ${40 + i} MW campus`,
+      interest,
+      interests: [interest],
+      corroboration: ids.length,
+      summaries: { brief: [sentence(0)], standard: [0, 1, 2].map(sentence), detailed: [0, 1, 2, 3, 4, 5].map(sentence) },
+      keyFigures: [`${40 + i} MW`],
+      sources: ids.map((id) => ({ id, name: `Source ${id}`, url: `https://${id}.example/story-${i}`, language: 'en' })),
+      languages: ['en'],
+      firstSeenAt: new Date(NOW.getTime() - (i + 1) * 20 * 60_000),
+    };
+  });
+}
+
+function preferencesFor(i: number) {
+  const interests = Object.fromEntries(INTERESTS.map((k, j) => [k, (i >> j) % 3 !== 0])) as Record<Interest, boolean>;
+  return {
+    ...DEFAULT_PREFERENCES,
+    deliveryTime: DELIVERY_TIMES[i % DELIVERY_TIMES.length]!,
+    contentDepth: CONTENT_DEPTHS[(i >> 2) % CONTENT_DEPTHS.length]!,
+    weeklySummary: false,
+    interests,
+  };
+}
+
+export async function benchDelivery(): Promise<Array<Record<string, string>>> {
+  const sink = await discardingSink();
+  const ts = await startTestServer({
+    now: NOW,
+    env: { SMTP_URL: `${sink.url}?maxConnections=${CONNECTIONS}`, DELIVERY_CONCURRENCY: String(CONCURRENCY), DELIVERY_CATCH_UP_HOURS: '24', PUBLIC_URL: 'https://brief.example' },
+  });
+  ts.config.publicUrl = 'https://brief.example';
+  let peakRss = 0;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  try {
+    const em = ts.orm.em.fork();
+    for (let i = 0; i < N; i += 1000) {
+      const rows = Array.from({ length: Math.min(1000, N - i) }, (_, k) => {
+        const n = i + k;
+        return {
+          id: randomUUID(),
+          email: `subscriber${n}@bench.example`,
+          firstName: `Reader${n}`,
+          lastName: '',
+          subscriptionTier: 'basic' as const,
+          subscriptionStatus: 'active',
+          timezone: ZONES[n % ZONES.length]!,
+          subscriptionAttempt: 0,
+          preferences: preferencesFor(n),
+          createdAt: NOW,
+          updatedAt: NOW,
+        };
+      });
+      await em.insertMany(User, rows);
+    }
+    const baseRss = process.memoryUsage().rss;
+    peakRss = baseRss;
+
+    const started = performance.now();
+    const summary = await runDeliveryPass(
+      { orm: ts.orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger('silent'), config: ts.config, editions: new StaticEditionSource(edition()) },
+      NOW,
+      process.env.BENCH_VERBOSE ? { onProgress: (p) => console.error(`${((performance.now() - started) / 1000).toFixed(1)}s ${p.phase} ${p.done}`) } : {},
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const sent = summary.send.sent;
+    if (sent !== N || sink.received() < N) throw new Error(`expected ${N} emails, sent ${sent}, sink got ${sink.received()}`);
+    const deliveryPeak = peakRss;
+
+    // Baseline: the same number of prebuilt messages through raw nodemailer, same pool, same concurrency.
+    // Prebuilt: real rendered digests of this run (the outbox's own output), so both sides send the same bytes.
+    const digests = await ts.orm.em.fork().find(Digest, { quiet: false }, { populate: ['user'], limit: 50 });
+    const signer = new LinkSigner(ts.config.sessionSecret);
+    const prebuilt = digests.map((d) => digestEmail(ts, signer, d.user, d));
+    const raw = nodemailer.createTransport({ host: '127.0.0.1', port: Number(new URL(sink.url).port), pool: true, maxConnections: CONNECTIONS, secure: false, ignoreTLS: true });
+    const before = sink.received();
+    const limit = pLimit(CONCURRENCY);
+    const rawStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: N }, (_, i) => limit(() => {
+        const m = prebuilt[i % prebuilt.length]!;
+        return raw.sendMail({ from: 'DC Brief <brief@localhost>', to: `subscriber${i}@bench.example`, subject: m.subject, text: m.text, html: m.html });
+      })),
+    );
+    const rawSeconds = (performance.now() - rawStarted) / 1000;
+    raw.close();
+    if (sink.received() - before !== N) throw new Error('raw baseline lost messages');
+
+    const rate = sent / seconds;
+    const rawRate = N / rawSeconds;
+    return [
+      { benchmark: `raw nodemailer, ${N} prebuilt messages (baseline)`, 'emails/s': rawRate.toFixed(0), seconds: rawSeconds.toFixed(1), 'vs raw': '100%', 'peak RSS MB': '' },
+      {
+        benchmark: `delivery pass: plan + compose + render + send, ${N} subscribers`,
+        'emails/s': rate.toFixed(0),
+        seconds: seconds.toFixed(1),
+        'vs raw': `${((rate / rawRate) * 100).toFixed(0)}%`,
+        'peak RSS MB': (deliveryPeak / 1e6).toFixed(0),
+      },
+      { benchmark: `  of which quiet-day notes`, 'emails/s': String(summary.compose.quiet), seconds: '', 'vs raw': '', 'peak RSS MB': '' },
+    ];
+  } finally {
+    clearInterval(sampler);
+    await ts.close();
+    await sink.close();
+  }
+}
