@@ -1,12 +1,14 @@
 /**
  * npm run bench: every benchmark of the repo against the real code, printed as tables.
- * Run one with `npm run bench -- api` (names: api, plus those the engine, web and delivery add).
+ * Run some with `npm run bench -- api web` (names: api, web, engine, delivery).
  */
 import { benchApi } from './api.js';
 import { benchDelivery } from './delivery.js';
+import { benchEngine } from './engine.js';
+import { benchWeb } from './web.js';
 
 type Bench = () => Promise<Array<Record<string, string>>>;
-const benches: Record<string, Bench> = { api: benchApi, delivery: benchDelivery };
+const benches: Record<string, Bench> = { api: benchApi, web: benchWeb, engine: benchEngine, delivery: benchDelivery };
 
 function print(name: string, rows: Array<Record<string, string>>) {
   const columns = Object.keys(rows[0] ?? {});

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { EngineConfigError, loadEngineConfig, type EngineConfig } from './engine/engine.config.js';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -70,6 +71,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   rateLimits: RateLimitConfig;
   delivery: DeliveryConfig;
+  /** The digest engine's settings (ingest schedule, fetch limits, translator, summarizer): server/src/engine/engine.config.ts. */
+  engine: EngineConfig;
 }
 
 /** The delivery scheduler and outbox (server/src/delivery, docs/decisions/301-303). */
@@ -137,6 +140,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     rateLimits: DEFAULT_RATE_LIMITS,
+    engine: loadEngineSettings(source),
     delivery: {
       scheduler: env.DELIVERY_SCHEDULER === 'on',
       intervalSec: env.DELIVERY_INTERVAL_SECONDS,
@@ -165,4 +169,14 @@ function persistentSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600 });
   return secret;
+}
+
+/** The engine validates its own variables (engine/engine.config.ts); a bad one stops the boot like any other. */
+function loadEngineSettings(source: NodeJS.ProcessEnv): EngineConfig {
+  try {
+    return loadEngineConfig(source);
+  } catch (err) {
+    if (err instanceof EngineConfigError) throw new ConfigError(err.message);
+    throw err;
+  }
 }

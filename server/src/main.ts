@@ -8,6 +8,7 @@ import { createMailer } from './mail/mailer.js';
 import { startHousekeeping } from './housekeeping.js';
 import { EngineEditionSource } from './delivery/engine-edition.js';
 import { startDeliveryScheduler } from './delivery/scheduler.js';
+import { createEngine } from './engine/engine.js';
 
 async function main() {
   const config = loadConfig();
@@ -22,6 +23,10 @@ async function main() {
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   const housekeeping = startHousekeeping({ orm, clock: systemClock, logger });
+  // Ingestion on a schedule (INGEST_INTERVAL_MINUTES, hourly by default; 0 leaves it to `npm run ingest`).
+  const stopIngest = createEngine(orm, config.engine, { logger, clock: systemClock }).startSchedule({
+    onReport: ({ outcomes, ...summary }) => logger.info({ ...summary, sourcesListed: outcomes.length }, 'ingest pass finished'),
+  });
   const delivery = config.delivery.scheduler
     ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionSource(orm, systemClock) })
     : null;
@@ -40,6 +45,7 @@ async function main() {
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections?.();
     await delivery?.stop();
+    await stopIngest();
     await mailer.close();
     await orm.close();
     process.exit(0);

@@ -49,6 +49,8 @@ function migrationOptions(dialect: 'sqlite' | 'postgresql') {
     tableName: 'mikro_orm_migrations',
     transactional: true,
     allOrNothing: true,
+    // main.ts logs what was applied; the migrator's own lines would mix into CLI output.
+    silent: true,
     snapshot: false,
     emit: 'ts' as const,
     path: path.resolve(import.meta.dirname ?? '.', 'migrations', dialect),

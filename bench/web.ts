@@ -1,0 +1,21 @@
+/** The landing route's initial JavaScript after a production build (the budget of the web issue). */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export async function benchWeb(): Promise<Array<Record<string, string>>> {
+  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'ignore' });
+  const out = execFileSync(process.execPath, ['web/scripts/size-report.mjs', '--json'], { cwd: root, encoding: 'utf8' });
+  const size = JSON.parse(out.trim().split('\n').at(-1)!) as { landingInitialJsGzipBytes: number; landingInitialJsRawBytes: number; budgetGzipBytes: number; withinBudget: boolean };
+  const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
+  return [
+    {
+      measure: 'landing route initial JS',
+      gzipped: kb(size.landingInitialJsGzipBytes),
+      raw: kb(size.landingInitialJsRawBytes),
+      budget: `${kb(size.budgetGzipBytes)} gzipped`,
+      result: size.withinBudget ? 'within budget' : 'OVER BUDGET',
+    },
+  ];
+}
