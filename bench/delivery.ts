@@ -39,6 +39,7 @@ async function discardingSink() {
       stream.resume();
     },
   });
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, received: () => received, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

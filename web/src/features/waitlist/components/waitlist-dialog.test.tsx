@@ -106,6 +106,7 @@ describe('waitlist dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Join Waitlist' }));
     expect(dialog.getByRole('button', { name: 'Joining...' })).toBeDisabled();
     expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(dialog.getByRole('button', { name: 'Close' })).toBeDisabled();
     expect(dialog.getByLabelText('Work email')).toBeDisabled();
     expect(dialog.getByLabelText('Phone number')).toBeDisabled();
     expect(api.callsTo('POST', '/api/waitlist')[0]?.body).toEqual(ENTRY);

@@ -46,7 +46,7 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
 
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent>
+      <DialogContent closeDisabled={busy}>
         <DialogHeader>
           <DialogTitle>Join the DC Brief waitlist</DialogTitle>
           <DialogDescription>We open new seats every week. Start with a 14-day free trial, no credit card required.</DialogDescription>
