@@ -7,10 +7,11 @@ import { signature } from './dedupe/minhash.js';
 import type { EngineConfig } from './engine.config.js';
 import { FeedParseError, parseFeed } from './fetch/feed-parser.js';
 import { PAGE_ACCEPT, type Fetcher } from './fetch/http-fetcher.js';
-import { Article } from './model/article.entity.js';
+import { Article, ArticleSchema } from './model/article.entity.js';
 import { Source } from './model/source.entity.js';
 import { Story } from './model/story.entity.js';
 import { canonicalUrl } from './normalize/canonical-url.js';
+import { fitsOrNull, LIMITS, overflowing, truncate } from './normalize/limits.js';
 import { normalizeItem } from './normalize/normalize.js';
 import { extractMainText } from './normalize/page-extract.js';
 import { transcriptToText } from './normalize/text.js';
@@ -34,6 +35,8 @@ export interface IngestOptions {
   sourceIds?: string[];
   /** Ignore the backoff of failing sources. */
   force?: boolean;
+  /** With `sourceIds`: fetch those sources even if disabled (an operator's one-off run of a catalog file). */
+  includeDisabled?: boolean;
   onProgress?: (event: { done: number; total: number; sourceId: string; outcome: SourceOutcome['status'] }) => void;
 }
 
@@ -78,7 +81,7 @@ export class IngestService {
     const { orm, clock } = this.deps;
     const now = clock.now();
     const em = orm.em.fork();
-    const where: Record<string, unknown> = { enabled: true };
+    const where: Record<string, unknown> = options.sourceIds && options.includeDisabled ? {} : { enabled: true };
     if (options.sourceIds) where.id = { $in: options.sourceIds };
     const all = await em.find(Source, where, { orderBy: { id: 'asc' } });
     const due = all.filter((s) => options.force || !s.nextAttemptAt || s.nextAttemptAt.getTime() <= now.getTime());
@@ -104,10 +107,12 @@ export class IngestService {
       return ms;
     };
     const collected: NormalizedItem[] = [];
+    /** Fetch state of the sources that answered with content: written with the articles they produced. */
+    const fetchState = new Map<string, Partial<Source>>();
     let done = 0;
     await Promise.all(
       due.map(async (source) => {
-        const outcome = await this.fetchSource(source, now, collected);
+        const outcome = await this.fetchSource(source, now, collected, fetchState);
         report.outcomes.push(outcome);
         if (outcome.status === 'ok') report.ok++;
         else if (outcome.status === 'not-modified') report.notModified++;
@@ -115,6 +120,7 @@ export class IngestService {
         options.onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
       }),
     );
+    // Failures (backoff), 304s and fetch times are kept even if a later step fails; a new ETag is not (below).
     await em.flush();
     report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
     const sourceInfo = new Map<string, SourceInfo>((await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]));
@@ -122,13 +128,19 @@ export class IngestService {
     const prepared = await this.prepareArticles(collected, now);
     report.newArticles = prepared.created.length;
     report.repeatedArticles = prepared.repeated;
-    const stories = prepared.created.length ? await this.clusterAndCompose(prepared.created, sourceInfo, now, report.timings) : { fresh: [], updated: [] };
+    const stories =
+      prepared.created.length || prepared.alsoSeen.size
+        ? await this.clusterAndCompose(prepared.created, prepared.alsoSeen, sourceInfo, now, report.timings)
+        : { fresh: [], updated: [] };
     report.storiesCreated = stories.fresh.length;
     report.storiesUpdated = stories.updated.length;
     report.timings.storiesMs = lap();
     // One transaction: a crash leaves either the whole pass or none of it (and one fsync, not thousands).
+    // The ETag and Last-Modified of a source are committed with the articles they produced: if this fails,
+    // the next pass fetches those feeds in full instead of being told 304 about items it never stored.
     await orm.em.fork().transactional(async (tx) => {
-      for (const [id, alsoSourceIds] of prepared.alsoSeen) await tx.nativeUpdate(Article, { id }, { alsoSourceIds });
+      for (const [id, state] of fetchState) await tx.nativeUpdate(Source, { id }, { ...state, updatedAt: now });
+      for (const [id, seen] of prepared.alsoSeen) await tx.nativeUpdate(Article, { id }, { alsoSourceIds: seen.alsoSourceIds });
       for (let i = 0; i < prepared.created.length; i += 200) await tx.insertMany(Article, prepared.created.slice(i, i + 200));
       for (let i = 0; i < stories.fresh.length; i += 200) await tx.insertMany(Story, stories.fresh.slice(i, i + 200));
       for (const story of stories.updated) {
@@ -141,15 +153,18 @@ export class IngestService {
     return report;
   }
 
-  /** Fetch, parse and normalize one source; its fetch state is updated on the entity (flushed by the caller). */
-  private async fetchSource(source: Source, now: Date, collected: NormalizedItem[]): Promise<SourceOutcome> {
+  /**
+   * Fetch, parse and normalize one source. A failure or a 304 is recorded on the entity (flushed by the
+   * caller right after fetching); the state of a successful fetch goes to `fetchState`, stored with the articles.
+   */
+  private async fetchSource(source: Source, now: Date, collected: NormalizedItem[], fetchState: Map<string, Partial<Source>>): Promise<SourceOutcome> {
     const { fetcher, config } = this.deps;
     source.lastFetchedAt = now;
     try {
       const result = await fetcher.fetch(source.feedUrl, { etag: source.etag, lastModified: source.lastModified });
       if (result.kind === 'failed') throw new SourceFailure(result.error, result.status);
       if (result.kind === 'not-modified') {
-        this.succeeded(source, 'not-modified', 304, now);
+        Object.assign(source, this.success('not-modified', 304, now));
         return { sourceId: source.id, status: 'not-modified', items: 0, newItems: 0 };
       }
       let items: FetchedItem[];
@@ -170,7 +185,7 @@ export class IngestService {
           continue;
         }
         if (item.transcripts[0]) transcriptText = await this.fetchTranscript(item.transcripts[0]);
-        else if (item.kind === 'news' && item.url && pageBudget > 0 && stripTags(item.body).length < 300) {
+        else if (item.kind === 'news' && item.url && item.url.length <= LIMITS.url && pageBudget > 0 && stripTags(item.body).length < 300) {
           pageBudget--;
           pageText = await this.fetchPage(item.url);
         }
@@ -178,15 +193,18 @@ export class IngestService {
         if (n) normalized.push(n);
       }
       collected.push(...normalized);
-      source.etag = result.etag;
-      source.lastModified = result.lastModified;
-      this.succeeded(source, 'ok', result.status, now);
+      fetchState.set(source.id, {
+        ...this.success('ok', result.status, now),
+        // A validator too long for its column is dropped, not cut (a cut one never matches): a full GET next time.
+        etag: fitsOrNull(result.etag, LIMITS.etag),
+        lastModified: fitsOrNull(result.lastModified, LIMITS.lastModified),
+      });
       return { sourceId: source.id, status: 'ok', items: items.length, newItems: normalized.length };
     } catch (err) {
       const failure = err instanceof SourceFailure ? err : new SourceFailure(`unexpected: ${(err as Error).message}`, null);
       source.lastStatus = 'failed';
       source.lastHttpStatus = failure.status;
-      source.lastError = failure.message.slice(0, 500);
+      source.lastError = truncate(failure.message, LIMITS.error);
       source.consecutiveFailures += 1;
       const delay = Math.min(BACKOFF_BASE_MS * 2 ** (source.consecutiveFailures - 1), BACKOFF_MAX_MS);
       source.nextAttemptAt = new Date(now.getTime() + delay);
@@ -195,8 +213,8 @@ export class IngestService {
     }
   }
 
-  private succeeded(source: Source, status: 'ok' | 'not-modified', http: number, now: Date) {
-    Object.assign(source, { lastStatus: status, lastHttpStatus: http, lastError: null, consecutiveFailures: 0, lastSuccessAt: now, nextAttemptAt: null });
+  private success(status: 'ok' | 'not-modified', http: number, now: Date): Partial<Source> {
+    return { lastStatus: status, lastHttpStatus: http, lastError: null, consecutiveFailures: 0, lastSuccessAt: now, nextAttemptAt: null };
   }
 
   /**
@@ -236,9 +254,10 @@ export class IngestService {
 
   /**
    * New items become articles; an item already stored (same canonical URL, or same text under another URL)
-   * is one article, and the other source is recorded on it.
+   * is one article, and the other source is recorded on it (`alsoSeen`: its story must be recomposed).
+   * An article that still does not fit its columns is left out with a warning: it never fails the others.
    */
-  private async prepareArticles(items: NormalizedItem[], now: Date): Promise<{ created: Article[]; repeated: number; alsoSeen: Map<string, string[]> }> {
+  private async prepareArticles(items: NormalizedItem[], now: Date): Promise<{ created: Article[]; repeated: number; alsoSeen: Map<string, AlsoSeen> }> {
     const em = this.deps.orm.em.fork();
     const byUrl = new Map<string, Article>();
     const byHash = new Map<string, Article>();
@@ -254,7 +273,7 @@ export class IngestService {
     await load('contentHash', [...new Set(items.map((i) => i.contentHash))]);
     const created: Article[] = [];
     const isNew = new Set<Article>();
-    const alsoSeen = new Map<string, string[]>();
+    const alsoSeen = new Map<string, AlsoSeen>();
     let repeated = 0;
     for (const item of items.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())) {
       const existing = byUrl.get(item.canonicalUrl) ?? byHash.get(item.contentHash);
@@ -262,11 +281,16 @@ export class IngestService {
         repeated++;
         if (existing.sourceId !== item.sourceId && !existing.alsoSourceIds.includes(item.sourceId)) {
           existing.alsoSourceIds = [...existing.alsoSourceIds, item.sourceId].sort();
-          if (!isNew.has(existing)) alsoSeen.set(existing.id, existing.alsoSourceIds);
+          if (!isNew.has(existing)) alsoSeen.set(existing.id, { alsoSourceIds: existing.alsoSourceIds, storyId: existing.storyId });
         }
         continue;
       }
       const article = await this.toArticle(item, now);
+      const tooLong = overflowing(ArticleSchema, article);
+      if (tooLong.length) {
+        this.deps.logger?.warn({ source: item.sourceId, article: item.url.slice(0, 200), columns: tooLong }, 'article left out: a value does not fit its column');
+        continue;
+      }
       created.push(article);
       isNew.add(article);
       byUrl.set(article.canonicalUrl, article);
@@ -282,7 +306,8 @@ export class IngestService {
       try {
         const [title, text] = await Promise.all([translator.translate(item.title, item.language), translator.translate(item.text.slice(0, 8000), item.language)]);
         if (title !== null && text !== null) {
-          Object.assign(article, { translatedTitle: title, translatedText: text, translatedLanguage: translator.target, translationProvider: translator.provider });
+          const translatedTitle = truncate(title.replace(/\s+/g, ' ').trim(), LIMITS.translatedTitle);
+          Object.assign(article, { translatedTitle, translatedText: text, translatedLanguage: translator.target, translationProvider: translator.provider });
         }
       } catch (err) {
         this.deps.logger?.warn({ article: item.canonicalUrl, error: (err as Error).message }, 'translation failed; original kept');
@@ -297,7 +322,12 @@ export class IngestService {
     return article;
   }
 
-  private async clusterAndCompose(created: Article[], sources: Map<string, SourceInfo>, now: Date, timings: IngestReport['timings']) {
+  /**
+   * New articles join a story or start one; every story that gained an article, or whose stored article was
+   * just seen in another source (`alsoSeen`), is recomposed from all its articles, so its sources and
+   * corroboration include that outlet.
+   */
+  private async clusterAndCompose(created: Article[], alsoSeen: Map<string, AlsoSeen>, sources: Map<string, SourceInfo>, now: Date, timings: IngestReport['timings']) {
     const startedAt = performance.now();
     const em = this.deps.orm.em.fork();
     const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
@@ -323,15 +353,30 @@ export class IngestService {
       if (!list) members.set(storyId, (list = []));
       list.push(article);
     }
+    // Stories of stored articles that another source now carries, including stories no longer open.
+    const reseen = [...new Set([...alsoSeen.values()].map((s) => s.storyId).filter((id): id is string => Boolean(id)))];
+    const closed = reseen.filter((id) => !storyById.has(id));
+    for (let i = 0; i < closed.length; i += 500) for (const s of await em.find(Story, { id: { $in: closed.slice(i, i + 500) } })) storyById.set(s.id, s);
+    for (const id of reseen) {
+      if (!storyById.has(id)) continue;
+      touched.add(id);
+      if (!members.has(id)) members.set(id, []);
+    }
     const createdIds = new Set(created.map((a) => a.id));
     const existingTouched = [...touched].filter((id) => !fresh.has(id));
     for (let i = 0; i < existingTouched.length; i += 200) {
       const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) } });
-      for (const a of older) if (!createdIds.has(a.id)) members.get(a.storyId!)!.push(a);
+      for (const a of older) {
+        if (createdIds.has(a.id)) continue;
+        const seen = alsoSeen.get(a.id);
+        if (seen) a.alsoSourceIds = seen.alsoSourceIds;
+        members.get(a.storyId!)!.push(a);
+      }
     }
     timings.clusterMs = Math.round(performance.now() - startedAt);
     const result = { fresh: [] as Story[], updated: [] as Story[] };
     for (const storyId of touched) {
+      if (!members.get(storyId)?.length) continue;
       const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
       await composeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target);
       story.updatedAt = now;
@@ -339,6 +384,11 @@ export class IngestService {
     }
     return result;
   }
+}
+
+interface AlsoSeen {
+  alsoSourceIds: string[];
+  storyId: string | null;
 }
 
 class SourceFailure extends Error {

@@ -17,6 +17,11 @@ export interface RecordedRequest {
 export interface FixtureServer {
   base: string;
   requests: RecordedRequest[];
+  /**
+   * Serves `body` at `path` (under /gen/) like the fixture files (ETag, Last-Modified, 304s); a function is
+   * called on every request, so a test can change a feed between passes. `{base}` in the body is this server.
+   */
+  serve(path: string, body: string | (() => string), options?: { type?: string; etag?: string }): void;
   close(): Promise<void>;
 }
 
@@ -37,6 +42,7 @@ const LAST_MODIFIED = 'Fri, 20 Nov 2026 11:00:00 GMT';
  */
 export async function startFixtureServer(): Promise<FixtureServer> {
   const requests: RecordedRequest[] = [];
+  const generated = new Map<string, { body: string | (() => string); type: string; etag?: string }>();
   let base = '';
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -75,6 +81,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       res.writeHead(503, { 'content-type': 'text/plain' });
       return res.end('maintenance');
     }
+    const gen = generated.get(p);
+    if (gen) {
+      const body = Buffer.from((typeof gen.body === 'function' ? gen.body() : gen.body).replaceAll('{base}', `http://${base}`), 'utf8');
+      const etag = gen.etag ?? `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+      if (req.headers['if-none-match'] === etag) return res.writeHead(304, { etag }).end();
+      return res.writeHead(200, { 'content-type': gen.type, etag, 'last-modified': LAST_MODIFIED }).end(body);
+    }
     const file = p.startsWith('/feeds/') ? p.slice(7) : p === '/podcast/212.vtt' ? 'podcast-212.vtt' : p.startsWith('/pages/') ? p.slice(1) : null;
     if (!file || file.includes('..')) {
       res.writeHead(404);
@@ -101,6 +114,10 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   return {
     base: `http://${base}`,
     requests,
+    serve(p, body, options = {}) {
+      if (!p.startsWith('/gen/')) throw new Error('generated fixtures live under /gen/');
+      generated.set(p, { body, type: options.type ?? 'application/rss+xml; charset=utf-8', etag: options.etag });
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

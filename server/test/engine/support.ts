@@ -37,3 +37,25 @@ export function testEngineConfig(overrides: NodeJS.ProcessEnv = {}): EngineConfi
     ...overrides,
   });
 }
+
+/**
+ * PostgreSQL refuses a string longer than its varchar(n); SQLite stores anything. These triggers make the
+ * test database refuse what PostgreSQL would, for every length-limited string column of the engine's tables.
+ */
+export async function enforceColumnLengths(orm: MikroORM): Promise<void> {
+  const conn = orm.em.getConnection();
+  for (const meta of Object.values(orm.getMetadata().getAll())) {
+    if (!meta.tableName?.startsWith('engine_')) continue;
+    for (const prop of meta.props) {
+      if (prop.type !== 'string' || typeof prop.length !== 'number') continue;
+      const column = prop.fieldNames[0]!;
+      for (const event of ['INSERT', `UPDATE OF ${column}`]) {
+        const name = `len_${meta.tableName}_${column}_${event.startsWith('INSERT') ? 'i' : 'u'}`;
+        await conn.execute(
+          `CREATE TRIGGER ${name} BEFORE ${event} ON ${meta.tableName} WHEN length(NEW.${column}) > ${prop.length} ` +
+            `BEGIN SELECT RAISE(ABORT, 'value too long for type character varying(${prop.length}): ${meta.tableName}.${column}'); END`,
+        );
+      }
+    }
+  }
+}

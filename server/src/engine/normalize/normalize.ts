@@ -3,6 +3,7 @@ import { fold } from '../dedupe/gazetteer.js';
 import type { FetchedItem, NormalizedItem } from '../types.js';
 import { canonicalUrl, cleanUrl } from './canonical-url.js';
 import { identifyLanguage } from './language.js';
+import { LIMITS, truncate } from './limits.js';
 import { htmlToText } from './text.js';
 
 export interface NormalizeContext {
@@ -15,18 +16,21 @@ export interface NormalizeContext {
 
 /**
  * FetchedItem -> NormalizedItem: clean text, canonical URL (or a stable URN from the guid), content hash,
- * language identified on the text, publication date clamped to now. Returns null for items without a title
- * and text worth keeping.
+ * language identified on the text, publication date clamped to now. Every value fits its column (see
+ * limits.ts): titles and text are cut at a character boundary, and an item whose link is too long to be
+ * stored whole is dropped (a cut URL would be neither its identity nor a working link). Returns null for
+ * such items and for items without a title and text worth keeping.
  */
 export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): NormalizedItem | null {
-  const title = htmlToText(item.title).replace(/\s+/g, ' ').slice(0, 500);
+  const title = truncate(htmlToText(item.title).replace(/\s+/g, ' '), LIMITS.title);
   const feedText = htmlToText(item.body);
   let text = feedText;
   if (ctx.pageText && ctx.pageText.length > feedText.length) text = ctx.pageText;
   if (ctx.transcriptText) text = `${feedText}\n${ctx.transcriptText}`.trim();
-  text = text.slice(0, 40_000);
+  text = truncate(text, LIMITS.text, '');
   if (!title && text.length < 40) return null;
   const link = item.url ? safe(() => ({ url: cleanUrl(item.url!), canonical: canonicalUrl(item.url!) })) : null;
+  if (link && (link.url.length > LIMITS.url || link.canonical.length > LIMITS.url)) return null;
   const guidKey = item.guid ? hash(`${item.sourceId}\u0000${item.guid}`) : null;
   const identity = link ?? (guidKey ? { url: `urn:dcbrief:${item.sourceId}:${guidKey.slice(0, 16)}`, canonical: `urn:dcbrief:${guidKey}` } : null);
   if (!identity) return null;
@@ -40,11 +44,11 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
     guidKey,
     contentHash: contentHash(title, text),
     kind: item.kind,
-    title: title || text.slice(0, 120),
+    title: title || truncate(text.replace(/\s+/g, ' '), 120),
     text,
     language,
     languageDetected: detected,
-    author: item.author?.slice(0, 300) ?? null,
+    author: item.author ? truncate(item.author, LIMITS.author) : null,
     hasTranscript: Boolean(ctx.transcriptText),
     extractedFromPage: Boolean(ctx.pageText && text === ctx.pageText),
     publishedAt: published,

@@ -1,0 +1,181 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { ManualClock } from '../../src/lib/clock.js';
+import { createEngine } from '../../src/engine/engine.js';
+import { Article } from '../../src/engine/model/article.entity.js';
+import { Source } from '../../src/engine/model/source.entity.js';
+import { Story } from '../../src/engine/model/story.entity.js';
+import type { CatalogEntry } from '../../src/engine/sources/catalog.js';
+import { fixtureCatalog, startFixtureServer, type FixtureServer } from './fixture-server.js';
+import { enforceColumnLengths, openTestOrm, testEngineConfig } from './support.js';
+
+type Db = Awaited<ReturnType<typeof openTestOrm>>;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function generated(base: string, id: string, path: string): CatalogEntry {
+  return { id, name: `Generated ${id}`, siteUrl: `${base}/`, feedUrl: `${base}${path}`, kind: 'news', language: 'en', country: 'US', categories: ['infrastructure'], weight: 1 };
+}
+
+function rss(items: Array<{ title: string; link: string; guid: string; text: string }>): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Generated</title><link>{base}/</link><description>gen</description>${items
+    .map((i) => `<item><title>${esc(i.title)}</title><link>${esc(i.link)}</link><guid>${i.guid}</guid><pubDate>Fri, 20 Nov 2026 09:00:00 GMT</pubDate><description>${esc(i.text)}</description></item>`)
+    .join('')}</channel></rss>`;
+}
+
+describe('ingest: a failed store loses nothing', () => {
+  let server: FixtureServer;
+  let db: Db;
+  const clock = new ManualClock(new Date('2026-11-20T12:00:00Z'));
+
+  before(async () => {
+    server = await startFixtureServer();
+    db = await openTestOrm();
+  });
+  after(async () => {
+    await server?.close();
+    await db?.close();
+  });
+
+  it('keeps no ETag when the articles were not stored, so the next pass fetches in full and stores them', async () => {
+    const engine = createEngine(db.orm, testEngineConfig(), { clock });
+    const ids = ['fx-dcd-en', 'fx-heise-de', 'fx-error'];
+    await engine.syncCatalog(fixtureCatalog(server.base).filter((e) => ids.includes(e.id)));
+    const conn = db.orm.em.getConnection();
+    await conn.execute(`CREATE TRIGGER fail_once BEFORE INSERT ON engine_articles BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    await assert.rejects(engine.ingest(), /disk full/);
+    await conn.execute('DROP TRIGGER fail_once');
+
+    let em = db.orm.em.fork();
+    assert.equal(await em.count(Article, {}), 0);
+    const dcd = await em.findOneOrFail(Source, { id: 'fx-dcd-en' });
+    assert.equal(dcd.etag, null, 'the ETag of a feed whose items were not stored is not kept');
+    assert.equal(dcd.lastModified, null);
+    const failing = await em.findOneOrFail(Source, { id: 'fx-error' });
+    assert.equal(failing.consecutiveFailures, 1, 'failures and backoff are kept even when the pass fails later');
+
+    clock.advance(5 * 60_000);
+    const seen = server.requests.length;
+    const second = await engine.ingest();
+    const feeds = server.requests.slice(seen).filter((r) => r.path.startsWith('/feeds/'));
+    assert.equal(feeds.length, 2);
+    assert.ok(feeds.every((r) => r.ifNoneMatch === null && r.ifModifiedSince === null), 'unconditional GET after the failed pass');
+    assert.equal(second.ok, 2);
+    assert.ok(second.newArticles >= 3, `articles stored on the second pass: ${second.newArticles}`);
+
+    em = db.orm.em.fork();
+    assert.equal(await em.count(Article, {}), second.newArticles);
+    assert.match((await em.findOneOrFail(Source, { id: 'fx-dcd-en' })).etag ?? '', /^"/, 'stored with the articles');
+    clock.advance(5 * 60_000);
+    const third = await engine.ingest();
+    assert.equal(third.notModified, 2);
+  });
+});
+
+describe('ingest: values longer than their columns (PostgreSQL limits enforced on SQLite)', () => {
+  let server: FixtureServer;
+  let db: Db;
+  const clock = new ManualClock(new Date('2026-11-20T12:00:00Z'));
+
+  before(async () => {
+    server = await startFixtureServer();
+    db = await openTestOrm();
+    await enforceColumnLengths(db.orm);
+  });
+  after(async () => {
+    await server?.close();
+    await db?.close();
+  });
+
+  it('drops an item whose URL cannot be stored whole, cuts long titles at a character boundary, and stores every other item', async () => {
+    // 499 "x" then an emoji (two UTF-16 units) straddling the 500th unit, then more words.
+    const longTitle = `${'Equinix '.repeat(62)}xxx😀 ${'more words '.repeat(200)}`;
+    const longUrl = `http://127.0.0.1/gen/${'a'.repeat(1200)}`;
+    server.serve(
+      '/gen/long.xml',
+      rss([
+        { title: 'Digital Realty buys a 40 MW campus in Dublin', link: longUrl, guid: 'long-url', text: 'Digital Realty bought a 40 MW campus in Dublin for €300 million, the company said on Friday.' },
+        { title: longTitle, link: '{base}/gen/long-title', guid: 'long-title', text: 'Equinix opened a 12 MW site in Lisbon on Friday, the company said in a statement to customers.' },
+        { title: 'Iron Mountain opens a 30 MW data center in Madrid', link: '{base}/gen/plain', guid: 'plain', text: 'Iron Mountain opened a 30 MW data center in Madrid on Friday, the company said in a statement.' },
+      ]),
+      { etag: `"${'e'.repeat(600)}"` },
+    );
+    const engine = createEngine(db.orm, testEngineConfig(), { clock });
+    await engine.syncCatalog([generated(server.base, 'gen-long', '/gen/long.xml'), ...fixtureCatalog(server.base).filter((e) => e.id === 'fx-dcd-en')]);
+    const report = await engine.ingest();
+    assert.equal(report.ok, 2);
+    assert.equal(report.failed, 0);
+
+    const em = db.orm.em.fork();
+    const stored = await em.find(Article, { sourceId: 'gen-long' });
+    assert.deepEqual(stored.map((a) => a.url.replace(/^.*\/gen\//, '')).sort(), ['long-title', 'plain'], 'the item with the over-long URL is left out');
+    const cut = stored.find((a) => a.url.endsWith('long-title'))!;
+    assert.ok(cut.title.length <= 500, `title cut to ${cut.title.length}`);
+    assert.ok(cut.title.endsWith('…'));
+    assert.doesNotMatch(cut.title, LONE_SURROGATE);
+    assert.ok(await em.count(Article, { sourceId: 'fx-dcd-en' }) >= 2, 'the other source is stored in the same pass');
+    for (const story of await em.find(Story, {})) assert.doesNotMatch(story.title, LONE_SURROGATE);
+
+    const source = await em.findOneOrFail(Source, { id: 'gen-long' });
+    assert.equal(source.lastStatus, 'ok');
+    assert.equal(source.etag, null, 'an ETag longer than its column is dropped, not cut');
+    assert.equal(source.lastModified, 'Fri, 20 Nov 2026 11:00:00 GMT');
+  });
+});
+
+describe('ingest: a stored article seen again in another source', () => {
+  let server: FixtureServer;
+  let db: Db;
+  const clock = new ManualClock(new Date('2026-11-20T12:00:00Z'));
+
+  before(async () => {
+    server = await startFixtureServer();
+    db = await openTestOrm();
+  });
+  after(async () => {
+    await server?.close();
+    await db?.close();
+  });
+
+  const storyOf = async (urlPart: string) => {
+    const em = db.orm.em.fork();
+    const article = (await em.find(Article, {})).find((a) => a.url.includes(urlPart))!;
+    return { article, story: await em.findOneOrFail(Story, { id: article.storyId! }) };
+  };
+
+  it('adds the new source to the story on a later pass, without counting a republished copy as an independent outlet', async () => {
+    const catalog = fixtureCatalog(server.base);
+    const engine = createEngine(db.orm, testEngineConfig(), { clock });
+    await engine.syncCatalog([...catalog, generated(server.base, 'gen-late', '/gen/late.xml')]);
+    await engine.ingest({ sourceIds: ['fx-dcd-en', 'fx-heise-de', 'fx-fr', 'fx-es', 'fx-ja'] });
+    const first = await storyOf('/en/equinix-fr9-frankfurt');
+    assert.ok(!first.story.sourceIds.includes('fx-aggregator'));
+
+    clock.advance(3600_000);
+    const second = await engine.ingest({ sourceIds: ['fx-aggregator'] });
+    assert.equal(second.newArticles, 0);
+    assert.equal(second.repeatedArticles, 1);
+    assert.equal(second.storiesUpdated, 1);
+    const after = await storyOf('/en/equinix-fr9-frankfurt');
+    assert.deepEqual(after.article.alsoSourceIds, ['fx-aggregator']);
+    assert.deepEqual(after.story.sourceIds, [...first.story.sourceIds, 'fx-aggregator'].sort());
+    assert.equal(after.story.corroboration, first.story.corroboration, 'the aggregator republished the article: not independent');
+    assert.equal(after.story.summaries.brief[0]?.text, first.story.summaries.brief[0]?.text);
+  });
+
+  it('also reaches a story that is no longer open for clustering', async () => {
+    const nordhaven = await storyOf('/en/nordhaven-ransomware');
+    server.serve(
+      '/gen/late.xml',
+      rss([{ title: 'Ransomware attack disrupts colocation provider Nordhaven in Oslo', link: '{base}/en/nordhaven-ransomware?utm_source=late', guid: 'late-1', text: 'Colocation provider Nordhaven confirmed a ransomware attack.' }]),
+    );
+    clock.advance(10 * 86_400_000);
+    const report = await createEngine(db.orm, testEngineConfig(), { clock }).ingest({ sourceIds: ['gen-late'] });
+    assert.equal(report.storiesUpdated, 1);
+    const after = await storyOf('/en/nordhaven-ransomware');
+    assert.equal(after.story.id, nordhaven.story.id);
+    assert.deepEqual(after.story.sourceIds, ['fx-dcd-en', 'gen-late']);
+    assert.equal(after.story.corroboration, nordhaven.story.corroboration);
+  });
+});
