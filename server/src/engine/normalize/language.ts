@@ -12,6 +12,8 @@ export function identifyLanguage(text: string, declared: string): { language: st
   const dense = (sample.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/gu) ?? []).length;
   const length = sample.replace(/\s+/g, '').length + 2 * dense;
   if (length < 24) return { language: declaredBase, detected: false };
+  // Kana are Japanese only: a "Chinese" text with a fair share of them is Japanese, whatever the model says.
+  if (declaredBase === 'zh' && countOf(sample, KANA) / Math.max(1, countOf(sample, LETTER)) >= 0.1) return { language: 'ja', detected: true };
   if (confirmsDeclared(sample.slice(0, 600), declaredBase)) return { language: declaredBase, detected: true };
   const guesses = detectAll(sample, { only: CANDIDATES });
   const best = guesses[0];
@@ -53,9 +55,15 @@ const CLOSE_PAIRS: Array<[string, string]> = [
   ['zh', 'ja'],
 ];
 
-/** Languages recognised by a script of their own (or, for Chinese, Han without kana). */
+/**
+ * Languages recognised by a script of their own (or, for Chinese, Han without kana). Global regexes are
+ * only ever used through `countOf` (String#match resets lastIndex); `test` on a global regex would keep
+ * lastIndex between calls and look at the next text from the wrong position.
+ */
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+const LETTER = /\p{L}/gu;
 const SCRIPTS: Record<string, RegExp> = {
-  ja: /[\p{Script=Hiragana}\p{Script=Katakana}]/gu,
+  ja: KANA,
   ko: /\p{Script=Hangul}/gu,
   th: /\p{Script=Thai}/gu,
   el: /\p{Script=Greek}/gu,
@@ -64,6 +72,10 @@ const SCRIPTS: Record<string, RegExp> = {
   bn: /\p{Script=Bengali}/gu,
   zh: /\p{Script=Han}/gu,
 };
+
+function countOf(text: string, re: RegExp): number {
+  return (text.match(re) ?? []).length;
+}
 
 /** Frequent function words: a text full of its feed's own are in that language, no model needed. */
 const FUNCTION_WORDS: Record<string, Set<string>> = Object.fromEntries(
@@ -89,15 +101,13 @@ const FUNCTION_WORDS: Record<string, Set<string>> = Object.fromEntries(
  * function words making up a sixth of the text. Only what this cannot confirm goes to the model
  * (about a millisecond per item, which at 10,000 items a pass is most of an ingest).
  */
-function confirmsDeclared(sample: string, declared: string): boolean {
-  const letters = (sample.match(/\p{L}/gu) ?? []).length;
+export function confirmsDeclared(sample: string, declared: string): boolean {
+  const letters = countOf(sample, LETTER);
   if (!letters) return false;
   const script = SCRIPTS[declared];
   if (script) {
-    const own = (sample.match(script) ?? []).length;
-    if (declared === 'zh' && SCRIPTS.ja!.test(sample)) return false;
-    SCRIPTS.ja!.lastIndex = 0;
-    return own / letters >= 0.3;
+    if (declared === 'zh' && countOf(sample, KANA) > 0) return false;
+    return countOf(sample, script) / letters >= 0.3;
   }
   const words = FUNCTION_WORDS[declared];
   if (!words) return false;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalUrl, cleanUrl } from './canonical-url.js';
-import { identifyLanguage } from './language.js';
+import { confirmsDeclared, identifyLanguage } from './language.js';
 import { contentHash, normalizeItem } from './normalize.js';
 import { extractMainText } from './page-extract.js';
 import { htmlToText, transcriptToText } from './text.js';
@@ -45,6 +45,19 @@ describe('language identification', () => {
       else assert.deepEqual(result, { language: lang, detected: true });
     });
   }
+
+  it('tells Japanese from Chinese on every text of a run, not only the first (no regex state carried over)', () => {
+    // The first text's kana come late; the second's only early: a regex remembering where it stopped misses them.
+    const first = '東京都港区新本社建設計画発表会開催済大型数据中心投資総額発表。エクイニクスは新しいデータセンターを開設した。';
+    const second = 'エクイニクスは東京都港区新本社建設計画発表会開催済大型数据中心投資総額五億円予定開業年度発表済';
+    for (const text of [first, second, first, second]) {
+      assert.equal(confirmsDeclared(text, 'zh'), false, text);
+      assert.deepEqual(identifyLanguage(text, 'zh'), { language: 'ja', detected: true }, text);
+    }
+    const chinese = 'Equinix在法兰克福开设六十兆瓦数据中心，投资五亿欧元，预计二〇二七年投入运营。';
+    assert.equal(confirmsDeclared(chinese, 'zh'), true);
+    assert.deepEqual(identifyLanguage(chinese, 'zh'), { language: 'zh', detected: true });
+  });
 
   it('keeps the declared language for texts too short to tell', () => {
     assert.deepEqual(identifyLanguage('Equinix FR9', 'de-DE'), { language: 'de', detected: false });
