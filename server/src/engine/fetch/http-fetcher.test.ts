@@ -114,6 +114,53 @@ describe('HttpFetcher', () => {
   });
 });
 
+describe('HttpFetcher scheduling across hosts', () => {
+  it('lets other hosts proceed while requests queue on one busy host (overall 2, per host 1)', async () => {
+    const order: string[] = [];
+    let releaseBusy!: () => void;
+    const otherDone = new Promise<void>((resolve) => (releaseBusy = resolve));
+    const held: http.ServerResponse[] = [];
+    // The busy host answers its first request only once the other host has been reached twice (or, if it
+    // never is, after a while, so that a wrong scheduler ends in a failed assertion, not a hung test).
+    const busy = http.createServer((req, res) => {
+      order.push(`busy${req.url}`);
+      if (held.length === 0) {
+        held.push(res);
+        const fallback = setTimeout(releaseBusy, 2000);
+        void otherDone.then(() => {
+          clearTimeout(fallback);
+          res.writeHead(200).end('ok');
+        });
+        return;
+      }
+      res.writeHead(200).end('ok');
+    });
+    let otherHits = 0;
+    const other = http.createServer((req, res) => {
+      order.push(`other${req.url}`);
+      if (++otherHits === 2) releaseBusy();
+      res.writeHead(200).end('ok');
+    });
+    await Promise.all([busy, other].map((s) => new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve))));
+    const url = (s: http.Server, p: string) => `http://127.0.0.1:${(s.address() as AddressInfo).port}${p}`;
+    try {
+      const fetcher = new HttpFetcher({ ...LIMITS, timeoutMs: 10_000, concurrency: 2, perHostConcurrency: 1 });
+      const busyFeeds = Array.from({ length: 5 }, (_, i) => fetcher.fetch(url(busy, `/${i}`)));
+      const otherFeeds = [fetcher.fetch(url(other, '/a')), fetcher.fetch(url(other, '/b'))];
+      const results = await Promise.all([...busyFeeds, ...otherFeeds]);
+      // Which of the first two requests reaches its server first is up to the network stack.
+      assert.deepEqual(order.slice(0, 3).sort(), ['busy/0', 'other/a', 'other/b'], `the other host is served while the busy one holds its slot: ${order}`);
+      assert.deepEqual(order.slice(3), ['busy/1', 'busy/2', 'busy/3', 'busy/4']);
+      assert.ok(results.every((r) => r.kind === 'ok'));
+    } finally {
+      for (const s of [busy, other]) {
+        s.closeAllConnections();
+        await new Promise((resolve) => s.close(resolve));
+      }
+    }
+  });
+});
+
 describe('decodeBody', () => {
   it('uses the XML declaration, then falls back to Windows-1252 for undeclared non-UTF-8', () => {
     assert.equal(decodeBody(iconv.encode('<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>', 'latin1'), ''), '<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>');

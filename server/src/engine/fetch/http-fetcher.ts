@@ -54,7 +54,9 @@ export class HttpFetcher implements Fetcher {
     } catch {
       return Promise.resolve({ kind: 'failed', status: null, url, error: 'invalid URL' });
     }
-    return this.overall(() => this.hostLimit(host)(() => this.fetchNow(url, conditional, accept)));
+    // The host's slot first, then an overall one: a request queued behind a busy host holds no overall
+    // slot while it waits, so other hosts keep the whole overall capacity.
+    return this.hostLimit(host)(() => this.overall(() => this.fetchNow(url, conditional, accept)));
   }
 
   private hostLimit(host: string): LimitFunction {
