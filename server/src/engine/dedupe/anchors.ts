@@ -206,6 +206,11 @@ const COMMON = new Set(
   ).split(' '),
 );
 
+/** A capitalised word that names no one (unit, currency, month, generic industry word), given folded. */
+export function isCommonWord(folded: string): boolean {
+  return COMMON.has(folded);
+}
+
 export function emptyAnchors(): Anchors {
   return { entities: [], quantities: [], dates: [] };
 }

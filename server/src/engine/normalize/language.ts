@@ -78,7 +78,7 @@ function countOf(text: string, re: RegExp): number {
 }
 
 /** Frequent function words: a text full of its feed's own are in that language, no model needed. */
-const FUNCTION_WORDS: Record<string, Set<string>> = Object.fromEntries(
+export const FUNCTION_WORDS: Record<string, Set<string>> = Object.fromEntries(
   Object.entries({
     en: 'the and of to in is for with that on said has will by from its was are this at',
     de: 'der die das und ist nicht mit ein eine den dem von für auf sich auch wird bei zu im',
