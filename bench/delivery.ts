@@ -60,6 +60,7 @@ function edition(): EditionStory[] {
       sources: ids.map((id) => ({ id, name: `Source ${id}`, url: `https://${id}.example/story-${i}`, language: 'en' })),
       languages: ['en'],
       firstSeenAt: new Date(NOW.getTime() - (i + 1) * 20 * 60_000),
+      ingestedAt: new Date(NOW.getTime() - (i + 1) * 20 * 60_000 + 15 * 60_000),
     };
   });
 }

@@ -8,7 +8,8 @@ import { openCli } from './context.js';
 
 const HELP = `npm run edition -- [--from ISO --to ISO] [--weekly] [--json] [--limit N]
 
-  Builds the edition of a window (default: the last 24 hours; --weekly: the last 7 days) from the stored stories.
+  Builds the edition of a window (default: the last 24 hours; --weekly: the last 7 days) from the stored stories:
+  those that became known to us (were ingested) in the window, ranked by corroboration, weight and recency of publication.
   --json prints the stories with their summaries per depth, each sentence's source ids, sources, corroboration and languages.`;
 
 class UsageError extends Error {}
@@ -44,7 +45,7 @@ async function main(argv: string[]): Promise<number> {
 }
 
 export function formatEdition(edition: Edition): string {
-  const lines = [`DC Brief ${edition.kind} edition, ${edition.from} to ${edition.to}: ${edition.storyCount} stories`, ''];
+  const lines = [`DC Brief ${edition.kind} edition, stories ${edition.select} ${edition.from} to ${edition.to}: ${edition.storyCount} stories`, ''];
   for (const s of edition.stories) {
     lines.push(`${s.rank}. [${INTEREST_LABELS[s.interest]}] ${s.title}`);
     lines.push(`   ${s.corroboration} independent source(s), languages ${s.languages.join(', ')}`);

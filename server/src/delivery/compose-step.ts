@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { RequiredEntityData } from '@mikro-orm/core';
+import type { EntityManager, RequiredEntityData } from '@mikro-orm/core';
 import { mergePreferences, type DigestKind } from '@dcbrief/shared';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { composeDigest, type ComposedDigest } from './compose.js';
-import { Delivery, ReceivedStory } from './delivery.entity.js';
+import { Delivery, LIVE_STATES, ReceivedStory, type DeliveryState } from './delivery.entity.js';
 import { rowKey, type DeliveryDeps } from './deps.js';
-import type { EditionStory, EditionWindow } from './edition-port.js';
+import type { EditionWindow } from './edition-port.js';
+import { localDaysBefore } from './local-time.js';
 
 const BATCH = 250;
 const HOUR = 3600_000;
@@ -17,10 +18,32 @@ export interface ComposeSummary {
   cancelled: number;
 }
 
-/** The edition a row draws from: the 24 hours (or 7 days) before its delivery instant, so consecutive digests tile. */
-export function windowFor(kind: DigestKind, scheduledFor: Date, breakingHours: number): EditionWindow {
-  const span = kind === 'weekly' ? 7 * DAY : kind === 'breaking' ? breakingHours * HOUR : DAY;
-  return { from: new Date(scheduledFor.getTime() - span), to: kind === 'breaking' ? new Date(scheduledFor.getTime() + 1) : scheduledFor };
+/** Local days a digest of each kind spans: a daily covers one local day, a weekly one local week. */
+const PERIOD_DAYS: Record<'daily' | 'weekly', number> = { daily: 1, weekly: 7 };
+
+/** An earlier outbox row of the same subscriber and kind, for the window's start. */
+export interface PriorRow {
+  scheduledFor: Date;
+  state: DeliveryState;
+}
+
+/**
+ * The edition a row draws from (docs/decisions/304). Daily and weekly digests select stories by when they
+ * became known to us, from the subscriber's previous live digest of that kind (sent, or on its way) to this
+ * row's delivery instant, so consecutive digests tile whatever the hour or a DST change. Without one:
+ * one local period (day or week) back, or two when the previous one was cancelled or failed, so the next
+ * digest carries the stories that one released. A breaking alert looks at stories published in the last
+ * BREAKING_WINDOW_HOURS and known by its instant.
+ */
+export function windowFor(row: Pick<Delivery, 'kind' | 'scheduledFor'>, zone: string, breakingHours: number, prior: PriorRow[] = []): EditionWindow {
+  const to = row.scheduledFor;
+  if (row.kind === 'breaking') return { from: new Date(to.getTime() - breakingHours * HOUR), to: new Date(to.getTime() + 1), by: 'published' };
+  const days = PERIOD_DAYS[row.kind];
+  const twoBack = localDaysBefore(to, zone, 2 * days);
+  const earlier = prior.filter((p) => p.scheduledFor >= twoBack && p.scheduledFor < to);
+  const live = earlier.filter((p) => LIVE_STATES.includes(p.state)).map((p) => p.scheduledFor.getTime());
+  const from = live.length ? new Date(Math.max(...live)) : earlier.length ? twoBack : localDaysBefore(to, zone, days);
+  return { from, to, by: 'ingested' };
 }
 
 /** Stories already received that a digest of this kind must not repeat. A weekly summary recaps the week's dailies. */
@@ -36,8 +59,14 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     const em = deps.orm.em.fork();
     const rows = await em.find(Delivery, { state: 'pending', digest: null }, { populate: ['user'], limit: BATCH, orderBy: { id: 'asc' } });
     if (!rows.length) return summary;
+    const prior = await priorRows(em, rows);
     const editions = await Promise.all(
-      rows.map((r) => deps.editions.build(windowFor(r.kind, r.scheduledFor, deps.config.delivery.breaking.windowHours), r.kind === 'weekly' ? 'weekly' : 'daily')),
+      rows.map((r) =>
+        deps.editions.build(
+          windowFor(r, r.user.timezone, deps.config.delivery.breaking.windowHours, prior.get(`${r.user.id}|${r.kind}`)),
+          r.kind === 'weekly' ? 'weekly' : 'daily',
+        ),
+      ),
     );
     const storyIds = [...new Set(editions.flatMap((e) => e.map((s) => s.id)))];
     const userIds = [...new Set(rows.map((r) => r.user.id))];
@@ -98,6 +127,25 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     summary.cancelled += cancelled.length;
     onBatch?.(summary.composed);
   }
+}
+
+/** Each subscriber's earlier daily and weekly rows of the last two periods, by `user|kind`. */
+async function priorRows(em: EntityManager, rows: Delivery[]): Promise<Map<string, PriorRow[]>> {
+  const periodic = rows.filter((r) => r.kind !== 'breaking');
+  const byKey = new Map<string, PriorRow[]>();
+  if (!periodic.length) return byKey;
+  const since = Math.min(...periodic.map((r) => r.scheduledFor.getTime())) - 2 * 7 * DAY - 2 * HOUR;
+  const until = Math.max(...periodic.map((r) => r.scheduledFor.getTime()));
+  const found = await em.find(
+    Delivery,
+    { user: { $in: [...new Set(periodic.map((r) => r.user.id))] }, kind: { $in: ['daily', 'weekly'] }, scheduledFor: { $gte: new Date(since), $lt: new Date(until) } },
+    { fields: ['user', 'kind', 'scheduledFor', 'state'] },
+  );
+  for (const d of found) {
+    const key = `${d.user.id}|${d.kind}`;
+    byKey.set(key, [...(byKey.get(key) ?? []), { scheduledFor: d.scheduledFor, state: d.state }]);
+  }
+  return byKey;
 }
 
 function digestRow(id: string, row: Delivery, composed: ComposedDigest, now: Date): RequiredEntityData<Digest> {

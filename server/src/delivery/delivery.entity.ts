@@ -11,6 +11,12 @@ import { User } from '../modules/users/user.entity.js';
  */
 export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'uncertain', 'cancelled'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+/**
+ * A row whose digest is, or may yet be, in the subscriber's inbox: its stories count as received. A
+ * `cancelled` or `failed` row's stories are released (docs/decisions/304).
+ */
+export const LIVE_STATES: readonly DeliveryState[] = ['pending', 'sending', 'uncertain', 'sent'];
+export const DEAD_STATES: readonly DeliveryState[] = ['cancelled', 'failed'];
 
 /** The outbox: one row per (subscriber, kind, edition date, slot), created once, sent at most once. */
 export class Delivery {
@@ -86,6 +92,8 @@ export const ReceivedStorySchema = new EntitySchema<ReceivedStory>({
     createdAt: { type: 'datetime' },
   },
   uniques: [{ properties: ['user', 'storyId', 'kind'] }],
+  // A cancelled or failed digest releases its stories by digest (SQLite indexes foreign keys by itself, PostgreSQL does not).
+  indexes: [{ properties: ['digest'] }],
 });
 
 export const SUPPRESSION_REASONS = ['bounce', 'complaint'] as const;

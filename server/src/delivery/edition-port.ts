@@ -27,17 +27,32 @@ export interface EditionStory {
   keyFigures: string[];
   sources: EditionSourceRef[];
   languages: string[];
+  /** Publication time of its earliest article. */
   firstSeenAt: Date;
+  /** When it became known to us as news (the ingest pass that first gave it a fact sentence). */
+  ingestedAt: Date;
 }
 
 export interface EditionWindow {
   from: Date;
   to: Date;
+  /**
+   * `ingested` (default; daily and weekly digests): stories that became known to us in the window, so
+   * consecutive windows hand every story over once. `published` (breaking alerts): stories first
+   * published in the window and known by its end. docs/decisions/304.
+   */
+  by?: 'ingested' | 'published';
 }
 
-/** The stories first seen in a window, ranked best first: the port delivery consumes the engine through. */
+/** The stories of a window, ranked best first: the port delivery consumes the engine through. */
 export interface EditionSource {
   build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]>;
+}
+
+/** Whether a story belongs to a window, as the engine selects it. */
+export function inWindow(story: Pick<EditionStory, 'firstSeenAt' | 'ingestedAt'>, window: EditionWindow): boolean {
+  if (window.by === 'published') return story.firstSeenAt >= window.from && story.firstSeenAt < window.to && story.ingestedAt < window.to;
+  return story.ingestedAt >= window.from && story.ingestedAt < window.to;
 }
 
 /** An edition held in memory (tests, benchmark, replay): the stories of a window, in the given order. */
@@ -45,7 +60,7 @@ export class StaticEditionSource implements EditionSource {
   constructor(private readonly stories: EditionStory[]) {}
 
   async build(window: EditionWindow): Promise<EditionStory[]> {
-    return this.stories.filter((s) => s.firstSeenAt >= window.from && s.firstSeenAt < window.to);
+    return this.stories.filter((s) => inWindow(s, window));
   }
 }
 
@@ -56,7 +71,7 @@ export class MemoizedEditionSource implements EditionSource {
   constructor(private readonly inner: EditionSource) {}
 
   build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]> {
-    const key = `${kind}:${window.from.toISOString()}:${window.to.toISOString()}`;
+    const key = `${kind}:${window.by ?? 'ingested'}:${window.from.toISOString()}:${window.to.toISOString()}`;
     let hit = this.cache.get(key);
     if (!hit) {
       hit = this.inner.build(window, kind);

@@ -11,12 +11,13 @@ export class EngineEditionSource implements EditionSource {
   ) {}
 
   async build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]> {
-    const edition = await buildEdition(this.orm.em.fork(), { from: window.from, to: window.to, kind, now: this.clock.now() });
+    const edition = await buildEdition(this.orm.em.fork(), { from: window.from, to: window.to, kind, now: this.clock.now(), select: window.by ?? 'ingested' });
     return edition.stories.map(fromEngine);
   }
 }
 
-export function fromEngine(story: EngineStory): EditionStory {
+/** A story of the engine's edition (also a saved `npm run edition -- --json`; older ones lack `ingestedAt`). */
+export function fromEngine(story: Omit<EngineStory, 'ingestedAt'> & { ingestedAt?: string }): EditionStory {
   return {
     id: story.id,
     title: story.title,
@@ -28,5 +29,6 @@ export function fromEngine(story: EngineStory): EditionStory {
     sources: story.sources.map((s) => ({ id: s.id, name: s.name, url: s.url || s.siteUrl, language: s.language })),
     languages: story.languages,
     firstSeenAt: new Date(story.firstSeenAt),
+    ingestedAt: new Date(story.ingestedAt ?? story.firstSeenAt),
   };
 }

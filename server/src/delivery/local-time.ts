@@ -26,6 +26,14 @@ export function latestSlot(now: Date, zone: string, time: DeliveryTime): Slot {
   return { at: slot.toJSDate(), localDate: slot.toISODate()!, weekday: slot.weekday };
 }
 
+/**
+ * The same local time `days` earlier in `zone`: one local day before 06:00 is the previous 06:00, 23 or
+ * 25 hours earlier on a DST change day, so consecutive daily windows tile exactly.
+ */
+export function localDaysBefore(at: Date, zone: string, days: number): Date {
+  return DateTime.fromJSDate(at, { zone: safeZone(zone) }).minus({ days }).toJSDate();
+}
+
 /** The subscriber's local date at an instant. */
 export function localDate(now: Date, zone: string): string {
   return DateTime.fromJSDate(now, { zone: safeZone(zone) }).toISODate()!;

@@ -73,10 +73,14 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   return summary;
 }
 
-/** Stories first seen within the breaking window and already reported by enough independent outlets. */
+/**
+ * Stories first published within the breaking window, known to us by now and already reported by enough
+ * independent outlets. Publication time, not ingest time: an alert is for fresh news, and a story an
+ * ingest pass only now picked up from a source's backlog is not breaking (docs/decisions/304).
+ */
 async function breakingCandidates(deps: DeliveryDeps, now: Date): Promise<EditionStory[]> {
   const { windowHours, minSources } = deps.config.delivery.breaking;
-  const edition = await deps.editions.build({ from: new Date(now.getTime() - windowHours * HOUR), to: now }, 'daily');
+  const edition = await deps.editions.build({ from: new Date(now.getTime() - windowHours * HOUR), to: now, by: 'published' }, 'daily');
   return edition.filter((s) => s.corroboration >= minSources);
 }
 

@@ -13,6 +13,10 @@ export interface SourceInfo {
 /**
  * Story fields from its articles: every source and language, corroboration, a title in the preferred
  * language when one exists, interests and summaries. Called whenever a story gains an article.
+ *
+ * `ingestedAt` (what editions select on) is set once, at the first ingest pass that leaves the story
+ * with a fact sentence: `now`, by default the fetch time of its newest article, which is the running
+ * pass's time since the story is composed because that pass brought it an article.
  */
 export async function composeStory(
   story: Story,
@@ -20,6 +24,7 @@ export async function composeStory(
   sources: Map<string, SourceInfo>,
   summarizer: Summarizer,
   preferredLanguage: string,
+  now: Date = new Date(Math.max(...articles.map((a) => a.fetchedAt.getTime()))),
 ): Promise<Story> {
   const weight = (a: Article) => sources.get(a.sourceId)?.weight ?? 1;
   const inPreferred = (a: Article) => a.language === preferredLanguage || a.translatedLanguage === preferredLanguage;
@@ -58,6 +63,7 @@ export async function composeStory(
     firstSeenAt: new Date(Math.min(...articles.map((a) => a.publishedAt.getTime()))),
     lastSeenAt: new Date(Math.max(...articles.map((a) => a.publishedAt.getTime()))),
   });
+  if (!story.ingestedAt && story.summaries.brief.length > 0) story.ingestedAt = now;
   return story;
 }
 

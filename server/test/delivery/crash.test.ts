@@ -57,6 +57,7 @@ function engineEditionJson(): string {
     sources: s.sources.map((src) => ({ ...src, siteUrl: `https://${src.id}.example/`, country: '' })),
     firstSeenAt: s.firstSeenAt.toISOString(),
     lastSeenAt: s.firstSeenAt.toISOString(),
+    ingestedAt: s.ingestedAt.toISOString(),
   }));
   return JSON.stringify({ kind: 'daily', storyCount: stories.length, stories });
 }

@@ -24,6 +24,7 @@ function story(
   facts: string[],
   from: SourceKey[],
   keyFigures: string[] = [],
+  ingestedAt = firstSeenAt,
 ): EditionStory {
   const refs = from.map((k) => ({ ...sources[k], url: `https://${sources[k].id}.example/${id}` }));
   const ids = refs.map((r) => r.id);
@@ -39,6 +40,7 @@ function story(
     sources: refs,
     languages: [...new Set(refs.map((r) => r.language))],
     firstSeenAt: new Date(firstSeenAt),
+    ingestedAt: new Date(ingestedAt),
   };
 }
 

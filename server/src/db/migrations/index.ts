@@ -3,10 +3,12 @@ import { Migration20261122065932 as PgInitial } from './postgresql/Migration2026
 import { Migration20261122071244 as PgBilling } from './postgresql/Migration20261122071244.js';
 import { Migration20261122072759 as PgDelivery } from './postgresql/Migration20261122072759.js';
 import { Migration20261122074315 as PgEngine } from './postgresql/Migration20261122074315.js';
+import { Migration20261122190001 as PgStoryIngestedAt } from './postgresql/Migration20261122190001.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 import { Migration20261122071243 as SqliteBilling } from './sqlite/Migration20261122071243.js';
 import { Migration20261122072756 as SqliteDelivery } from './sqlite/Migration20261122072756.js';
 import { Migration20261122074314 as SqliteEngine } from './sqlite/Migration20261122074314.js';
+import { Migration20261122190000 as SqliteStoryIngestedAt } from './sqlite/Migration20261122190000.js';
 
 /** The committed migrations of each dialect, in order. `npm run migration:create -w server` writes new ones; append them here. */
 const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
@@ -15,12 +17,14 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261122071243', class: SqliteBilling },
     { name: 'Migration20261122072756', class: SqliteDelivery },
     { name: 'Migration20261122074314', class: SqliteEngine },
+    { name: 'Migration20261122190000', class: SqliteStoryIngestedAt },
   ],
   postgresql: [
     { name: 'Migration20261122065932', class: PgInitial },
     { name: 'Migration20261122071244', class: PgBilling },
     { name: 'Migration20261122072759', class: PgDelivery },
     { name: 'Migration20261122074315', class: PgEngine },
+    { name: 'Migration20261122190001', class: PgStoryIngestedAt },
   ],
 };
 

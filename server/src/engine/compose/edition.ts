@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import type { ContentDepth, Interest } from '@dcbrief/shared';
 import { Article } from '../model/article.entity.js';
 import { Source } from '../model/source.entity.js';
@@ -31,12 +31,23 @@ export interface EditionStory {
   sources: EditionSource[];
   corroboration: number;
   languages: string[];
+  /** Publication time of the story's earliest and latest article. */
   firstSeenAt: string;
   lastSeenAt: string;
+  /** When the story became known to us as news (the ingest pass that first gave it a fact sentence). */
+  ingestedAt: string;
 }
+
+/**
+ * What an edition's window is about. `ingested` (daily and weekly digests): stories that became known to
+ * us in the window, whatever their publication time, so consecutive windows hand every story over once.
+ * `published` (breaking alerts): stories first published in the window and already known at its end.
+ */
+export type EditionSelect = 'ingested' | 'published';
 
 export interface Edition {
   kind: EditionKind;
+  select: EditionSelect;
   from: string;
   to: string;
   generatedAt: string;
@@ -51,6 +62,8 @@ export interface EditionOptions {
   now: Date;
   /** At most this many stories (default 60 daily, 120 weekly). */
   limit?: number;
+  /** Default `ingested`. */
+  select?: EditionSelect;
 }
 
 export function editionWindow(kind: EditionKind, now: Date): { from: Date; to: Date } {
@@ -59,15 +72,20 @@ export function editionWindow(kind: EditionKind, now: Date): { from: Date; to: D
 }
 
 /**
- * The stories first seen in a window, ranked by corroboration, source weight and recency, then picked
- * greedily with a penalty for each story already taken in the same interest, so one busy topic
- * does not crowd out the other five.
+ * The stories of a window, by default those that became known to us in it (`ingestedAt`: a story
+ * published at 05:40 and ingested at 06:20 belongs to the window after 06:00, never to one that already
+ * went out), ranked by corroboration, source weight and recency of publication, then picked greedily with
+ * a penalty for each story already taken in the same interest, so one busy topic does not crowd out the
+ * other five. docs/decisions/304.
  */
 export async function buildEdition(em: EntityManager, options: EditionOptions): Promise<Edition> {
   const { from, to, kind, now } = options;
+  const select = options.select ?? 'ingested';
   const limit = options.limit ?? (kind === 'weekly' ? 120 : 60);
+  const where: FilterQuery<Story> =
+    select === 'ingested' ? { ingestedAt: { $gte: from, $lt: to } } : { firstSeenAt: { $gte: from, $lt: to }, ingestedAt: { $ne: null, $lt: to } };
   // A story with no fact sentence (an opinion piece, a headline that is a question) is not news.
-  const stories = (await em.find(Story, { firstSeenAt: { $gte: from, $lt: to } })).filter((s) => s.summaries.brief.length > 0);
+  const stories = (await em.find(Story, where)).filter((s) => s.summaries.brief.length > 0);
   const sources = new Map((await em.find(Source, {})).map((s) => [s.id, s]));
   const halfLifeMs = (kind === 'weekly' ? 72 : 12) * 3600_000;
   const base = (s: Story) => {
@@ -100,6 +118,7 @@ export async function buildEdition(em: EntityManager, options: EditionOptions): 
   }
   return {
     kind,
+    select,
     from: from.toISOString(),
     to: to.toISOString(),
     generatedAt: now.toISOString(),
@@ -139,5 +158,6 @@ function toEditionStory(story: Story, rank: number, score: number, sources: Map<
     languages: story.languages,
     firstSeenAt: story.firstSeenAt.toISOString(),
     lastSeenAt: story.lastSeenAt.toISOString(),
+    ingestedAt: (story.ingestedAt ?? story.createdAt).toISOString(),
   };
 }

@@ -18,8 +18,17 @@ export class Story {
   languages: string[] = [];
   /** Independent outlets: distinct sources, wire copies of one text counted once. */
   corroboration = 1;
+  /** Publication time of its earliest article (what recency is ranked by, never what an edition selects on). */
   firstSeenAt!: Date;
+  /** Publication time of its latest article. */
   lastSeenAt!: Date;
+  /**
+   * When the story became known to us as news: the ingest pass at which it first had a fact sentence.
+   * Daily and weekly editions select stories by this, so a story published before a delivery hour but
+   * ingested after it goes into the next edition instead of falling into one that already went out.
+   * Null while the story has no fact sentence (it is in no edition). docs/decisions/304.
+   */
+  ingestedAt: Date | null = null;
   createdAt: Date = new Date();
   updatedAt: Date = new Date();
 }
@@ -41,6 +50,7 @@ export const StorySchema = new EntitySchema<Story>({
     corroboration: { type: 'integer' },
     firstSeenAt: { type: 'datetime', index: true },
     lastSeenAt: { type: 'datetime', index: true },
+    ingestedAt: { type: 'datetime', nullable: true, index: true },
     createdAt: { type: 'datetime' },
     updatedAt: { type: 'datetime', onUpdate: () => new Date() },
   },
