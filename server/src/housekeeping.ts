@@ -1,4 +1,5 @@
 import type { Orm } from './db/orm.js';
+import type { PeriodicJobs } from './jobs/periodic-jobs.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { purgeExpiredLoginTokens } from './modules/auth/auth.service.js';
@@ -16,13 +17,11 @@ export async function runHousekeeping({ orm, clock }: { orm: Orm; clock: Clock }
   return { sessions, tokens, drafts };
 }
 
-export function startHousekeeping(deps: { orm: Orm; clock: Clock; logger: Logger }) {
-  const tick = () =>
-    runHousekeeping(deps)
-      .then((removed) => deps.logger.debug({ removed }, 'housekeeping'))
-      .catch((err) => deps.logger.warn({ err }, 'housekeeping failed'));
-  const timer = setInterval(tick, HOUR);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+/** Registers housekeeping as an hourly job: once an hour for the whole deployment. */
+export function scheduleHousekeeping(jobs: PeriodicJobs, deps: { orm: Orm; clock: Clock; logger: Logger }): Promise<void> {
+  return jobs.every('housekeeping', {
+    intervalSec: HOUR / 1000,
+    timeoutSec: 15 * 60,
+    run: () => runHousekeeping(deps).then((removed) => deps.logger.debug({ removed }, 'housekeeping')),
+  });
 }

@@ -5,7 +5,8 @@ import { initORM, migrate } from './db/orm.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
-import { startHousekeeping } from './housekeeping.js';
+import { scheduleHousekeeping } from './housekeeping.js';
+import { createPeriodicJobs } from './jobs/periodic-jobs.js';
 import { EngineEditionSource } from './delivery/engine-edition.js';
 import { startDeliveryScheduler } from './delivery/scheduler.js';
 import { createEngine } from './engine/engine.js';
@@ -22,11 +23,16 @@ async function main() {
   const app = createApp(config, { orm, mailer, clock: systemClock, logger });
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
-  const housekeeping = startHousekeeping({ orm, clock: systemClock, logger });
+  // Periodic work runs once per interval for the whole deployment: timers here on SQLite, pg-boss on
+  // PostgreSQL so that several servers share it (decision 010).
+  const jobs = await createPeriodicJobs(config.database, logger);
+  await scheduleHousekeeping(jobs, { orm, clock: systemClock, logger });
   // Ingestion on a schedule (INGEST_INTERVAL_MINUTES, hourly by default; 0 leaves it to `npm run ingest`).
   const stopIngest = createEngine(orm, config.engine, { logger, clock: systemClock }).startSchedule({
+    jobs,
     onReport: ({ outcomes, ...summary }) => logger.info({ ...summary, sourcesListed: outcomes.length }, 'ingest pass finished'),
   });
+  // Delivery passes run on every server: the outbox's conditional claims share the sending between them.
   const delivery = config.delivery.scheduler
     ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionSource(orm, systemClock) })
     : null;
@@ -39,13 +45,13 @@ async function main() {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    housekeeping.stop();
     const forced = setTimeout(() => process.exit(1), 10_000);
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections?.();
     await delivery?.stop();
     await stopIngest();
+    await jobs.stop();
     await mailer.close();
     await orm.close();
     process.exit(0);

@@ -68,7 +68,29 @@ function sqlitePragmas(conn: { run: (sql: string, cb: (err: Error | null) => voi
   });
 }
 
+/** Any fixed number: the advisory lock that lets one server at a time run the migrations. */
+const MIGRATION_LOCK_KEY = 470_531_001;
+
+/**
+ * Runs the pending migrations. On PostgreSQL, servers that boot together would each start the same
+ * migrations and all but one fail, so they queue on an advisory lock: the first migrates, the others then
+ * find nothing pending. The lock lives on its own connection and ends with it, even if this process dies.
+ */
 export async function migrate(orm: Orm): Promise<string[]> {
+  const url = orm.config.get('clientUrl');
+  if (orm.config.get('driver')?.name !== 'PostgreSqlDriver' || !url) return runMigrations(orm);
+  const { default: pg } = await import('pg');
+  const lock = new pg.Client({ connectionString: url, application_name: 'dcbrief-migrate' });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    return await runMigrations(orm);
+  } finally {
+    await lock.end();
+  }
+}
+
+async function runMigrations(orm: Orm): Promise<string[]> {
   const done = await orm.getMigrator().up();
   return done.map((m) => m.name);
 }

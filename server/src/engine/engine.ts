@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { localJobs, type PeriodicJobs } from '../jobs/periodic-jobs.js';
 import { buildEdition, editionWindow, type Edition, type EditionKind } from './compose/edition.js';
 import type { EngineConfig } from './engine.config.js';
 import { HttpFetcher, type Fetcher } from './fetch/http-fetcher.js';
@@ -29,10 +30,16 @@ export interface Engine {
   edition(options?: { kind?: EditionKind; from?: Date; to?: Date; limit?: number }): Promise<Edition>;
   /**
    * Runs ingestion now and then every `config.ingestIntervalMinutes` (0: never), one pass at a time, first
-   * adding the shipped catalog's new sources unless told not to; returns a stop function.
+   * adding the shipped catalog's new sources unless told not to; returns a stop function. Given `jobs`
+   * (pg-boss when servers share PostgreSQL), one pass per interval runs for the whole deployment.
    */
-  startSchedule(options?: { syncShippedCatalog?: boolean; onReport?: (report: IngestReport) => void }): () => Promise<void>;
+  startSchedule(options?: { syncShippedCatalog?: boolean; onReport?: (report: IngestReport) => void; jobs?: PeriodicJobs }): () => Promise<void>;
 }
+
+/** The periodic job's name, also the pg-boss queue's. */
+export const INGEST_JOB = 'engine-ingest';
+/** An ingest pass still running after this long is presumed dead (its server stopped) and the next may start. */
+const INGEST_TIMEOUT_SEC = 30 * 60;
 
 export function createEngine(orm: MikroORM, config: EngineConfig, ports: EnginePorts = {}): Engine {
   const clock = ports.clock ?? systemClock;
@@ -67,20 +74,17 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
     startSchedule(options = {}) {
       const minutes = config.ingestIntervalMinutes;
       if (minutes <= 0) return async () => {};
-      const tick = async () => {
-        try {
-          if (options.syncShippedCatalog !== false) await syncCatalog(em(), loadCatalog(), clock);
-          const report = await ingest();
-          options.onReport?.(report);
-        } catch (err) {
-          ports.logger?.error({ err }, 'scheduled ingest failed');
-        }
+      const jobs = options.jobs ?? localJobs(ports.logger);
+      const run = async () => {
+        if (options.syncShippedCatalog !== false) await syncCatalog(em(), loadCatalog(), clock);
+        const report = await ingest();
+        options.onReport?.(report);
       };
-      const timer = setInterval(() => void tick(), minutes * 60_000);
-      timer.unref();
-      void tick();
+      const registered = jobs.every(INGEST_JOB, { intervalSec: minutes * 60, timeoutSec: INGEST_TIMEOUT_SEC, run });
       return async () => {
-        clearInterval(timer);
+        await registered;
+        // Jobs handed in belong to the caller, who stops them; the engine only waits for its own pass.
+        if (!options.jobs) await jobs.stop();
         await running?.catch(() => undefined);
       };
     },
