@@ -8,10 +8,12 @@ import { startTestServer, type TestServer } from '../server/test/support/harness
 import { launchBrowser } from './support/browser.js';
 import { routeStripeToStandIn, seriousAxeViolations, signInInBrowser } from './support/web-helpers.js';
 
-// axe-core on every screen (no serious or critical violation), at phone and desktop widths; each screen is
-// also saved as a screenshot in screenshots/ (git-ignored) for a person to look at.
+// axe-core on every screen (no serious or critical violation) and nothing wider than the window, at phone and
+// desktop widths; each screen is also saved as a screenshot in screenshots/ (git-ignored) for a person to
+// look at. Stripe.js is requested on /subscribe and nowhere else.
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 const WIDTHS = [375, 1280];
+const FREE = 'free-axe@dc-ops.example';
 
 describe('every screen passes axe at 375 and 1280 px', () => {
   let ts: TestServer;
@@ -24,6 +26,7 @@ describe('every screen passes axe at 375 and 1280 px', () => {
     await signInInBrowser(ts, browser, email).then(({ context }) => context.close());
     await setSubscription(ts.orm, email, 'premium', 'active');
     await addDigests(ts.orm, email, ['2026-11-20', '2026-11-21']);
+    await signInInBrowser(ts, browser, FREE).then(({ context }) => context.close());
   });
   after(async () => {
     await browser?.close();
@@ -34,6 +37,8 @@ describe('every screen passes axe at 375 and 1280 px', () => {
     const violations = await seriousAxeViolations(page);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
     assert.deepEqual(violations, [], `${name} at ${width}px`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `${name} at ${width}px is ${overflow}px wider than the window`);
   }
 
   for (const width of WIDTHS) {
@@ -55,13 +60,20 @@ describe('every screen passes axe at 375 and 1280 px', () => {
 
     test(`signed-in screens at ${width}px`, async () => {
       const { context, page } = await signInInBrowser(ts, browser, 'axe@dc-ops.example', { viewport: { width, height: 900 } });
-      await routeStripeToStandIn(context);
+      const stripeJs = await routeStripeToStandIn(context);
       await page.getByRole('button', { name: 'Listen' }).waitFor();
       await page.getByRole('heading', { name: /Data-center brief/ }).waitFor();
       await check(page, 'home-premium', width);
       await page.goto(`${ts.url}/dashboard`);
       await page.getByRole('heading', { name: 'Audio Intelligence Settings' }).waitFor();
       await check(page, 'dashboard-premium', width);
+      await page.goto(`${ts.url}/digests`);
+      await page.getByRole('link', { name: /Data-center brief/ }).first().waitFor();
+      await check(page, 'digests', width);
+      await page.getByRole('link', { name: /Data-center brief/ }).first().click();
+      await page.getByRole('heading', { level: 1, name: /Data-center brief/ }).waitFor();
+      await check(page, 'digest', width);
+      assert.deepEqual(stripeJs, [], 'no page but /subscribe requests Stripe.js');
       await page.route('**/api/create-subscription', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ clientSecret: 'seti_axe_secret', intentType: 'setup' }) }),
       );
@@ -69,6 +81,21 @@ describe('every screen passes axe at 375 and 1280 px', () => {
       await page.goto(`${ts.url}/subscribe`);
       await page.getByLabel('Card number').waitFor();
       await check(page, 'subscribe', width);
+      assert.ok(stripeJs.length >= 1, '/subscribe requests Stripe.js');
+      await context.close();
+    });
+
+    test(`a free subscriber's screens at ${width}px`, async () => {
+      const { context, page } = await signInInBrowser(ts, browser, FREE, { viewport: { width, height: 900 } });
+      const stripeJs = await routeStripeToStandIn(context);
+      await page.getByText('Your first digest arrives tomorrow at 6:00 AM', { exact: false }).waitFor();
+      await check(page, 'home-free', width);
+      await page.goto(`${ts.url}/dashboard`);
+      await page.getByRole('heading', { name: 'Email Preferences' }).waitFor();
+      await page.getByRole('button', { name: 'Save Preferences' }).click();
+      await page.getByText('Your email preferences have been saved.').first().waitFor();
+      await check(page, 'dashboard-free-toast', width);
+      assert.deepEqual(stripeJs, [], 'no page but /subscribe requests Stripe.js');
       await context.close();
     });
   }
