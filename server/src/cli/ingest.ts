@@ -4,12 +4,20 @@ import { EngineConfigError, loadEngineConfig } from '../engine/engine.config.js'
 import type { IngestReport } from '../engine/ingest.service.js';
 import { CatalogError, loadCatalog } from '../engine/sources/catalog.js';
 import { parseFlags } from '../engine/sources/sources.commands.js';
+import { syncCatalog } from '../engine/sources/sources.service.js';
 import { openCli, formatTable } from './context.js';
 
-const HELP = `npm run ingest -- [--sources FILE] [--force]
+const HELP = `npm run ingest -- [--sources FILE [--enable]] [--force]
 
-  Fetches every enabled source (or only those of FILE, a catalog in the shipped format), stores new
-  articles and updates stories. --force also retries sources that are backing off after failures.`;
+  Fetches every enabled source, stores new articles and updates stories.
+
+  --sources FILE  fetch only the sources of FILE (a catalog in the shipped format), for this run. Its
+                  sources not in the database yet are added DISABLED: they are stored (articles and
+                  stories name them) but the server's schedule does not fetch them. Sources already in
+                  the database keep their enabled/disabled state; this run fetches all of FILE's.
+  --enable        with --sources: add FILE's new sources ENABLED instead, so the schedule fetches
+                  them from now on (as \`npm run admin -- sources enable <id>\` does for one).
+  --force         also retry sources that are backing off after failures.`;
 
 async function main(argv: string[]): Promise<number> {
   const { flags } = parseFlags(argv);
@@ -22,17 +30,24 @@ async function main(argv: string[]): Promise<number> {
   try {
     const engine = createEngine(cli.orm, engineConfig, { clock: cli.clock, logger: cli.logger });
     let sourceIds: string[] | undefined;
+    let note = '';
     if (typeof flags.sources === 'string') {
       const entries = loadCatalog(flags.sources);
-      await engine.syncCatalog(entries);
+      const enable = Boolean(flags.enable);
+      const { added } = await syncCatalog(cli.orm.em.fork(), entries, cli.clock, { enabled: enable });
       sourceIds = entries.map((e) => e.id);
+      note = enable
+        ? `${added} new source(s) from ${flags.sources} added ENABLED: the schedule fetches them from now on.`
+        : `${added} new source(s) from ${flags.sources} added DISABLED: fetched for this run only, not by the schedule` +
+          ` (--enable, or npm run admin -- sources enable <id>, to keep fetching them).`;
     } else {
       await engine.syncCatalog();
     }
     const progress = progressPrinter();
-    const report = await engine.ingest({ sourceIds, force: Boolean(flags.force), onProgress: progress });
+    const report = await engine.ingest({ sourceIds, includeDisabled: Boolean(sourceIds), force: Boolean(flags.force), onProgress: progress });
     progress.end();
     console.log(summarize(report));
+    if (note) console.log(`\n${note}`);
     return report.failed > 0 && report.ok + report.notModified === 0 ? 2 : 0;
   } finally {
     await cli.close();

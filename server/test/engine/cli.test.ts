@@ -51,9 +51,29 @@ describe('operator CLIs: ingest and edition', () => {
     assert.match(first.stdout, /new articles\s+17/);
     assert.match(first.stdout, /articles seen again\s+1/, 'the aggregator carries an article already stored');
     assert.match(first.stdout, /fx-loop: more than 5 redirects/);
+    assert.match(first.stdout, /21 new source\(s\) from .*sources\.json added DISABLED: fetched for this run only, not by the schedule/);
     const second = await run('ingest.ts', ['--sources', catalogFile], env);
     assert.match(second.stdout, /not modified \(304\)\s+16/);
     assert.match(second.stdout, /new articles\s+0/);
+    assert.match(second.stdout, /0 new source\(s\)/);
+  });
+
+  it('says in its help what --sources does to the database, and adds a file\'s sources enabled with --enable', async () => {
+    const help = await run('ingest.ts', ['--help'], env);
+    assert.match(help.stdout, /added DISABLED/);
+    assert.match(help.stdout, /--enable/);
+    const one = path.join(dir, 'one.json');
+    writeFileSync(one, JSON.stringify([{ ...fixtureCatalog(server.base)[0]!, id: 'fx-kept', feedUrl: `${server.base}/feeds/dcd-en.xml?kept` }]));
+    const kept = await run('ingest.ts', ['--sources', one, '--enable'], env);
+    assert.equal(kept.code, 0, kept.stderr);
+    assert.match(kept.stdout, /1 new source\(s\) from .*one\.json added ENABLED: the schedule fetches them from now on/);
+    const shown = await run('sources.ts', ['show', 'fx-kept'], env);
+    assert.match(shown.stdout, /^enabled: +yes$/m);
+    assert.match(shown.stdout, /^ETag: +"/m, 'the fetch state is shown');
+    const listed = await run('sources.ts', ['list', '--disabled'], env);
+    assert.match(listed.stdout, /^fx-dcd-en +news/m);
+    assert.doesNotMatch(listed.stdout, /fx-kept/);
+    assert.match(listed.stdout, /21 source\(s\)/);
   });
 
   it('prints the edition of a window as JSON with summaries per depth and attributed sentences', async () => {

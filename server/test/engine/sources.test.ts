@@ -30,6 +30,34 @@ describe('operator source administration', () => {
     assert.equal((await listSources(db.orm.em.fork(), { enabled: false })).length, 1);
   });
 
+  it('survives two servers syncing the catalog at once: rows the other inserted are skipped, not a failure', async () => {
+    const other = await openTestOrm();
+    try {
+      const results = await Promise.all([syncCatalog(other.orm.em.fork(), catalog, clock), syncCatalog(other.orm.em.fork(), catalog, clock)]);
+      assert.equal(results[0].added + results[1].added, catalog.length, JSON.stringify(results));
+      assert.equal(await other.orm.em.fork().count(Source, {}), catalog.length);
+      // A feed an operator already follows under an id of their own is skipped too, not a unique violation.
+      const em = other.orm.em.fork();
+      const entry = { ...catalog[0]!, id: 'brand-new-entry', name: 'Brand new' };
+      assert.deepEqual(await syncCatalog(em, [entry], clock), { added: 0, updated: 0 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('adds the sources of a catalog file disabled when asked, keeping those already there as they are', async () => {
+    const other = await openTestOrm();
+    try {
+      await syncCatalog(other.orm.em.fork(), catalog.slice(0, 2), clock);
+      const file = [{ ...catalog[0]!, id: 'file-only-source', name: 'File only', feedUrl: 'https://file.example.org/feed' }, catalog[1]!];
+      assert.deepEqual(await syncCatalog(other.orm.em.fork(), file, clock, { enabled: false }), { added: 1, updated: 0 });
+      const enabled = Object.fromEntries((await other.orm.em.fork().find(Source, {})).map((s) => [s.id, s.enabled]));
+      assert.deepEqual(enabled, { [catalog[0]!.id]: true, [catalog[1]!.id]: true, 'file-only-source': false });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('adds an operator source, and refuses a duplicate id, a followed feed or invalid fields', async () => {
     const em = db.orm.em.fork();
     const entry = { id: 'my-blog', name: 'My DC blog', siteUrl: 'https://blog.example.net', feedUrl: 'https://blog.example.net/feed.xml', kind: 'news', language: 'en', country: 'GB', categories: ['operations'], weight: 1 };
@@ -69,5 +97,33 @@ describe('operator source administration', () => {
     const listed = await run('list', '--language', 'ja');
     assert.match(listed, /cloud-watch/);
     assert.match(listed, /status/);
+  });
+
+  it('shows the fetch state: ETag, Last-Modified and last fetch in the list, every field with show', async () => {
+    const em = db.orm.em.fork();
+    const golem = await em.findOneOrFail(Source, { id: 'golem' });
+    Object.assign(golem, {
+      etag: 'W/"5f2a9c0e7d41b3aa90c1d2e3"',
+      lastModified: 'Fri, 20 Nov 2026 11:00:00 GMT',
+      lastFetchedAt: new Date('2026-11-20T12:00:30Z'),
+      lastSuccessAt: new Date('2026-11-20T12:00:30Z'),
+      lastStatus: 'ok',
+      lastHttpStatus: 200,
+    });
+    await em.flush();
+    const run = (...args: string[]) => runSourcesCommand(db.orm.em.fork(), clock, args);
+    const listed = await run('list', '--language', 'de');
+    const [header, , ...rows] = listed.split('\n');
+    for (const column of ['http', 'fetched', 'etag', 'last-modified']) assert.match(header!, new RegExp(`\\b${column}\\b`));
+    const row = rows.find((r) => r.startsWith('golem '))!;
+    assert.match(row, /\b200\b/);
+    assert.match(row, /2026-11-20 12:00Z/, 'last fetch, to the minute');
+    assert.match(row, /2026-11-20 11:00Z/, 'Last-Modified, compact');
+    assert.match(row, /W\/"5f2a9c0e7d41… /, 'ETag, shortened');
+    const shown = await run('show', 'golem');
+    for (const line of [/^ETag: +W\/"5f2a9c0e7d41b3aa90c1d2e3"$/m, /^Last-Modified: +Fri, 20 Nov 2026 11:00:00 GMT$/m, /^last fetched: +2026-11-20T12:00:30.000Z$/m, /^last HTTP status: +200$/m, /^consecutive failures: +0$/m, /^next attempt: +next pass$/m, /^feed: +https:\/\//m]) {
+      assert.match(shown, line);
+    }
+    await assert.rejects(run('show', 'nope'), /no source "nope"/);
   });
 });

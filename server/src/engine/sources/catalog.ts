@@ -2,13 +2,14 @@ import { readFileSync } from 'node:fs';
 import { INTERESTS } from '@dcbrief/shared';
 import { z } from 'zod';
 
+/** Field limits are the columns' (engine_sources): an entry that validates can always be stored. */
 export const catalogEntrySchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]{1,79}$/, 'id: lower-case letters, digits and dashes'),
   name: z.string().min(2).max(200),
-  siteUrl: z.url({ protocol: /^https?$/ }),
-  feedUrl: z.url({ protocol: /^https?$/ }),
+  siteUrl: z.url({ protocol: /^https?$/ }).max(1000),
+  feedUrl: z.url({ protocol: /^https?$/ }).max(1000),
   kind: z.enum(['news', 'podcast']),
-  language: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language: a BCP 47 tag such as "en", "pt-BR", "zh-Hans"'),
+  language: z.string().max(16).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language: a BCP 47 tag such as "en", "pt-BR", "zh-Hans"'),
   country: z.string().regex(/^([A-Z]{2}|INT|EU)$/, 'country: ISO 3166 alpha-2, or INT / EU'),
   categories: z.array(z.enum(INTERESTS)).min(1),
   weight: z.number().min(0.1).max(3),

@@ -1,23 +1,35 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { Clock } from '../../lib/clock.js';
 import { Source } from '../model/source.entity.js';
 import { catalogEntrySchema, type CatalogEntry } from './catalog.js';
 
 export class SourceError extends Error {}
 
+export interface SyncOptions {
+  /** Whether new sources are fetched by the schedule (the shipped catalog: yes; `ingest --sources FILE`: no). */
+  enabled?: boolean;
+}
+
 /**
  * Brings the catalog's entries into the database: new ones are added, the catalog's descriptive fields
  * are refreshed, and the operator's choices (disabled, fetch state, sources they added) are kept.
+ *
+ * New rows are inserted with ON CONFLICT DO NOTHING: servers that start together on one PostgreSQL
+ * database all sync the catalog, and the rows another server inserted since this one read the table are
+ * skipped instead of failing the sync (a feed already followed under another id is skipped too).
+ * `added` counts the rows this call inserted.
  */
-export async function syncCatalog(em: EntityManager, entries: CatalogEntry[], clock: Clock): Promise<{ added: number; updated: number }> {
+export async function syncCatalog(em: EntityManager, entries: CatalogEntry[], clock: Clock, options: SyncOptions = {}): Promise<{ added: number; updated: number }> {
   const existing = new Map((await em.find(Source, {})).map((s) => [s.id, s]));
-  let added = 0;
   let updated = 0;
+  const fresh: Source[] = [];
+  const seen = new Set<string>();
   for (const entry of entries) {
     const current = existing.get(entry.id);
     if (!current) {
-      em.persist(fromEntry(entry, 'catalog', clock));
-      added++;
+      if (!seen.has(entry.id)) fresh.push(fromEntry(entry, 'catalog', clock, options.enabled ?? true));
+      seen.add(entry.id);
       continue;
     }
     if (current.origin !== 'catalog') continue;
@@ -29,6 +41,13 @@ export async function syncCatalog(em: EntityManager, entries: CatalogEntry[], cl
     }
   }
   await em.flush();
+  let added = 0;
+  const qb = () => (em as unknown as SqlEntityManager).createQueryBuilder(Source);
+  for (let i = 0; i < fresh.length; i += 200) {
+    const rows = fresh.slice(i, i + 200).map((s) => ({ ...s }));
+    const result = await qb().insert(rows).onConflict().ignore().execute('run');
+    added += result.affectedRows;
+  }
   return { added, updated };
 }
 
@@ -36,9 +55,9 @@ function describe(s: CatalogEntry | Source): string {
   return JSON.stringify([s.name, s.siteUrl, s.feedUrl, s.kind, s.language, s.country, s.categories, s.weight]);
 }
 
-function fromEntry(entry: CatalogEntry, origin: Source['origin'], clock: Clock): Source {
+function fromEntry(entry: CatalogEntry, origin: Source['origin'], clock: Clock, enabled = true): Source {
   const now = clock.now();
-  return Object.assign(new Source(), { ...entry, origin, enabled: true, createdAt: now, updatedAt: now });
+  return Object.assign(new Source(), { ...entry, origin, enabled, createdAt: now, updatedAt: now });
 }
 
 /** An operator's own source; its id must be new and its feed not already followed. */
