@@ -1,12 +1,19 @@
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
+import { createApp } from '../src/app.js';
+import { initORM } from '../src/db/orm.js';
+import { createLogger } from '../src/lib/logger.js';
 import { StripeEvent } from '../src/modules/billing/stripe-event.entity.js';
 import { User } from '../src/modules/users/user.entity.js';
 import { TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
+import { postgresBinDir, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
-import { signIn } from './support/users.js';
+import { recipient, signIn } from './support/users.js';
 
 const WEBHOOK_SECRET = 'whsec_test_dcbrief_webhook_secret';
 const PRICES = [
@@ -24,6 +31,28 @@ function stripeEnv(stripe: StripeStandIn, extra: Record<string, string> = {}) {
     ...extra,
   };
 }
+
+/** Another server on the same database, as behind a load balancer: its own process (locks, caches), shared rows. */
+async function secondServer(ts: TestServer): Promise<{ url: string; close(): Promise<void> }> {
+  const orm = await initORM({ database: ts.config.database });
+  const app = createApp(ts.config, { orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
+  const server = createServer(app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await orm.close();
+    },
+  };
+}
+
+/**
+ * Lets a request that is NOT blocked finish first. Used only where the correct code blocks that request (so
+ * the test cannot wait for it) and the faulty code lets it through; the assertion is on state, never on time.
+ */
+const chanceToOvertake = (request: Promise<unknown>) => Promise.race([request, sleep(500)]);
 
 function signed(payload: string, timestamp?: number): Record<string, string> {
   return {
@@ -94,7 +123,7 @@ describe('subscriptions with Stripe', () => {
     assert.equal(params.trial_period_days, '14');
     assert.equal(params.payment_behavior, 'default_incomplete');
     assert.deepEqual(params.payment_settings, { save_default_payment_method: 'on_subscription' });
-    assert.equal(created[0]!.idempotencyKey, `dcbrief-subscription-${u.id}-premium-0`);
+    assert.equal(created[0]!.idempotencyKey, `dcbrief-subscription-${u.id}-premium-after-none`);
     assert.equal(u.stripeSubscriptionId, stripe.subscriptions.get(u.stripeSubscriptionId!)?.id);
     // Opening the subscribe page grants nothing until the card is saved.
     const me = await (await client.get('/api/auth/user')).json();
@@ -124,11 +153,12 @@ describe('subscriptions with Stripe', () => {
     const u = await user(email);
     const basicSub = stripe.subscriptions.get(u.stripeSubscriptionId!)!;
     assert.equal((basicSub.items as any).data[0].price.id, 'price_basic_test');
-    assert.equal(u.subscriptionAttempt, 1);
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey, `dcbrief-subscription-${u.id}-basic-after-${premiumSub}`);
     // And back again: a fresh subscription under a fresh idempotency key (the old key would replay the canceled one).
     await client.post('/api/create-subscription', { tier: 'premium' });
     const again = await user(email);
-    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey, `dcbrief-subscription-${again.id}-premium-2`);
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey, `dcbrief-subscription-${again.id}-premium-after-${basicSub.id}`);
+    assert.notEqual(again.stripeSubscriptionId, premiumSub);
     assert.equal(stripe.subscriptions.get(again.stripeSubscriptionId!)!.status, 'trialing');
     assert.equal(stripe.calls('POST', '/v1/customers').filter((c) => c.params.email === email).length, 1, 'one customer throughout');
   });
@@ -179,7 +209,6 @@ describe('subscriptions with Stripe', () => {
     }
     assert.equal(await ts.orm.em.fork().count(StripeEvent, {}), eventsBefore);
     assert.equal((await user(email)).subscriptionStatus, 'inactive');
-    stripe.update(subId, { status: 'trialing', default_payment_method: null });
   });
 
   test('two identical events at once: one is processed, one welcome email', async () => {
@@ -193,6 +222,133 @@ describe('subscriptions with Stripe', () => {
     assert.deepEqual(bodies.map((b) => b.duplicate).sort(), [false, true]);
     assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length, 1);
     assert.equal((await user(email)).subscriptionTier, 'basic');
+  });
+
+  test('the same event at two servers at once: the stripe_events key lets one through, the other is a duplicate', async () => {
+    const other = await secondServer(ts);
+    try {
+      const email = `twoservers${n}@example.com`;
+      const { subId } = await checkout(email, 'basic');
+      const sub = stripe.confirmSetup(subId);
+      const payload = stripe.event('customer.subscription.updated', sub);
+      // No process-local lock spans two servers. Hold both servers' Stripe reads until both have asked, so both
+      // are past their "seen this event?" check before either writes: only the primary key can stop the second.
+      const held = stripe.hold('GET', `/v1/subscriptions/${subId}`, 2);
+      const responses = Promise.all([
+        webhook(payload, signed(payload)),
+        new TestClient(other.url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) }),
+      ]);
+      await held.arrived;
+      held.release();
+      const results = await responses;
+      assert.deepEqual(results.map((r) => r.status), [200, 200]);
+      assert.deepEqual((await Promise.all(results.map((r) => r.json()))).map((b) => b.duplicate).sort(), [false, true]);
+      assert.equal(await ts.orm.em.fork().count(StripeEvent, { id: JSON.parse(payload).id }), 1);
+      assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
+      assert.equal((await user(email)).subscriptionTier, 'basic');
+    } finally {
+      await other.close();
+    }
+  });
+
+  test('an event for a customer we do not know is recorded and acknowledged without asking Stripe anything', async () => {
+    const ghost = { id: `sub_ghost${n}`, object: 'subscription', customer: `cus_ghost${n}`, status: 'active', items: { object: 'list', data: [] } };
+    const events = [stripe.event('customer.subscription.updated', ghost), stripe.event('invoice.payment_failed', { id: `in_ghost${n}`, object: 'invoice', customer: `cus_ghost${n}`, subscription: ghost.id })];
+    const requestsBefore = stripe.requests.length;
+    const mailsBefore = (await ts.outbox()).length;
+    for (const payload of events) {
+      const res = await webhook(payload, signed(payload));
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), { received: true, duplicate: false });
+      assert.ok(await ts.orm.em.fork().findOne(StripeEvent, { id: JSON.parse(payload).id }), 'the event is recorded');
+    }
+    assert.equal(stripe.requests.length, requestsBefore, 'no Stripe call for a stranger');
+    assert.equal((await ts.outbox()).length, mailsBefore);
+  });
+
+  test('an event about a subscription Stripe no longer has: acknowledged (no retries for days) and the plan is gone', async () => {
+    const email = `vanished${n}@example.com`;
+    const { client, subId } = await checkout(email, 'premium');
+    const ok = stripe.event('customer.subscription.updated', stripe.confirmSetup(subId));
+    await webhook(ok, signed(ok));
+    const snapshot = structuredClone(stripe.subscriptions.get(subId)!);
+    stripe.subscriptions.delete(subId); // e.g. its test customer or test clock was deleted
+    const payload = stripe.event('customer.subscription.updated', snapshot);
+    const res = await webhook(payload, signed(payload));
+    assert.equal(res.status, 200);
+    assert.ok(await ts.orm.em.fork().findOne(StripeEvent, { id: JSON.parse(payload).id }));
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'canceled');
+    assert.equal(me.subscriptionTier, null);
+  });
+
+  test('the tier follows the price\'s lookup key when the subscription is on a price we do not know by id', async () => {
+    const email = `lookup${n}@example.com`;
+    const { client, subId } = await checkout(email, 'basic');
+    stripe.confirmSetup(subId);
+    // The lookup key was moved to a new premium price (a price change) and the plan changed in the portal.
+    const newPrice = { id: `price_premium_2027_${n}`, object: 'price', active: true, currency: 'usd', lookup_key: 'dcbrief_premium_monthly', unit_amount: 8900 };
+    const sub = stripe.subscriptions.get(subId)!;
+    (sub.items as { data: Array<{ price: unknown }> }).data[0]!.price = newPrice;
+    const payload = stripe.event('customer.subscription.updated', sub);
+    assert.equal((await webhook(payload, signed(payload))).status, 200);
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'active');
+    assert.equal(me.subscriptionTier, 'premium');
+  });
+
+  test('cancel, then subscribe again to the same tier: a new subscription (no trial the second time)', async () => {
+    const email = `again${n}@example.com`;
+    const { client, subId } = await checkout(email, 'premium');
+    const ok = stripe.event('customer.subscription.updated', stripe.confirmSetup(subId));
+    await webhook(ok, signed(ok));
+    // Cancelled in the customer portal: Stripe ends the subscription and says so.
+    const deleted = stripe.event('customer.subscription.deleted', stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
+    await webhook(deleted, signed(deleted));
+    assert.equal((await user(email)).subscriptionStatus, 'canceled');
+
+    const res = await client.post('/api/create-subscription', { tier: 'premium' });
+    assert.equal(res.status, 200, await res.clone().text());
+    const body = await res.json();
+    assert.equal(body.intentType, 'payment', 'the trial was used: money is due now');
+    const u = await user(email);
+    assert.notEqual(u.stripeSubscriptionId, subId);
+    assert.equal(stripe.subscriptions.get(u.stripeSubscriptionId!)!.status, 'incomplete');
+    // A reload of this attempt reuses it rather than making a second one.
+    const subsBefore = stripe.calls('POST', '/v1/subscriptions').length;
+    assert.equal((await (await client.post('/api/create-subscription', { tier: 'premium' })).json()).clientSecret, body.clientSecret);
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').length, subsBefore);
+  });
+
+  test('a checkout abandoned and cancelled in Stripe: opening the page again makes a new subscription, not a replay of the dead one', async () => {
+    const email = `abandoned${n}@example.com`;
+    const { client, subId, secret } = await checkout(email, 'basic');
+    stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
+    const res = await client.post('/api/create-subscription', { tier: 'basic' });
+    assert.equal(res.status, 200);
+    const body = await res.json();
+    assert.notEqual(body.clientSecret, secret.clientSecret);
+    const u = await user(email);
+    assert.notEqual(u.stripeSubscriptionId, subId);
+    assert.equal(stripe.subscriptions.get(u.stripeSubscriptionId!)!.status, 'trialing');
+  });
+
+  test('refresh re-reads Stripe inside the customer\'s critical section: a "deleted" webhook meanwhile is not undone', async () => {
+    const email = `race${n}@example.com`;
+    const { client, subId } = await checkout(email, 'premium');
+    stripe.confirmSetup(subId);
+    const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
+    const refreshing = client.post('/api/billing/refresh', {});
+    await held.arrived; // refresh has Stripe's answer of this moment: trialing with a card, i.e. active
+    const deleted = stripe.event('customer.subscription.deleted', stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
+    const hook = webhook(deleted, signed(deleted));
+    await chanceToOvertake(hook); // the webhook must wait for refresh, not apply "canceled" before refresh applies "active"
+    held.release();
+    assert.equal((await refreshing).status, 200);
+    assert.equal((await hook).status, 200);
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'canceled');
+    assert.equal(me.subscriptionTier, null);
   });
 
   test('deleted, then a stale "updated" arriving late: the user stays canceled with no tier', async () => {
@@ -310,5 +466,147 @@ describe('payments not configured', () => {
       await ts.close();
       await stripe.close();
     }
+  });
+});
+
+describe('Stripe failures reach the browser as 502/503 with words a person can act on', () => {
+  async function withServer(options: { revokedKeys?: string[]; env?: Record<string, string> }, run: (ts: TestServer, stripe: StripeStandIn) => Promise<void>) {
+    const stripe = await startStripeStandIn({ prices: PRICES, revokedKeys: options.revokedKeys });
+    const ts = await startTestServer({ env: stripeEnv(stripe, options.env) });
+    try {
+      await run(ts, stripe);
+    } finally {
+      await ts.close();
+      await stripe.close();
+    }
+  }
+
+  test('a revoked secret key: 503, not Stripe\'s 401 (which the page would take for a lost session)', async () => {
+    await withServer({ revokedKeys: ['sk_test_revoked'], env: { STRIPE_SECRET_KEY: 'sk_test_revoked' } }, async (ts) => {
+      const client = await signIn(ts, 'revoked@example.com');
+      const res = await client.post('/api/create-subscription', { tier: 'premium' });
+      assert.equal(res.status, 503);
+      assert.match((await res.json()).message, /Payments are not available right now/);
+      assert.equal((await client.get('/api/auth/user')).status, 200, 'still signed in');
+    });
+  });
+
+  test('a configured price Stripe does not have: the clear 503, and nothing is created', async () => {
+    await withServer({ env: { STRIPE_PRICE_BASIC: 'price_basic_test', STRIPE_PRICE_PREMIUM: 'price_typo' } }, async (ts, stripe) => {
+      const client = await signIn(ts, 'typo@example.com');
+      const res = await client.post('/api/create-subscription', { tier: 'premium' });
+      assert.equal(res.status, 503);
+      assert.match((await res.json()).message, /Payments are not available right now/);
+      assert.equal(stripe.calls('POST', '/v1/subscriptions').length, 0);
+    });
+  });
+
+  test('a price Stripe refuses when the subscription is created (archived since): the same 503', async () => {
+    await withServer({}, async (ts, stripe) => {
+      const client = await signIn(ts, 'archived@example.com');
+      stripe.failNext('POST', '/v1/subscriptions', { status: 400, type: 'invalid_request_error', message: 'The price specified is inactive. This field only accepts active prices.', param: 'items[0][price]' });
+      const res = await client.post('/api/create-subscription', { tier: 'basic' });
+      assert.equal(res.status, 503);
+      assert.match((await res.json()).message, /Payments are not available right now/);
+    });
+  });
+
+  test('rate limited: 503; an idempotency conflict: 502; never Stripe\'s status or words', async () => {
+    await withServer({}, async (ts, stripe) => {
+      const client = await signIn(ts, 'busy@example.com');
+      stripe.failNext('POST', '/v1/subscriptions', { status: 429, type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests', headers: { 'stripe-should-retry': 'false' } });
+      const limited = await client.post('/api/create-subscription', { tier: 'basic' });
+      assert.equal(limited.status, 503);
+      assert.match((await limited.json()).message, /try again/i);
+      stripe.failNext('POST', '/v1/subscriptions', { status: 400, type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' });
+      const conflict = await client.post('/api/create-subscription', { tier: 'basic' });
+      assert.equal(conflict.status, 502);
+      const message = (await conflict.json()).message;
+      assert.match(message, /try again/i);
+      assert.doesNotMatch(message, /idempotent/i);
+    });
+  });
+
+  test('Stripe unreachable: 503 for the page; a webhook that cannot re-read answers 503 so Stripe retries', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const deadPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const stripe = await startStripeStandIn({ prices: PRICES });
+    const ts = await startTestServer({ env: stripeEnv(stripe) });
+    const unreachable = await startTestServer({ env: { ...stripeEnv(stripe), STRIPE_API_BASE: `http://127.0.0.1:${deadPort}` } });
+    try {
+      const client = await signIn(unreachable, 'offline@example.com');
+      const res = await client.post('/api/create-subscription', { tier: 'basic' });
+      assert.equal(res.status, 503);
+      assert.match((await res.json()).message, /could not reach our payment provider/i);
+    } finally {
+      await unreachable.close();
+      await ts.close();
+      await stripe.close();
+    }
+  });
+});
+
+const postgresAvailable = !!process.env.TEST_DATABASE_URL || !!postgresBinDir();
+
+describe('two servers on one PostgreSQL database', { skip: postgresAvailable ? false : 'PostgreSQL is not installed: apt-get install postgresql, or set TEST_DATABASE_URL' }, () => {
+  let pg: TempPostgres;
+  let stripe: StripeStandIn;
+  let a: TestServer;
+  let b: { url: string; close(): Promise<void> };
+  const run = Math.random().toString(36).slice(2, 8); // TEST_DATABASE_URL may keep rows from earlier runs
+  const hook = (url: string, payload: string) => new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
+  async function confirmedCheckout(email: string) {
+    const client = await signIn(a, email);
+    assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
+    const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
+    return { client, subId, sub: stripe.confirmSetup(subId) };
+  }
+
+  before(async () => {
+    pg = (await startTempPostgres())!;
+    stripe = await startStripeStandIn({ prices: PRICES });
+    a = await startTestServer({ env: { ...stripeEnv(stripe), DATABASE_URL: pg.url } });
+    b = await secondServer(a);
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+    await stripe?.close();
+    await pg?.stop();
+  });
+
+  test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
+    const email = `pg-race-${run}@example.com`;
+    const { client, subId } = await confirmedCheckout(email);
+    const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
+    const refreshing = client.post('/api/billing/refresh', {});
+    await held.arrived;
+    const deleted = stripe.event('customer.subscription.deleted', stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
+    const webhookAtB = hook(b.url, deleted);
+    await chanceToOvertake(webhookAtB);
+    held.release();
+    assert.equal((await refreshing).status, 200);
+    assert.equal((await webhookAtB).status, 200);
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'canceled');
+    assert.equal(me.subscriptionTier, null);
+  });
+
+  test('the same event at both servers: one applies it, the other answers duplicate; one welcome email', async () => {
+    const email = `pg-twins-${run}@example.com`;
+    const { sub } = await confirmedCheckout(email);
+    const payload = stripe.event('customer.subscription.updated', sub);
+    const held = stripe.hold('GET', `/v1/subscriptions/${sub.id}`);
+    const atA = hook(a.url, payload);
+    await held.arrived; // A holds the user's row and has not written the event yet
+    const atB = hook(b.url, payload);
+    await chanceToOvertake(atB);
+    held.release();
+    const results = await Promise.all([atA, atB]);
+    assert.deepEqual(results.map((r) => r.status), [200, 200]);
+    assert.deepEqual((await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate), [false, true]);
+    assert.equal((await a.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
   });
 });

@@ -5,9 +5,10 @@ import qs from 'qs';
 
 /**
  * A local stand-in for the parts of Stripe's API that DC Brief calls, answering the `stripe` SDK with
- * Stripe-shaped objects: customers, prices by lookup key, subscriptions (create with trial or payment due,
- * list, retrieve, cancel) with `expand`, billing-portal sessions, and idempotency keys as Stripe honours
- * them. It records every request so tests check what the product sends.
+ * Stripe-shaped objects: customers, prices (by id or lookup key), subscriptions (create with trial or payment
+ * due, list, retrieve, cancel) with `expand`, billing-portal sessions, and idempotency keys as Stripe honours
+ * them. It records every request so tests check what the product sends. Tests can also hold answers back (to
+ * interleave two requests deterministically), inject Stripe's errors, and revoke API keys.
  */
 export interface RecordedRequest {
   method: string;
@@ -31,14 +32,43 @@ export interface StripeStandIn {
   update(subscriptionId: string, patch: Record<string, unknown>): Obj;
   /** An event payload as Stripe sends it, carrying a snapshot of the object. */
   event(type: string, object: Obj, options?: { id?: string; created?: number }): string;
+  /**
+   * Holds back the answers to the next `count` requests matching method and path: each answer is computed when
+   * its request arrives (a snapshot of that moment) and sent on release(). `arrived` resolves once all are in.
+   */
+  hold(method: string, path: string | RegExp, count?: number): Hold;
+  /** The next `times` requests matching method and path fail with this Stripe error instead of being answered. */
+  failNext(method: string, path: string | RegExp, error: InjectedError, times?: number): void;
   close(): Promise<void>;
 }
+
+export interface Hold {
+  arrived: Promise<void>;
+  release(): void;
+}
+
+export interface InjectedError {
+  status: number;
+  type: string;
+  message: string;
+  code?: string;
+  param?: string;
+  headers?: Record<string, string>;
+}
+
+const matches = (pattern: string | RegExp, path: string) => (typeof pattern === 'string' ? pattern === path : pattern.test(path));
 
 const now = () => Math.floor(Date.now() / 1000);
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
-export async function startStripeStandIn(options: { prices: Array<{ id: string; lookup_key: string; unit_amount: number }> }): Promise<StripeStandIn> {
+export async function startStripeStandIn(options: {
+  prices: Array<{ id: string; lookup_key: string; unit_amount: number }>;
+  /** Secret keys Stripe refuses with 401 (a rolled or mistyped key). */
+  revokedKeys?: string[];
+}): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
+  const holds: Array<{ method: string; path: string | RegExp; left: number; arrived: () => void; released: Promise<void> }> = [];
+  const failures: Array<{ method: string; path: string | RegExp; error: InjectedError; left: number }> = [];
   const customers = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
   const prices = new Map(options.prices.map((p) => [p.id, { object: 'price', active: true, currency: 'usd', recurring: { interval: 'month' }, ...p }]));
@@ -122,6 +152,11 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
       const data = [...prices.values()].filter((p) => keys.includes(p.lookup_key));
       return [200, { object: 'list', data, has_more: false, url: '/v1/prices' }];
     }
+    if (method === 'GET' && (m = path.match(/^\/v1\/prices\/([\w]+)$/))) {
+      const price = prices.get(m[1]!);
+      if (!price) throw new StripeError(404, 'invalid_request_error', `No such price: '${m[1]}'`, 'resource_missing');
+      return [200, price];
+    }
     if (method === 'POST' && path === '/v1/subscriptions') return [200, render(createSubscription(params), expand)];
     if (method === 'GET' && path === '/v1/subscriptions') {
       const status = String(params.status ?? 'active');
@@ -174,8 +209,22 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
       res.end(JSON.stringify(payload));
     };
     const browserCall = /^\/v1\/(setup_intents|payment_intents)\/\w+\/confirm$/.test(url.pathname);
-    if (!/^Bearer (sk|pk)_(test|live)_\w+/.test(req.headers.authorization ?? '') || (!browserCall && /^Bearer pk_/.test(req.headers.authorization ?? ''))) {
+    const auth = req.headers.authorization ?? '';
+    const revoked = (options.revokedKeys ?? []).some((k) => auth === `Bearer ${k}`);
+    if (revoked || !/^Bearer (sk|pk)_(test|live)_\w+/.test(auth) || (!browserCall && /^Bearer pk_/.test(auth))) {
       return send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
+    }
+    const failure = failures.find((f) => f.left > 0 && f.method === req.method && matches(f.path, url.pathname));
+    if (failure) {
+      failure.left -= 1;
+      const { status, type, message, code, param, headers = {} } = failure.error;
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers });
+      return res.end(JSON.stringify({ error: { type, message, code, param } }));
+    }
+    const hold = holds.find((h) => h.left > 0 && h.method === req.method && matches(h.path, url.pathname));
+    if (hold) {
+      hold.left -= 1;
+      if (hold.left === 0) hold.arrived();
     }
     const hash = createHash('sha256').update(`${req.method} ${url.pathname} ${body}`).digest('hex');
     if (key && req.method === 'POST') {
@@ -187,14 +236,18 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
         return send(seen.status, seen.body, true);
       }
     }
+    let status: number;
+    let payload: unknown;
     try {
-      const [status, payload] = route(req.method!, url.pathname, params);
+      [status, payload] = route(req.method!, url.pathname, params);
       if (key && req.method === 'POST') idempotent.set(key, { hash, status, body: payload });
-      send(status, payload);
     } catch (err) {
-      if (err instanceof StripeError) return send(err.status, { error: { type: err.type, message: err.message, code: err.code } });
-      send(500, { error: { type: 'api_error', message: String(err) } });
+      if (err instanceof StripeError) [status, payload] = [err.status, { error: { type: err.type, message: err.message, code: err.code } }];
+      else [status, payload] = [500, { error: { type: 'api_error', message: String(err) } }];
     }
+    // A held answer is the state when the request arrived, delivered late: what a slow network does.
+    if (hold) await hold.released;
+    send(status, payload);
   }
 
   /** The customer completed the Payment Element: a trial's setup intent succeeds, or the first invoice is paid. */
@@ -238,6 +291,17 @@ export async function startStripeStandIn(options: { prices: Array<{ id: string; 
         type,
         data: { object: render(object, []) },
       });
+    },
+    hold(method, path, count = 1) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const arrivedP = new Promise<void>((resolve) => (arrived = resolve));
+      const released = new Promise<void>((resolve) => (release = resolve));
+      holds.push({ method, path, left: count, arrived, released });
+      return { arrived: arrivedP, release };
+    },
+    failNext(method, path, error, times = 1) {
+      failures.push({ method, path, error, left: times });
     },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
+import { isStripeError, stripeErrorToHttp } from '../../modules/billing/billing.errors.js';
 import { HttpError } from '../errors.js';
 
 interface ErrorWithStatus {
@@ -35,6 +36,11 @@ export function errorHandler({ logger }: { logger: Logger }) {
 
 function toResponse(err: unknown): { status: number; message: string; headers: Record<string, string> } {
   if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
+  // Stripe's errors carry Stripe's status (401 for our key, 400 for our price): never the browser's to see.
+  if (isStripeError(err)) {
+    const mapped = stripeErrorToHttp(err);
+    return { status: mapped.status, message: mapped.message, headers: mapped.headers };
+  }
   const e = (err ?? {}) as ErrorWithStatus;
   const status = e.status ?? e.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {

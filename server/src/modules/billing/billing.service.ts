@@ -1,4 +1,4 @@
-import { LockMode, UniqueConstraintViolationException, type EntityManager } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type Stripe from 'stripe';
 import { PLANS, TRIAL_DAYS, type CreateSubscriptionResponse, type Tier } from '@dcbrief/shared';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
@@ -8,10 +8,10 @@ import type { Logger } from '../../lib/logger.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { paymentFailedEmail, trialEndingEmail, welcomeEmail } from '../../mail/templates/account-emails.js';
 import { User } from '../users/user.entity.js';
-import { paymentsUnavailable } from './billing.errors.js';
+import { isStripeMissing, isStripePriceError, paymentsUnavailable } from './billing.errors.js';
 import type { PriceCatalog } from './price-catalog.js';
 import { StripeEvent } from './stripe-event.entity.js';
-import { idOf, isLive, isPending, priceIdOf, tierOfPrice, userStatusOf } from './subscription-state.js';
+import { idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
 
 export interface BillingDeps {
   em: EntityManager;
@@ -30,6 +30,9 @@ const SUBSCRIPTION_EXPAND = ['pending_setup_intent', 'latest_invoice.confirmatio
 const WEBHOOK_TOLERANCE_SEC = 300;
 
 export type WebhookOutcome = 'processed' | 'duplicate';
+
+/** Stripe's copy of a subscription as of now, with our prices to read its tier; 'gone' when Stripe has none (404). */
+type CurrentSubscription = { id: string; subscription: Stripe.Subscription; prices: Record<Tier, string> } | { id: string; subscription: 'gone' };
 
 export class BillingService {
   constructor(private readonly deps: BillingDeps) {}
@@ -56,30 +59,40 @@ export class BillingService {
         throw conflict('You already have a subscription. Manage it from your dashboard.');
       }
       for (const pending of existing.data.filter(isPending)) {
-        if (priceIdOf(pending) === prices[tier]) {
+        if (tierOf(pending, prices) === tier) {
           const secret = secretOf(pending);
           if (secret) return secret;
         }
         await stripe.subscriptions.cancel(pending.id);
-        user.subscriptionAttempt += 1;
       }
-      const subscription = await stripe.subscriptions.create(
-        {
-          customer,
-          items: [{ price: prices[tier] }],
-          ...(user.trialStartedAt ? {} : { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }),
-          payment_behavior: 'default_incomplete',
-          payment_settings: { save_default_payment_method: 'on_subscription' },
-          expand: SUBSCRIPTION_EXPAND,
-          metadata: { userId: user.id, tier },
-        },
-        { idempotencyKey: `dcbrief-subscription-${user.id}-${tier}-${user.subscriptionAttempt}` },
-      );
-      user.stripeSubscriptionId = subscription.id;
-      await this.deps.em.flush();
-      const secret = secretOf(subscription);
-      if (!secret) throw new HttpError(502, 'Stripe did not return a payment form for this subscription. Please try again.');
-      return secret;
+      // The key names the attempt by what it follows: the subscription last stored for the user. Requests of one
+      // attempt (a double click, a reload, also at two servers) see the same stored id and get one subscription;
+      // once it is stored, the next attempt (after a cancellation, or for another plan) has a key never used.
+      for (let tries = 0; tries < 2; tries += 1) {
+        const subscription = await this.withPriceCheck(() =>
+          stripe.subscriptions.create(
+            {
+              customer,
+              items: [{ price: prices[tier] }],
+              ...(user.trialStartedAt ? {} : { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }),
+              payment_behavior: 'default_incomplete',
+              payment_settings: { save_default_payment_method: 'on_subscription' },
+              expand: SUBSCRIPTION_EXPAND,
+              metadata: { userId: user.id, tier },
+            },
+            { idempotencyKey: `dcbrief-subscription-${user.id}-${tier}-after-${user.stripeSubscriptionId ?? 'none'}` },
+          ),
+        );
+        user.stripeSubscriptionId = subscription.id;
+        await this.deps.em.flush();
+        // Stripe replays a key's first answer for 24 h: if that subscription has ended since (its id was never
+        // stored, e.g. the server stopped in between), the stored id now moves the key on to a fresh attempt.
+        if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') continue;
+        const secret = secretOf(subscription);
+        if (!secret) break;
+        return secret;
+      }
+      throw new HttpError(502, 'Stripe did not return a payment form for this subscription. Please try again.');
     });
   }
 
@@ -92,16 +105,18 @@ export class BillingService {
 
   /** Re-reads the user's subscription from Stripe (after the payment page returns, before the webhook). */
   async refresh(user: User): Promise<User> {
-    if (!user.stripeSubscriptionId) return user;
-    const subscription = await this.stripe.subscriptions.retrieve(user.stripeSubscriptionId, { expand: ['pending_setup_intent'] });
-    const prices = await this.deps.prices.prices();
+    if (!user.stripeCustomerId || !user.stripeSubscriptionId) return user;
+    if (!this.deps.stripe) throw paymentsUnavailable();
     const mails: MailMessage[] = [];
-    await this.deps.locks.run(`customer:${idOf(subscription.customer)}`, () =>
-      this.deps.em.transactional(async (em) => {
-        const locked = await em.findOneOrFail(User, { id: user.id }, lockFor(em));
-        this.apply(locked, subscription, prices, mails);
-      }),
-    );
+    await this.inCustomerSection(user.stripeCustomerId, { id: user.id }, {
+      // The subscription to read is the one stored now, inside the section, not the one this request began with.
+      read: async (locked) => (locked?.stripeSubscriptionId ? this.readSubscription(locked.stripeSubscriptionId) : null),
+      write: async (em, lockedUser, current) => {
+        const locked = await lockedUser();
+        if (locked && current) this.applyCurrent(locked, current, mails);
+        await em.flush();
+      },
+    });
     await this.deps.em.refresh(user);
     await this.send(mails);
     return user;
@@ -109,8 +124,8 @@ export class BillingService {
 
   /**
    * A verified Stripe event, processed once: the event's row and its effect commit together, and the
-   * effect is the subscription's state as Stripe has it now (re-read), so late, repeated or reordered events
-   * cannot move a user back to an older state.
+   * effect is the subscription's state as Stripe has it now (re-read in the customer's critical section), so
+   * late, repeated or reordered events cannot move a user back to an older state.
    */
   async handleWebhook(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
     const stripe = this.stripe;
@@ -122,32 +137,89 @@ export class BillingService {
     } catch {
       throw badRequest('Invalid Stripe signature');
     }
+    if (await this.deps.em.findOne(StripeEvent, { id: event.id })) return 'duplicate';
     const customerId = customerOf(event);
-    return this.deps.locks.run(`customer:${customerId ?? event.id}`, async () => {
-      if (await this.deps.em.findOne(StripeEvent, { id: event.id })) return 'duplicate';
-      const subscriptionId = subscriptionOf(event);
-      const subscription = subscriptionId ? await stripe.subscriptions.retrieve(subscriptionId, { expand: ['pending_setup_intent'] }) : null;
-      const prices = subscription ? await this.deps.prices.prices() : null;
-      const mails: MailMessage[] = [];
-      try {
-        await this.deps.em.transactional(async (em) => {
-          em.persist(em.create(StripeEvent, { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), processedAt: this.deps.clock.now() }));
-          await em.flush();
-          const user = customerId ? await em.findOne(User, { stripeCustomerId: customerId }, lockFor(em)) : null;
-          if (!user) {
-            this.deps.logger.warn({ eventId: event.id, type: event.type }, 'Stripe event for an unknown customer');
-            return;
-          }
-          if (subscription && prices) this.apply(user, subscription, prices, mails);
-          this.notify(event, user, subscription, mails);
-        });
-      } catch (err) {
-        if (err instanceof UniqueConstraintViolationException) return 'duplicate';
-        throw err;
+    const subscriptionId = subscriptionOf(event);
+    const mails: MailMessage[] = [];
+    try {
+      // Whose event is it? Asked of our database first: a stranger's event (stripe trigger's throwaway customers,
+      // another app on the account) costs no Stripe call, and is recorded and acknowledged so Stripe stops sending it.
+      if (!customerId || !(await this.deps.em.count(User, { stripeCustomerId: customerId }))) {
+        this.deps.logger.warn({ eventId: event.id, type: event.type, customer: customerId }, 'Stripe event for an unknown customer: recorded, not applied');
+        await this.deps.em.transactional((em) => this.record(em, event));
+        return 'processed';
       }
-      await this.send(mails);
-      return 'processed';
+      await this.inCustomerSection(customerId, { stripeCustomerId: customerId }, {
+        read: async (user) => (user && subscriptionId ? this.readSubscription(subscriptionId) : null),
+        write: async (em, lockedUser, current) => {
+          await this.record(em, event);
+          const user = await lockedUser();
+          if (!user) return;
+          if (current) this.applyCurrent(user, current, mails);
+          this.notify(event, user, current && current.subscription !== 'gone' ? current.subscription : null, mails);
+          await em.flush();
+        },
+      });
+    } catch (err) {
+      // The same event at another server at the same moment: its row's primary key stops this one.
+      if (err instanceof UniqueConstraintViolationException) return 'duplicate';
+      throw err;
+    }
+    await this.send(mails);
+    return 'processed';
+  }
+
+  /**
+   * One customer's critical section: Stripe's current state is read and written to the user's row while no
+   * other request or event of that customer runs. In this process a keyed lock. On PostgreSQL, where several
+   * servers share the database, also the user's row, locked (SELECT ... FOR UPDATE) in a transaction that spans
+   * the Stripe read and the write. SQLite is one server's file behind one connection: there the keyed lock is the
+   * section, and the read comes just before the short write transaction, so Stripe's latency never holds the
+   * database for every other request.
+   */
+  private async inCustomerSection<R>(
+    customerId: string,
+    where: FilterQuery<User>,
+    step: { read: (user: User | null) => Promise<R>; write: (em: EntityManager, user: () => Promise<User | null>, read: R) => Promise<void> },
+  ): Promise<void> {
+    await this.deps.locks.run(`customer:${customerId}`, async () => {
+      if (rowLocks(this.deps.em)) {
+        await this.deps.em.transactional(async (em) => {
+          const user = await em.findOne(User, where, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+          await step.write(em, async () => user, await step.read(user));
+        });
+        return;
+      }
+      const read = await step.read(await this.deps.em.fork().findOne(User, where));
+      // The user is loaded when the write asks for it: SQLite waits for a busy database only when a transaction's
+      // first statement writes (a read first would fail at once if another process is writing).
+      await this.deps.em.transactional((em) => step.write(em, () => em.findOne(User, where, { refresh: true }), read));
     });
+  }
+
+  /** The event's row, in the transaction of its effect: a second delivery fails on the primary key and changes nothing. */
+  private async record(em: EntityManager, event: Stripe.Event) {
+    em.persist(em.create(StripeEvent, { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), processedAt: this.deps.clock.now() }));
+    await em.flush();
+  }
+
+  private async readSubscription(id: string): Promise<CurrentSubscription> {
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(id, { expand: ['pending_setup_intent'] });
+      return { id, subscription, prices: await this.deps.prices.prices() };
+    } catch (err) {
+      if (!isStripeMissing(err)) throw err;
+      this.deps.logger.warn({ subscription: id }, 'Stripe has no such subscription (deleted): treated as ended');
+      return { id, subscription: 'gone' };
+    }
+  }
+
+  private applyCurrent(user: User, current: CurrentSubscription, mails: MailMessage[]) {
+    if (current.subscription !== 'gone') return this.apply(user, current.subscription, current.prices, mails);
+    // A subscription that no longer exists grants nothing, and no retry would bring it back.
+    if (user.stripeSubscriptionId !== current.id) return;
+    user.subscriptionStatus = 'canceled';
+    user.subscriptionTier = null;
   }
 
   private apply(user: User, subscription: Stripe.Subscription, prices: Record<Tier, string>, mails: MailMessage[]) {
@@ -158,7 +230,10 @@ export class BillingService {
     user.stripeSubscriptionId = subscription.id;
     user.subscriptionStatus = status;
     const noPlan = ['canceled', 'incomplete', 'incomplete_expired'].includes(status);
-    user.subscriptionTier = noPlan ? null : tierOfPrice(priceIdOf(subscription), prices);
+    user.subscriptionTier = noPlan ? null : tierOf(subscription, prices);
+    if (!noPlan && !user.subscriptionTier) {
+      this.deps.logger.error({ subscription: subscription.id, price: subscription.items.data[0]?.price }, 'subscription on a price of no tier (neither our price id nor our lookup key)');
+    }
     const now = this.deps.clock.now();
     if (status === 'active' && subscription.status === 'trialing' && !user.trialStartedAt) {
       user.trialStartedAt = subscription.trial_start ? new Date(subscription.trial_start * 1000) : now;
@@ -188,6 +263,19 @@ export class BillingService {
     return `${this.deps.publicUrl}/dashboard`;
   }
 
+  /** Runs a call that names our price; if Stripe refuses the price (archived since), the catalog checks again next time. */
+  private async withPriceCheck<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (err) {
+      if (isStripePriceError(err)) {
+        this.deps.logger.error({ err }, 'Stripe refused our price: check STRIPE_PRICE_* or the lookup keys');
+        this.deps.prices.forget();
+      }
+      throw err;
+    }
+  }
+
   private async ensureCustomer(user: User): Promise<string> {
     if (user.stripeCustomerId) return user.stripeCustomerId;
     const customer = await this.stripe.customers.create(
@@ -200,10 +288,9 @@ export class BillingService {
   }
 }
 
-/** Row lock on PostgreSQL so two servers apply one customer's events one at a time; SQLite serialises writes itself. */
-function lockFor(em: EntityManager) {
-  const platform = em.getPlatform().constructor.name;
-  return platform.includes('Postgre') ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {};
+/** PostgreSQL (several servers, one database) takes row locks; SQLite is a single server's file. */
+function rowLocks(em: EntityManager): boolean {
+  return em.getPlatform().constructor.name.includes('Postgre');
 }
 
 function secretOf(subscription: Stripe.Subscription): CreateSubscriptionResponse | null {

@@ -1,14 +1,19 @@
 import type Stripe from 'stripe';
 import { TIERS, type Tier } from '@dcbrief/shared';
-import { serviceUnavailable } from '../../http/errors.js';
 import type { Logger } from '../../lib/logger.js';
+import { isStripeMissing, paymentsUnavailable } from './billing.errors.js';
 
 export const PRICE_LOOKUP_KEYS: Record<Tier, string> = {
   basic: 'dcbrief_basic_monthly',
   premium: 'dcbrief_premium_monthly',
 };
 
-/** The Stripe price of each tier: from config, else found once by lookup key and kept. */
+const PRICE_ENV: Record<Tier, string> = { basic: 'STRIPE_PRICE_BASIC', premium: 'STRIPE_PRICE_PREMIUM' };
+
+/**
+ * The Stripe price of each tier: from config (checked once: it must exist and be active in this Stripe account),
+ * else found once by lookup key; kept once resolved. A missing or unusable price is a 503 with the reason logged.
+ */
 export class PriceCatalog {
   private resolved: Record<Tier, string> | null = null;
 
@@ -20,10 +25,23 @@ export class PriceCatalog {
 
   async prices(): Promise<Record<Tier, string>> {
     if (this.resolved) return this.resolved;
+    if (!this.stripe) throw paymentsUnavailable();
     const found: Partial<Record<Tier, string>> = {};
-    for (const tier of TIERS) if (this.configured[tier]) found[tier] = this.configured[tier]!;
+    for (const tier of TIERS) {
+      const id = this.configured[tier];
+      if (!id) continue;
+      const price = await this.stripe.prices.retrieve(id).catch((err: unknown) => {
+        if (isStripeMissing(err)) return null;
+        throw err;
+      });
+      if (!price || !price.active) {
+        this.logger.error({ tier, price: id }, `${PRICE_ENV[tier]}=${id}: ${price ? 'that price is archived' : 'no such price in this Stripe account (test and live prices differ)'}`);
+        throw paymentsUnavailable();
+      }
+      found[tier] = id;
+    }
     const missing = TIERS.filter((t) => !found[t]);
-    if (missing.length && this.stripe) {
+    if (missing.length) {
       const list = await this.stripe.prices.list({ lookup_keys: missing.map((t) => PRICE_LOOKUP_KEYS[t]), active: true, limit: 10 });
       for (const price of list.data) {
         const tier = TIERS.find((t) => PRICE_LOOKUP_KEYS[t] === price.lookup_key);
@@ -33,9 +51,14 @@ export class PriceCatalog {
     const stillMissing = TIERS.filter((t) => !found[t]);
     if (stillMissing.length) {
       this.logger.error({ missing: stillMissing }, 'Stripe prices missing: set STRIPE_PRICE_BASIC/STRIPE_PRICE_PREMIUM or create prices with lookup keys dcbrief_basic_monthly/dcbrief_premium_monthly');
-      throw serviceUnavailable('Payments are not available right now. Please try again later.');
+      throw paymentsUnavailable();
     }
     this.resolved = found as Record<Tier, string>;
     return this.resolved;
+  }
+
+  /** Forgets the resolved prices after Stripe refused one (archived since), so the next request checks again. */
+  forget(): void {
+    this.resolved = null;
   }
 }

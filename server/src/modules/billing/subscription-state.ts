@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
-import type { Tier } from '@dcbrief/shared';
+import { TIERS, type Tier } from '@dcbrief/shared';
+import { PRICE_LOOKUP_KEYS } from './price-catalog.js';
 
 /**
  * Our word for a Stripe subscription's status. Paid up ('active') is Stripe's active, or trialing once a
@@ -31,14 +32,21 @@ export function isLive(sub: SubscriptionState): boolean {
 }
 
 export function priceIdOf(sub: Stripe.Subscription): string | null {
-  const price = sub.items.data[0]?.price;
-  return price ? (typeof price === 'string' ? price : price.id) : null;
+  return idOf(sub.items.data[0]?.price);
 }
 
-export function tierOfPrice(priceId: string | null, prices: Record<Tier, string>): Tier | null {
-  if (priceId === prices.basic) return 'basic';
-  if (priceId === prices.premium) return 'premium';
-  return null;
+/**
+ * The tier of a subscription: its price is one of ours by id, or carries one of our lookup keys (a price we do
+ * not know by id: the key was moved to a new price, or the catalog was resolved before the change).
+ */
+export function tierOf(sub: Stripe.Subscription, prices: Record<Tier, string>): Tier | null {
+  const price = sub.items.data[0]?.price;
+  if (!price) return null;
+  const id = idOf(price);
+  const byId = TIERS.find((t) => prices[t] === id);
+  if (byId) return byId;
+  const lookupKey = typeof price === 'object' ? price.lookup_key : null;
+  return TIERS.find((t) => PRICE_LOOKUP_KEYS[t] === lookupKey) ?? null;
 }
 
 export function idOf(ref: string | { id: string } | null | undefined): string | null {
