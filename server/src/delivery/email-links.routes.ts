@@ -9,6 +9,7 @@ import { Feedback } from '../modules/feedback/feedback.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { Delivery } from './delivery.entity.js';
 import { emailLinkPage } from './pages.js';
+import { releaseStories } from './received.js';
 import { LinkSigner } from './tokens.js';
 
 export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
@@ -55,6 +56,10 @@ export function emailLinksRoutes({ config, clock }: { config: Pick<AppConfig, 's
   router.post('/rate', async (ctx) => {
     const target = await ratingTarget(ctx);
     if (!target) return invalidLink(ctx);
+    // Only a sent digest can be rated (docs/decisions/304); the outbox records the send when its batch ends.
+    if (!target.digest.sentAt) {
+      return page(ctx, emailLinkPage('Please try again in a few minutes', ['This brief is still being delivered, so your rating cannot be recorded yet.']), 409);
+    }
     await new FeedbackService(ctx.em, clock).rate(target.user, { digestId: target.digest.id, rating: target.rating });
     page(
       ctx,
@@ -105,6 +110,8 @@ export async function unsubscribe(ctx: Context, user: User, now: Date): Promise<
     em.persist(user);
     await em.flush();
     await em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: 'The subscriber unsubscribed', updatedAt: now });
+    // Those digests will never be read: their stories may go out in a later one, should they subscribe again.
+    await releaseStories(em, { user });
   });
 }
 

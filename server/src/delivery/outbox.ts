@@ -1,5 +1,7 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { Digest } from '../modules/digests/digest.entity.js';
 import { Delivery, DELIVERY_STATES, type DeliveryState } from './delivery.entity.js';
+import { reclaimStories, releaseStories } from './received.js';
 
 /**
  * Rows whose lease ran out while `sending`: the process died somewhere between claiming and recording.
@@ -48,13 +50,30 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 
 /**
  * The operator's word on failed or uncertain rows ("uncertain" and "failed" select every such row):
- * `sent` (the provider's log shows it left), `resend` (back to pending with the same Message-ID, a fresh
- * retry budget) or `cancel`.
+ * `sent` (the provider's log shows it left: the digest joins the subscriber's archive), `resend` (back to
+ * pending with the same Message-ID, a fresh retry budget) or `cancel`. A cancelled row releases its
+ * digest's stories; a failed row brought back claims them again (docs/decisions/304).
  */
 export async function resolveRows(em: EntityManager, target: string, as: Resolution, now: Date): Promise<number> {
   const where: FilterQuery<Delivery> = target === 'uncertain' || target === 'failed' ? { state: target as DeliveryState } : { id: target, state: { $in: ['failed', 'uncertain'] as DeliveryState[] } };
   const note = `Resolved by the operator as ${as} at ${now.toISOString()}`;
-  if (as === 'sent') return em.nativeUpdate(Delivery, where, { state: 'sent', sentAt: now, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now });
-  if (as === 'cancel') return em.nativeUpdate(Delivery, where, { state: 'cancelled', lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now });
-  return em.nativeUpdate(Delivery, where, { state: 'pending', attempts: 0, nextAttemptAt: now, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now });
+  return em.transactional(async (tx) => {
+    const ids = (await tx.find(Delivery, where, { fields: ['id'] })).map((d) => d.id);
+    if (!ids.length) return 0;
+    const these: FilterQuery<Delivery> = { id: { $in: ids }, state: { $in: ['failed', 'uncertain'] as DeliveryState[] } };
+    const changes =
+      as === 'sent'
+        ? { state: 'sent' as const, sentAt: now, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now }
+        : as === 'cancel'
+          ? { state: 'cancelled' as const, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now }
+          : { state: 'pending' as const, attempts: 0, nextAttemptAt: now, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now };
+    const n = await tx.nativeUpdate(Delivery, these, changes);
+    if (as === 'cancel') await releaseStories(tx, { id: { $in: ids } });
+    else await reclaimStories(tx, { id: { $in: ids } }, now);
+    if (as === 'sent') {
+      const digestIds = (await tx.find(Delivery, { id: { $in: ids }, digest: { $ne: null } }, { fields: ['digest'] })).map((d) => d.digest!.id);
+      if (digestIds.length) await tx.nativeUpdate(Digest, { id: { $in: digestIds }, sentAt: null }, { sentAt: now });
+    }
+    return n;
+  });
 }

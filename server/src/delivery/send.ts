@@ -6,6 +6,7 @@ import { Digest } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
 import type { DeliveryDeps } from './deps.js';
+import { releaseStories } from './received.js';
 import { renderDigestEmail } from './render.js';
 import { LinkSigner } from './tokens.js';
 
@@ -149,6 +150,9 @@ async function recordOutcomes(
       else summary.retrying++;
       deps.logger.warn({ delivery: row.id, attempts, giveUp, err: error.message }, 'digest email failed');
     }
+    // Cancelled and finally failed digests never reached the subscriber: a later digest may carry their stories.
+    const ended = [...outcome.cancelled.map((c) => c.id), ...outcome.failures.map((f) => f.row.id)];
+    if (ended.length) await releaseStories(tx, { id: { $in: ended } });
   });
   summary.sent += outcome.sent.length;
   summary.cancelled += outcome.cancelled.length;

@@ -5,7 +5,8 @@ import { User } from '../users/user.entity.js';
 
 /**
  * One subscriber's digest for one edition date: what was (or will be) sent to them, stored as sent
- * so the web app shows exactly the email's content.
+ * so the web app shows exactly the email's content. Composed before sending (the outbox row links it);
+ * the API shows it only once `sentAt` is set (docs/decisions/304).
  */
 export class Digest {
   id: string = randomUUID();
@@ -23,6 +24,7 @@ export class Digest {
   stories: DigestStory[] = [];
   /** Lower-cased title, story titles, summaries and source names, for the digest search. */
   searchText = '';
+  /** When the SMTP server accepted the email; null until then, and for ever if it was cancelled or failed. */
   sentAt: Date | null = null;
   createdAt: Date = new Date();
 }

@@ -24,25 +24,32 @@ export function searchTerms(q: string | undefined): string[] {
   return [...new Set(q.toLowerCase().replace(/[%_\\]/g, ' ').split(/\s+/).filter(Boolean))].slice(0, 8);
 }
 
+/**
+ * A digest is the subscriber's once its email left: the outbox sets `sentAt` when the SMTP server accepted
+ * it (or the operator settles an uncertain row as sent). One still pending, being sent, uncertain after a
+ * crash, cancelled or failed is not shown, and cannot be rated through the API (docs/decisions/304).
+ */
+const SENT = { sentAt: { $ne: null } } as const;
+
 export class DigestsService {
   constructor(private readonly em: EntityManager) {}
 
-  /** The user's own digests, newest first; with `q`, those whose text holds every word of it. */
+  /** The user's own sent digests, newest first; with `q`, those whose text holds every word of it. */
   list(user: User, query: DigestListQuery = {}): Promise<Digest[]> {
-    const where: FilterQuery<Digest> = { user };
+    const where: FilterQuery<Digest> = { user, ...SENT };
     if (query.kind) where.kind = query.kind;
     const terms = searchTerms(query.q);
     if (terms.length) where.$and = terms.map((t) => ({ searchText: { $like: `%${t}%` } }));
     return this.em.find(Digest, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? 365 });
   }
 
-  /** The user's own digests, newest first. */
+  /** The user's own sent digests, newest first. */
   listForUser(user: User, limit = 365): Promise<Digest[]> {
     return this.list(user, { limit });
   }
 
-  /** One of the user's own digests; another user's digest is as absent as a missing one. */
+  /** One of the user's own sent digests; another user's digest, or one not sent, is as absent as a missing one. */
   findForUser(user: User, id: string): Promise<Digest | null> {
-    return this.em.findOne(Digest, { id, user });
+    return this.em.findOne(Digest, { id, user, ...SENT });
   }
 }
