@@ -69,12 +69,27 @@ describe('dashboard', () => {
     expect(screen.getByText('March 14, 2026')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Recent Digests' })).toHaveAttribute('href', '/digests');
+    expect(screen.getByRole('link', { name: 'Provide Feedback' })).toHaveAttribute('href', '/digests/d-0#rating');
+    expect(badges[0].className).toMatch(/slate/);
+    expect(badges[0].className).not.toMatch(/green|emerald/);
+  });
+
+  it('Notification Settings brings the email preferences into view and focuses Daily Digest', async () => {
+    const scrolled = vi.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    renderDashboard(freeUser(), { 'GET /api/digests': { status: 200, body: [] } });
+    await screen.findByRole('heading', { name: 'Email Preferences' });
+    expect(screen.getByRole('button', { name: 'Provide Feedback' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Notification Settings' }));
+    expect(scrolled).toHaveBeenCalled();
+    expect(screen.getByRole('switch', { name: /Daily Digest/ })).toHaveFocus();
   });
 
   it('basic and active: green BASIC badge and no upgrade card', async () => {
     renderDashboard(basicActiveUser());
     await screen.findByRole('heading', { name: 'Email Preferences' });
     expect(screen.getAllByText('BASIC')[0]).toHaveAttribute('data-active', 'true');
+    expect(screen.getAllByText('BASIC')[0].className).toMatch(/green|emerald/);
     expect(screen.queryByRole('link', { name: /See plans/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
   });

@@ -50,7 +50,7 @@ export default function DashboardRoute() {
           <AccountInfoCard user={user} />
           {!isActive(user) && <UpgradeCard />}
           <DashboardStatsCard stats={intelligenceStats(digests.data, feedback.data)} />
-          <DashboardQuickActions premiumAccess={premiumAccess} />
+          <DashboardQuickActions premiumAccess={premiumAccess} latestDigestId={digests.data?.[0]?.id} />
         </aside>
       </div>
     </PageShell>

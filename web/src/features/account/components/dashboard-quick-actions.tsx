@@ -1,7 +1,7 @@
 import { Bell, Library, MessageSquare, Newspaper, Zap } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/paths';
+import { digestPath, paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
@@ -10,22 +10,34 @@ interface QuickAction {
   icon: LucideIcon;
   label: string;
   premiumOnly?: boolean;
-  /** Where the action leads; actions without one are announced as coming soon. */
+  /** Where the action leads. */
   to?: string;
+  /** What it does on this screen. */
+  onSelect?: () => void;
+  /** Said instead, while the action has nothing to lead to. */
+  hint?: string;
 }
 
-const ACTIONS: QuickAction[] = [
-  { icon: Newspaper, label: 'View Recent Digests', to: paths.digests },
-  { icon: Library, label: 'Audio Library', premiumOnly: true },
-  { icon: MessageSquare, label: 'Provide Feedback' },
-  { icon: Bell, label: 'Notification Settings' },
-];
+/** The Email Preferences card on this screen: brought into view with its first switch focused. */
+function showEmailPreferences() {
+  document.getElementById('email-preferences-title')?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  document.getElementById('pref-daily')?.focus({ preventScroll: true });
+}
 
 /**
- * Spec section 2 has these do nothing; the delivery issue links View Recent Digests to the digest archive.
- * The others say where they are headed instead.
+ * Spec section 2 has these do nothing; here each leads where its name says (decision 106): the digest
+ * archive, the rating of the latest digest, and the email preferences on this screen. The audio library
+ * says what it will hold until audio digests exist.
  */
-export function DashboardQuickActions({ premiumAccess }: { premiumAccess: boolean }) {
+export function DashboardQuickActions({ premiumAccess, latestDigestId }: { premiumAccess: boolean; latestDigestId?: string }) {
+  const ACTIONS: QuickAction[] = [
+    { icon: Newspaper, label: 'View Recent Digests', to: paths.digests },
+    { icon: Library, label: 'Audio Library', premiumOnly: true, hint: 'Your audio digests will be listed here' },
+    latestDigestId
+      ? { icon: MessageSquare, label: 'Provide Feedback', to: `${digestPath(latestDigestId)}#rating` }
+      : { icon: MessageSquare, label: 'Provide Feedback', hint: 'Rate your first digest when it arrives' },
+    { icon: Bell, label: 'Notification Settings', onSelect: showEmailPreferences },
+  ];
   return (
     <Card aria-labelledby="dashboard-quick-actions-title">
       <CardHeader>
@@ -35,8 +47,13 @@ export function DashboardQuickActions({ premiumAccess }: { premiumAccess: boolea
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2">
-        {ACTIONS.filter((action) => premiumAccess || !action.premiumOnly).map(({ icon: Icon, label, to }) =>
-          to ? (
+        {ACTIONS.filter((action) => premiumAccess || !action.premiumOnly).map(({ icon: Icon, label, to, onSelect, hint }) =>
+          onSelect ? (
+            <Button key={label} type="button" variant="outline" className="w-full justify-start" onClick={onSelect}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Button>
+          ) : to ? (
             <Button key={label} asChild variant="outline" className="w-full justify-start">
               <Link to={to}>
                 <Icon aria-hidden="true" />
@@ -51,7 +68,7 @@ export function DashboardQuickActions({ premiumAccess }: { premiumAccess: boolea
                   {label}
                 </Button>
               </TooltipTrigger>
-              <TooltipContent>Coming soon</TooltipContent>
+              <TooltipContent>{hint}</TooltipContent>
             </Tooltip>
           ),
         )}

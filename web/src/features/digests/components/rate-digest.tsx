@@ -1,5 +1,6 @@
 import { Star } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
@@ -9,6 +10,12 @@ import { useRateDigest } from '../api/rate-digest';
 export function RateDigest({ digestId }: { digestId: string }) {
   const rate = useRateDigest();
   const [rated, setRated] = useState<number | null>(null);
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // "Provide Feedback" on the dashboard links here with #rating: bring the stars into view.
+  useEffect(() => {
+    if (hash === '#rating') section.current?.scrollIntoView({ block: 'center' });
+  }, [hash]);
   const send = (rating: number) =>
     rate.mutate(
       { digestId, rating },
@@ -18,7 +25,7 @@ export function RateDigest({ digestId }: { digestId: string }) {
       },
     );
   return (
-    <section aria-labelledby="rate-digest-title" className="rounded-2xl border border-slate-200 bg-white p-5 text-center">
+    <section ref={section} id="rating" aria-labelledby="rate-digest-title" className="rounded-2xl border border-slate-200 bg-white p-5 text-center">
       <h2 id="rate-digest-title" className="font-semibold text-slate-900">
         How useful was this brief?
       </h2>
