@@ -86,6 +86,47 @@ describe('subscribe page', () => {
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
+  it('an error other than "already subscribed" keeps the spec\'s generic text, even when the server explains', async () => {
+    renderSubscribe({ 'POST /api/create-subscription': { status: 503, body: { message: 'Payments are not available right now. Please try again later.' } } });
+    expect(await screen.findByText('Subscription Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to create subscription. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it("already subscribed (409): the server's message under 'Subscription Error', and the way to the dashboard instead of a retry", async () => {
+    const message = 'You already have a subscription. Manage it from your dashboard.';
+    renderSubscribe({ 'POST /api/create-subscription': { status: 409, body: { message } } });
+    expect(await screen.findByText('Subscription Error')).toBeInTheDocument();
+    expect(screen.getAllByText(message).length).toBeGreaterThanOrEqual(1);
+    expect(screen.queryByText('Failed to create subscription. Please try again.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('a first subscription (SetupIntent): the 14-day trial promise stays', async () => {
+    renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } } });
+    await screen.findByTestId('payment-element');
+    expect(screen.getByText('Start with a 14-day free trial. You will not be charged until it ends, and you can cancel anytime.')).toBeInTheDocument();
+    expect(screen.getByText('14-day free trial')).toBeInTheDocument();
+  });
+
+  it('a returning subscriber whose trial is used (PaymentIntent): no promise of a free trial, says the card is charged now', async () => {
+    const user = userEvent.setup();
+    const { api } = renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'pi_1_secret_x', intentType: 'payment' } } });
+    await screen.findByTestId('payment-element');
+    const chargedNow = 'You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.';
+    expect(screen.getByText(chargedNow)).toBeInTheDocument();
+    expect(screen.queryByText(/You will not be charged until it ends/)).not.toBeInTheDocument();
+    expect(screen.queryByText('14-day free trial')).not.toBeInTheDocument();
+    expect(screen.getByText('Cancel anytime')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Choose your intelligence level' })).toBeInTheDocument();
+    // Another plan: the wording holds while that plan's secret loads (the trial is per visitor, not per plan).
+    await user.click(screen.getByRole('radio', { name: 'Essential' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/create-subscription')).toHaveLength(2));
+    expect(screen.getByText(chargedNow)).toBeInTheDocument();
+    expect(screen.queryByText(/You will not be charged until it ends/)).not.toBeInTheDocument();
+  });
+
   it('switching plans asks for that plan\'s secret, so the button charges the plan it names (decision 006)', async () => {
     const user = userEvent.setup();
     const secrets = ['seti_premium_secret_x', 'seti_basic_secret_y'];

@@ -12,12 +12,17 @@ import { PlanPicker } from '@/features/subscribe/components/plan-picker';
 import { useSubscriptionSecret } from '@/features/subscribe/hooks/use-subscription-secret';
 import { useCurrentUser } from '@/lib/auth';
 
-const FOOTER_POINTS = [`${TRIAL_DAYS}-day free trial`, 'Cancel anytime', 'Secure payments'];
+const TRIAL_POINT = `${TRIAL_DAYS}-day free trial`;
+const FOOTER_POINTS = [TRIAL_POINT, 'Cancel anytime', 'Secure payments'];
 
 export default function SubscribeRoute() {
   const { user, isLoading } = useCurrentUser();
   const [tier, setTier] = useState<Tier>(DEFAULT_SELECTED_TIER);
-  const { secret, failed, isRequesting, retry } = useSubscriptionSecret(user, tier);
+  const { secret, intentType, failed, refusal, isRequesting, retry } = useSubscriptionSecret(user, tier);
+  // The server decides whether there is a trial (once per user): a SetupIntent saves the card for after the
+  // trial, a PaymentIntent charges now. The page promises only what the server's answer says.
+  const chargedNow = intentType === 'payment';
+  const footerPoints = chargedNow ? FOOTER_POINTS.filter((point) => point !== TRIAL_POINT) : FOOTER_POINTS;
   useLoginRedirect(!isLoading && !user, SUBSCRIBE_LOGIN_REDIRECT_MS, SUBSCRIBE_SIGNED_OUT_NOTICE);
 
   return (
@@ -29,7 +34,9 @@ export default function SubscribeRoute() {
       <div className="mx-auto mt-6 max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Choose your intelligence level</h1>
         <p className="mt-3 text-slate-600">
-          Start with a {TRIAL_DAYS}-day free trial. You will not be charged until it ends, and you can cancel anytime.
+          {chargedNow
+            ? 'You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.'
+            : `Start with a ${TRIAL_DAYS}-day free trial. You will not be charged until it ends, and you can cancel anytime.`}
         </p>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-5">
@@ -37,14 +44,14 @@ export default function SubscribeRoute() {
           <PlanPicker value={tier} onChange={setTier} />
         </div>
         <div className="lg:col-span-2">
-          <PaymentCard tier={tier} secret={secret} failed={failed} isRequesting={isRequesting} onRetry={retry} />
+          <PaymentCard tier={tier} secret={secret} failed={failed} refusal={refusal} isRequesting={isRequesting} onRetry={retry} />
         </div>
       </div>
       <div className="mt-10">
         <BenefitTiles tier={tier} />
       </div>
       <ul className="mt-10 flex flex-wrap items-center justify-center gap-x-8 gap-y-2 border-t border-slate-200 pt-6 text-sm text-slate-600">
-        {FOOTER_POINTS.map((point) => (
+        {footerPoints.map((point) => (
           <li key={point} className="flex items-center gap-1.5">
             <Check aria-hidden="true" className="size-4 text-blue-700" />
             {point}

@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
-import { AlertCircle, RotateCw, ShieldCheck } from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { AlertCircle, LayoutDashboard, RotateCw, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
 import type { CreateSubscriptionResponse, Tier } from '@dcbrief/shared';
+import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -12,6 +14,8 @@ interface PaymentCardProps {
   tier: Tier;
   secret: CreateSubscriptionResponse | null;
   failed: boolean;
+  /** The server's reason when it refused for good (already subscribed): shown with a way to the dashboard. */
+  refusal?: string | null;
   isRequesting: boolean;
   onRetry: () => void;
 }
@@ -25,11 +29,12 @@ function PreparingPayment() {
   );
 }
 
-function PaymentProblem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+function PaymentProblem({ message, onRetry, action }: { message: string; onRetry?: () => void; action?: ReactNode }) {
   return (
     <div className="flex min-h-48 flex-col items-center justify-center gap-3 text-center">
       <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
       <p className="max-w-sm text-sm text-slate-700">{message}</p>
+      {action}
       {onRetry && (
         <Button variant="outline" size="sm" onClick={onRetry}>
           <RotateCw aria-hidden="true" />
@@ -41,18 +46,28 @@ function PaymentProblem({ message, onRetry }: { message: string; onRetry?: () =>
 }
 
 /** 'Complete Your Subscription': a spinner until the payment secret is held, then Stripe's Payment Element. */
-export function PaymentCard({ tier, secret, failed, isRequesting, onRetry }: PaymentCardProps) {
+export function PaymentCard({ tier, secret, failed, refusal = null, isRequesting, onRetry }: PaymentCardProps) {
   const config = usePublicConfig({ enabled: secret !== null });
   const publishableKey = config.data?.stripePublishableKey ?? null;
 
   let body;
   if (!secret) {
-    body =
-      failed && !isRequesting ? (
-        <PaymentProblem message="We could not start your subscription. Please try again." onRetry={onRetry} />
-      ) : (
-        <PreparingPayment />
+    if (!failed || isRequesting) body = <PreparingPayment />;
+    else if (refusal) {
+      body = (
+        <PaymentProblem
+          message={refusal}
+          action={
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.dashboard}>
+                <LayoutDashboard aria-hidden="true" />
+                Go to your dashboard
+              </Link>
+            </Button>
+          }
+        />
       );
+    } else body = <PaymentProblem message="We could not start your subscription. Please try again." onRetry={onRetry} />;
   } else if (config.isLoading) {
     body = <PreparingPayment />;
   } else if (!publishableKey) {

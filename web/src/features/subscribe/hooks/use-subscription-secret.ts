@@ -1,7 +1,18 @@
-import { useEffect, useRef } from 'react';
-import type { Tier, User } from '@dcbrief/shared';
+import { useEffect, useRef, useState } from 'react';
+import type { CreateSubscriptionResponse, Tier, User } from '@dcbrief/shared';
 import { toast } from '@/hooks/use-toast';
+import { errorStatus, serverErrorMessage } from '@/lib/api-error';
 import { useCreateSubscription } from '../api/create-subscription';
+
+const GENERIC_FAILURE = 'Failed to create subscription. Please try again.';
+
+/**
+ * The server's own words when it refuses for a reason trying again cannot change: 409, the visitor already has
+ * a subscription ("Manage it from your dashboard"). Any other failure keeps the spec's generic text.
+ */
+function refusalOf(error: unknown): string | null {
+  return errorStatus(error) === 409 ? serverErrorMessage(error) : null;
+}
 
 /**
  * Spec section 4: a secret is requested automatically once a user exists. One deliberate change
@@ -14,10 +25,15 @@ export function useSubscriptionSecret(user: User | null, tier: Tier) {
   const create = useCreateSubscription();
   const requestedFor = useRef<Tier | null>(null);
   const { mutate } = create;
+  // Whether this visitor gets a trial does not change with the plan: kept while another plan's secret loads.
+  const [intentType, setIntentType] = useState<CreateSubscriptionResponse['intentType'] | null>(null);
+  useEffect(() => {
+    if (create.data) setIntentType(create.data.intentType);
+  }, [create.data]);
 
   const request = (forTier: Tier) =>
     mutate(forTier, {
-      onError: () => toast({ title: 'Subscription Error', description: 'Failed to create subscription. Please try again.', variant: 'destructive' }),
+      onError: (error) => toast({ title: 'Subscription Error', description: refusalOf(error) ?? GENERIC_FAILURE, variant: 'destructive' }),
     });
 
   useEffect(() => {
@@ -27,10 +43,15 @@ export function useSubscriptionSecret(user: User | null, tier: Tier) {
   }, [user, tier]);
 
   const current = create.variables === tier && !create.isPending;
+  const failed = current && create.isError;
   return {
     secret: current ? (create.data ?? null) : null,
+    /** The server's last answer: 'setup' (a trial, nothing charged until it ends) or 'payment' (charged now). */
+    intentType,
     isRequesting: create.isPending,
-    failed: current && create.isError,
+    failed,
+    /** Set when the server refused for good (already subscribed): its message, shown instead of a retry. */
+    refusal: failed ? refusalOf(create.error) : null,
     retry: () => request(tier),
   };
 }
