@@ -70,8 +70,8 @@ describe('dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Recent Digests' })).toHaveAttribute('href', '/digests');
     expect(screen.getByRole('link', { name: 'Provide Feedback' })).toHaveAttribute('href', '/digests/d-0#rating');
-    expect(badges[0].className).toMatch(/slate/);
-    expect(badges[0].className).not.toMatch(/green|emerald/);
+    expect(badges[0]!.className).toMatch(/slate/);
+    expect(badges[0]!.className).not.toMatch(/green|emerald/);
   });
 
   it('Notification Settings brings the email preferences into view and focuses Daily Digest', async () => {
@@ -89,7 +89,7 @@ describe('dashboard', () => {
     renderDashboard(basicActiveUser());
     await screen.findByRole('heading', { name: 'Email Preferences' });
     expect(screen.getAllByText('BASIC')[0]).toHaveAttribute('data-active', 'true');
-    expect(screen.getAllByText('BASIC')[0].className).toMatch(/green|emerald/);
+    expect(screen.getAllByText('BASIC')[0]!.className).toMatch(/green|emerald/);
     expect(screen.queryByRole('link', { name: /See plans/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { LOGOUT_PATH } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
 const navItems = [
@@ -12,14 +13,19 @@ const navItems = [
   { to: paths.subscribe, label: 'Plans' },
 ] as const;
 
-/** Top bar of every signed-in screen. Sign Out is a browser navigation to the server (spec section 2). */
+/**
+ * Top bar of every signed-in screen. Sign Out is a browser navigation to the server (spec section 2). A
+ * visitor who is not signed in (on /subscribe, before the redirect to sign in) sees only the logo.
+ */
 export function AppHeader() {
+  const { user } = useCurrentUser();
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
         <Link to={paths.home} aria-label="DC Brief home" className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700">
           <BrandLogo />
         </Link>
+        {user && (
         <nav aria-label="Main" className="flex items-center gap-1">
           <div className="hidden items-center gap-1 sm:flex">
             {navItems.map((item) => (
@@ -45,6 +51,7 @@ export function AppHeader() {
             </a>
           </Button>
         </nav>
+        )}
       </div>
     </header>
   );
