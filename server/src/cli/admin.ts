@@ -10,7 +10,7 @@ const HELP = `DC Brief operator commands
   npm run admin -- waitlist          list the waitlist
   npm run admin -- invite <email>    invite a waitlist entry (lets it sign in when SIGNUP_MODE=invite) and email it
   npm run admin -- users             list users with their plan and delivery settings
-  npm run admin -- sources ...       the news sources: list, sync, add, enable, disable, import-opml, export-opml
+  npm run admin -- sources ...       the news sources: list, show, sync, add, enable, disable, import-opml, export-opml
                                      (npm run admin -- sources help)
 
 The commands use the same environment as the server (DATA_DIR, DATABASE_URL, SMTP_URL, ...).`;
