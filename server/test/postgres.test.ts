@@ -5,6 +5,10 @@ import { addDigests } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { postgresBinDir, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { signIn } from './support/users.js';
+import { runDeliveryPass } from '../src/delivery/pass.js';
+import { Delivery } from '../src/delivery/delivery.entity.js';
+import { Digest } from '../src/modules/digests/digest.entity.js';
+import { addSubscribers, deliveryDeps } from './delivery/fixtures.js';
 
 const available = !!process.env.TEST_DATABASE_URL || !!postgresBinDir();
 
@@ -41,5 +45,24 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: available ? false : 'PostgreSQL
     assert.equal((await prefs.json()).preferences.deliveryTime, '12:00');
     assert.equal((await client.get('/api/logout')).status, 302);
     assert.equal((await client.get('/api/auth/user')).status, 401);
+  });
+
+  test('a delivery pass plans, composes and sends each subscriber one digest, once', async () => {
+    // Tuesday 06:05 in New York and 12:05 in Berlin: both subscribers' hours have come.
+    const now = new Date('2026-11-24T11:05:00Z');
+    await addSubscribers(ts.orm, [
+      { email: 'ny@pg.example', timezone: 'America/New_York' },
+      { email: 'ber@pg.example', timezone: 'Europe/Berlin', preferences: { deliveryTime: '12:00' } },
+    ]);
+    const before = (await ts.outbox()).length;
+    const first = await runDeliveryPass(deliveryDeps(ts), now);
+    assert.equal(first.send.sent, 2);
+    const again = await runDeliveryPass(deliveryDeps(ts), now);
+    assert.equal(again.send.sent, 0, 'a second pass sends nothing');
+    const em = ts.orm.em.fork();
+    const rows = await em.find(Delivery, { user: { email: { $in: ['ny@pg.example', 'ber@pg.example'] } } });
+    assert.deepEqual(rows.map((r) => r.state), ['sent', 'sent']);
+    assert.equal(await em.count(Digest, { user: { email: { $in: ['ny@pg.example', 'ber@pg.example'] } } }), 2);
+    assert.equal((await ts.outbox()).length - before, 2);
   });
 });

@@ -39,11 +39,12 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   const suppressed = new Set((await em.find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
   const catchUpMs = config.delivery.catchUpHours * HOUR;
   let breaking: EditionStory[] | null = null;
-  let after = '';
+  // Keyset paging by id. No cursor on the first page: ids are UUIDs, and PostgreSQL refuses '' as one.
+  let after: string | null = null;
   for (;;) {
     const users = (await em.find(
       User,
-      { subscriptionStatus: 'active', id: { $gt: after } },
+      after === null ? { subscriptionStatus: 'active' } : { subscriptionStatus: 'active', id: { $gt: after } },
       { orderBy: { id: 'asc' }, limit: PAGE, fields: ['id', 'email', 'timezone', 'preferences'] },
     )) as PlanUser[];
     if (!users.length) break;
