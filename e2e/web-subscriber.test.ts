@@ -1,11 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
+import Stripe from 'stripe';
+import { User } from '../server/src/modules/users/user.entity.js';
 import { addDigests, setSubscription } from '../server/test/support/fixtures.js';
 import { startTestServer, type TestServer } from '../server/test/support/harness.js';
 import { launchBrowser } from './support/browser.js';
 import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
 import { routeStripeApiTo, routeStripeToStandIn, signInInBrowser } from './support/web-helpers.js';
+
+const WEBHOOK_SECRET = 'whsec_test_e2e';
 
 // Signed-in screens of the built web app against the real server, users signed in by magic link.
 describe('web app for subscribers', () => {
@@ -20,7 +24,7 @@ describe('web app for subscribers', () => {
       ],
     });
     ts = await startTestServer({
-      env: { STRIPE_SECRET_KEY: 'sk_test_dcbrief', STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief', STRIPE_WEBHOOK_SECRET: 'whsec_test_e2e', STRIPE_API_BASE: stripe.url },
+      env: { STRIPE_SECRET_KEY: 'sk_test_dcbrief', STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
     });
     browser = await launchBrowser();
   });
@@ -157,6 +161,46 @@ describe('web app for subscribers', () => {
     const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
     await account.getByText('PREMIUM', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Audio Intelligence Settings' }).waitFor();
+    await context.close();
+  });
+
+  test('a subscriber: /subscribe says to manage it from the dashboard; after cancelling, coming back is charged now (no second trial)', async () => {
+    const email = 'returning@dc-ops.example';
+    const { context, page } = await signInInBrowser(ts, browser, email);
+    await routeStripeToStandIn(context);
+    await routeStripeApiTo(context, stripe.url);
+    await page.goto(`${ts.url}/subscribe`);
+    await page.getByText('Start with a 14-day free trial. You will not be charged until it ends, and you can cancel anytime.').waitFor();
+    await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
+    await page.waitForURL(`${ts.url}/dashboard`);
+    const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
+    await account.getByText('PREMIUM', { exact: true }).waitFor();
+
+    // Already subscribed: the server's reason, not "Failed to create subscription".
+    await page.goto(`${ts.url}/subscribe`);
+    await page.getByText('Subscription Error', { exact: true }).first().waitFor();
+    await page.getByText('You already have a subscription. Manage it from your dashboard.', { exact: true }).first().waitFor();
+    await page.getByRole('link', { name: 'Go to your dashboard' }).waitFor();
+
+    // Cancelled in Stripe's customer portal: Stripe ends the subscription and sends the event.
+    const { stripeSubscriptionId: first } = await ts.orm.em.fork().findOneOrFail(User, { email });
+    const deleted = stripe.event('customer.subscription.deleted', stripe.update(first!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
+    const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload: deleted, secret: WEBHOOK_SECRET });
+    const hook = await fetch(`${ts.url}/api/stripe/webhook`, { method: 'POST', body: deleted, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    assert.equal(hook.status, 200);
+
+    // Back for the same plan: a new subscription, the trial already used, so the page promises no free period.
+    await page.goto(`${ts.url}/subscribe`);
+    await page.getByText('You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.').waitFor();
+    assert.equal(await page.getByText('You will not be charged until it ends', { exact: false }).count(), 0);
+    const secrets = await page.evaluate(() => (window as unknown as { __stripeStandIn: { elementsOptions: { clientSecret: string }[] } }).__stripeStandIn.elementsOptions.map((o) => o.clientSecret));
+    assert.match(secrets.at(-1)!, /^pi_\w+_secret_/, 'money due now: a PaymentIntent');
+    await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
+    await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
+    await page.waitForURL(`${ts.url}/dashboard`);
+    await account.getByText('PREMIUM', { exact: true }).waitFor();
+    const me = await page.evaluate(async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string });
+    assert.deepEqual([me.subscriptionTier, me.subscriptionStatus], ['premium', 'active']);
     await context.close();
   });
 });
