@@ -22,7 +22,7 @@ const PRICES = [
 ];
 const signer = new Stripe('sk_test_signing_only');
 
-function stripeEnv(stripe: StripeStandIn, extra: Record<string, string> = {}) {
+function stripeEnv(stripe: Pick<StripeStandIn, 'url'>, extra: Record<string, string> = {}) {
   return {
     STRIPE_SECRET_KEY: 'sk_test_dcbrief',
     STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
@@ -532,18 +532,23 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const deadPort = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const stripe = await startStripeStandIn({ prices: PRICES });
-    const ts = await startTestServer({ env: stripeEnv(stripe) });
-    const unreachable = await startTestServer({ env: { ...stripeEnv(stripe), STRIPE_API_BASE: `http://127.0.0.1:${deadPort}` } });
+    const unreachable = await startTestServer({ env: stripeEnv({ url: `http://127.0.0.1:${deadPort}` }) });
     try {
       const client = await signIn(unreachable, 'offline@example.com');
       const res = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(res.status, 503);
       assert.match((await res.json()).message, /could not reach our payment provider/i);
+
+      const em = unreachable.orm.em.fork();
+      const known = await em.findOneOrFail(User, { email: 'offline@example.com' });
+      known.stripeCustomerId = 'cus_offline';
+      await em.flush();
+      const payload = JSON.stringify({ id: 'evt_offline', object: 'event', created: Math.floor(Date.now() / 1000), type: 'customer.subscription.updated', data: { object: { id: 'sub_offline', object: 'subscription', customer: 'cus_offline' } } });
+      const hook = await new TestClient(unreachable.url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
+      assert.equal(hook.status, 503);
+      assert.equal(await unreachable.orm.em.fork().count(StripeEvent, { id: 'evt_offline' }), 0, 'not recorded: the retry will apply it');
     } finally {
       await unreachable.close();
-      await ts.close();
-      await stripe.close();
     }
   });
 });
