@@ -6,13 +6,15 @@ import { reclaimStories, releaseStories } from './received.js';
 /**
  * Rows whose lease ran out while `sending`: the process died somewhere between claiming and recording.
  * The SMTP server may or may not have accepted the message, so the row is not resent blindly: it becomes
- * `uncertain` for the operator to resolve (docs/decisions/301).
+ * `uncertain` for the operator to resolve (docs/decisions/301). `realNow` is the real current time (the
+ * Clock port's now()), never a pass's --now: leases are taken on the real clock, and a pass replaying the
+ * past, or the future, must not take rows another process is sending right now for abandoned.
  */
-export async function markAbandonedUncertain(em: EntityManager, now: Date): Promise<number> {
+export async function markAbandonedUncertain(em: EntityManager, realNow: Date): Promise<number> {
   return em.nativeUpdate(
     Delivery,
-    { state: 'sending', leaseUntil: { $lt: now } },
-    { state: 'uncertain', lastError: 'The sending process stopped before recording the outcome; resolve with npm run deliver -- --resolve', updatedAt: now },
+    { state: 'sending', leaseUntil: { $lt: realNow } },
+    { state: 'uncertain', lastError: 'The sending process stopped before recording the outcome; resolve with npm run deliver -- --resolve', updatedAt: realNow },
   );
 }
 

@@ -27,7 +27,8 @@ export async function runDeliveryPass(
 ): Promise<PassSummary> {
   const started = performance.now();
   const passDeps = { ...deps, editions: new MemoizedEditionSource(deps.editions) };
-  const uncertain = await markAbandonedUncertain(deps.orm.em.fork(), now);
+  // Leases are judged on the real clock, not on `now` (which may be a --now in the past or the future).
+  const uncertain = await markAbandonedUncertain(deps.orm.em.fork(), deps.clock.now());
   if (uncertain) deps.logger.warn({ uncertain }, 'deliveries left in sending by a stopped process are now uncertain');
   const planned = await planDeliveries(passDeps, now);
   options.onProgress?.({ phase: 'plan', done: planned.daily + planned.weekly + planned.breaking });

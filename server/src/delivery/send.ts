@@ -12,7 +12,10 @@ import { LinkSigner } from './tokens.js';
 
 /** Backoff after the 1st, 2nd, ... failed attempt; the last value repeats. */
 export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
-/** A row stays `sending` at most this long; past it, a process that held it is taken for dead (docs/decisions/301). */
+/**
+ * A row stays `sending` at most this long after its claim, on the real clock (the Clock port's now(),
+ * never a pass's --now); past it, a process that held it is taken for dead (docs/decisions/301, 304).
+ */
 export const LEASE_MS = 10 * 60_000;
 
 export interface SendSummary {
@@ -71,7 +74,10 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
     const owner = `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`;
     const due = await em.find(Delivery, { state: 'pending', digest: { $ne: null }, nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: batchSize, orderBy: { nextAttemptAt: 'asc', id: 'asc' } });
     if (!due.length) break;
-    await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(now.getTime() + LEASE_MS), updatedAt: now });
+    // The lease runs on the real clock, from the moment of the claim: `now` is the pass's schedule time
+    // (a past --now, or the start of a long pass), and another process judges the lease by its own clock.
+    const claimedAt = deps.clock.now();
+    await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS), updatedAt: claimedAt });
     const claimed = await em.find(Delivery, { leaseOwner: owner, state: 'sending' }, { populate: ['user', 'digest'] });
 
     const sent: string[] = [];

@@ -96,6 +96,11 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     assert.ok(atKill < SUBSCRIBERS, 'killed before the pass finished');
 
     // Restarted after the lease ran out: rows the dead process held are uncertain, never blindly resent.
+    // Leases run on the real clock (a later --now does not end them), ten minutes from the claim: rather
+    // than wait, move the dead process's leases into the past, as ten minutes would have.
+    const stillSending = await orm.em.fork().find(Delivery, { state: 'sending' });
+    assert.ok(stillSending.length > 0 && stillSending.every((r) => r.leaseUntil!.getTime() > Date.now()), 'the killed pass held live leases');
+    await orm.em.fork().nativeUpdate(Delivery, { state: 'sending' }, { leaseUntil: new Date(Date.now() - 1000) });
     const later = new Date(Date.parse(NOW) + 11 * 60_000).toISOString();
     const rerun = await run(deliver('--now', later, '--edition', editionFile), env);
     assert.equal(rerun.status, 0, rerun.stderr);
