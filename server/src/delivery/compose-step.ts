@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager, RequiredEntityData } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind } from '@dcbrief/shared';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { composeDigest, type ComposedDigest } from './compose.js';
@@ -78,22 +79,16 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
         received.set(key, (received.get(key) ?? new Set()).add(r.kind));
       }
     }
-    const existing = new Map(
-      (await em.find(Digest, { user: { $in: userIds }, date: { $in: [...new Set(rows.map((r) => r.editionDate))] } }, { fields: ['id', 'user', 'kind', 'date', 'slot'] })).map((d) => [
-        rowKey(d.user.id, d.kind, d.date, d.slot),
-        d.id,
-      ]),
-    );
+    // A digest stored for a row's key (a pass that stopped between composing and linking): reuse it.
+    const existing = await storedDigests(em, rows);
 
-    const digests: Array<RequiredEntityData<Digest>> = [];
-    const receivedRows: Array<RequiredEntityData<ReceivedStory>> = [];
-    const links: Array<{ id: string; digestId: string }> = [];
+    const composedRows: Array<{ rowId: string; key: string; digest: RequiredEntityData<Digest>; received: Array<RequiredEntityData<ReceivedStory>>; quiet: boolean }> = [];
+    const links: Array<{ id: string; key: string }> = [];
     const cancelled: string[] = [];
     const handed = new Set<string>();
     rows.forEach((row, i) => {
       const key = rowKey(row.user.id, row.kind, row.editionDate, row.slot);
-      const already = existing.get(key);
-      if (already) return links.push({ id: row.id, digestId: already });
+      if (existing.has(key)) return links.push({ id: row.id, key });
       let edition = editions[i]!;
       if (row.kind === 'breaking') {
         edition = edition.filter((s) => s.id === row.slot);
@@ -105,28 +100,55 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
       );
       const composed = composeDigest({ kind: row.kind, date: row.editionDate, edition, preferences: mergePreferences(row.user.preferences, {}), received: seen });
       const digestId = randomUUID();
-      digests.push(digestRow(digestId, row, composed, now));
-      for (const story of composed.stories) {
+      const receivedRows = composed.stories.map((story) => {
         handed.add(`${row.user.id}|${row.kind}|${story.id}`);
-        receivedRows.push({ id: randomUUID(), user: row.user.id, storyId: story.id, kind: row.kind, digest: digestId, createdAt: now });
-      }
-      links.push({ id: row.id, digestId });
-      summary.composed++;
-      if (composed.quiet) summary.quiet++;
+        return { id: randomUUID(), user: row.user.id, storyId: story.id, kind: row.kind, digest: digestId, createdAt: now };
+      });
+      composedRows.push({ rowId: row.id, key, digest: digestRow(digestId, row, composed, now), received: receivedRows, quiet: composed.quiet });
+      links.push({ id: row.id, key });
     });
 
-    // A fresh context, so the rows loaded above are not flushed back over these updates.
-    await deps.orm.em.fork().transactional(async (tx) => {
-      for (let i = 0; i < digests.length; i += 200) await tx.insertMany(Digest, digests.slice(i, i + 200));
-      for (let i = 0; i < receivedRows.length; i += 500) await tx.insertMany(ReceivedStory, receivedRows.slice(i, i + 500));
-      for (const link of links) await tx.nativeUpdate(Delivery, { id: link.id, digest: null }, { digest: link.digestId, updatedAt: now });
-      if (cancelled.length) {
-        await tx.nativeUpdate(Delivery, { id: { $in: cancelled } }, { state: 'cancelled', lastError: 'The breaking story is no longer in the edition', updatedAt: now });
+    // A fresh context, so the rows loaded above are not flushed back over these updates. Another process
+    // (the server's scheduler and `npm run deliver`, or two servers) may be composing the same rows: the
+    // digest's unique key settles it. Its digest is kept and ours dropped, with the stories ours would have
+    // reserved; the row links to whichever digest is stored. The first statement writes, so SQLite takes
+    // its write lock at once (a transaction that read first could not upgrade after the other one commits).
+    const ours = await deps.orm.em.fork().transactional(async (tx) => {
+      const sql = tx as unknown as SqlEntityManager;
+      const digests = composedRows.map((c) => c.digest);
+      for (let i = 0; i < digests.length; i += 200) {
+        await sql.createQueryBuilder(Digest).insert(digests.slice(i, i + 200)).onConflict(['user', 'kind', 'date', 'slot']).ignore().execute();
       }
+      const stored = await storedDigests(tx, rows);
+      const kept = composedRows.filter((c) => stored.get(c.key) === c.digest.id);
+      const receivedRows = kept.flatMap((c) => c.received);
+      for (let i = 0; i < receivedRows.length; i += 500) {
+        await sql.createQueryBuilder(ReceivedStory).insert(receivedRows.slice(i, i + 500)).onConflict(['user', 'storyId', 'kind']).ignore().execute();
+      }
+      for (const link of links) {
+        const digestId = stored.get(link.key);
+        if (digestId) await tx.nativeUpdate(Delivery, { id: link.id, digest: null }, { digest: digestId, updatedAt: now });
+      }
+      if (cancelled.length) {
+        await tx.nativeUpdate(Delivery, { id: { $in: cancelled }, state: 'pending' }, { state: 'cancelled', lastError: 'The breaking story is no longer in the edition', updatedAt: now });
+      }
+      return kept;
     });
+    summary.composed += ours.length;
+    summary.quiet += ours.filter((c) => c.quiet).length;
     summary.cancelled += cancelled.length;
     onBatch?.(summary.composed);
   }
+}
+
+/** The stored digest of each row's key (`user|kind|date|slot`), whichever process composed it. */
+async function storedDigests(em: EntityManager, rows: Delivery[]): Promise<Map<string, string>> {
+  const found = await em.find(
+    Digest,
+    { user: { $in: [...new Set(rows.map((r) => r.user.id))] }, date: { $in: [...new Set(rows.map((r) => r.editionDate))] } },
+    { fields: ['id', 'user', 'kind', 'date', 'slot'] },
+  );
+  return new Map(found.map((d) => [rowKey(d.user.id, d.kind, d.date, d.slot), d.id]));
 }
 
 /** Each subscriber's earlier daily and weekly rows of the last two periods, by `user|kind`. */
