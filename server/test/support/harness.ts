@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
@@ -33,10 +34,37 @@ export interface TestServerOptions {
   webDir?: string;
 }
 
+/**
+ * With TEST_POSTGRES_SERVER=postgresql://user@host:port/db, every test server gets a fresh database of that
+ * PostgreSQL server instead of a SQLite file: `TEST_POSTGRES_SERVER=... npm test` runs the HTTP and delivery
+ * tests on PostgreSQL too.
+ */
+async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const name = `dcbrief_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: serverUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
 /** The real app on an ephemeral loopback port, with a fresh SQLite file migrated like production. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...options.env });
+  const pgServer = process.env.TEST_POSTGRES_SERVER && !options.env?.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_POSTGRES_SERVER) : null;
+  const env = pgServer ? { DATABASE_URL: pgServer.url, ...options.env } : options.env;
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   // Generous limits unless a test is about them, so validation tests can send many requests.
   config.rateLimits = { ...TEST_RATE_LIMITS, ...options.rateLimits };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
@@ -61,6 +89,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.close();
       await orm.close();
+      await pgServer?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
