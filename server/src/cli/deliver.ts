@@ -9,8 +9,7 @@ import { StaticEditionSource, type EditionSource } from '../delivery/edition-por
 import { EngineEditionSource, fromEngine } from '../delivery/engine-edition.js';
 import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../delivery/outbox.js';
 import { runDeliveryPass } from '../delivery/pass.js';
-import { digestEmail } from '../delivery/send.js';
-import { LinkSigner } from '../delivery/tokens.js';
+import { digestPreview } from '../delivery/send.js';
 import type { EditionStory as EngineStory } from '../engine/compose/edition.js';
 import { formatTable, openCli, type CliContext } from './context.js';
 
@@ -22,7 +21,8 @@ const HELP = `DC Brief delivery
   npm run deliver -- --resolve ID[,ID...]|uncertain|failed --as sent|resend|cancel
                                                     settle failed or uncertain rows (resend keeps the Message-ID)
   npm run deliver -- --preview DIGEST_ID [--out FILE]
-                                                    write a digest's email as HTML (and .txt beside it) to open in a browser
+                                                    write a digest's email as HTML (and .txt beside it) to open in a browser;
+                                                    its rating and unsubscribe links are disabled (inert #preview anchors)
   npm run deliver -- --unsuppress EMAIL             lift a bounce or complaint suppression
 
 --edition FILE delivers the stories of a saved edition (\`npm run edition -- --json > FILE\`) instead of the
@@ -88,12 +88,13 @@ async function status(cli: CliContext): Promise<string> {
 async function preview(cli: CliContext, id: string, out: string | undefined): Promise<string> {
   const digest = await cli.orm.em.fork().findOne(Digest, { id }, { populate: ['user'] });
   if (!digest) throw new CliError(`No digest ${id}`);
-  const email = digestEmail(cli, new LinkSigner(cli.config.sessionSecret), digest.user, digest);
+  // Inert rating and unsubscribe links: an operator opening the file must not act for the subscriber.
+  const email = digestPreview(cli, digest.user, digest);
   const file = path.resolve(out ?? path.join(cli.config.dataDir, 'previews', `${digest.id}.html`));
   (await import('node:fs')).mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, email.html);
   writeFileSync(file.replace(/\.html?$/, '') + '.txt', `Subject: ${email.subject}\n\n${email.text}`);
-  return `Subject: ${email.subject}\nHTML: ${file}\nText: ${file.replace(/\.html?$/, '')}.txt\nOpen in a browser: file://${file}`;
+  return `Subject: ${email.subject}\nHTML: ${file}\nText: ${file.replace(/\.html?$/, '')}.txt\nOpen in a browser: file://${file}\n(Rating and unsubscribe links are disabled in the preview.)`;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -35,14 +35,24 @@ const link = (url: string, label: string, style = 'color:#1d4ed8') => `<a href="
  * The digest as an email: a single-column table layout (phones, Outlook), no images at all, every
  * story with its sources linked, a 1-5 rating row and a footer with preferences and unsubscribe.
  */
-export function renderDigestEmail(firstName: string, content: DigestEmailContent, links: DigestEmailLinks): RenderedEmail {
+export function renderDigestEmail(firstName: string, content: DigestEmailContent, links: DigestEmailLinks, options: { banner?: string } = {}): RenderedEmail {
   const subject = `${PRODUCT_NAME}: ${content.title}`;
   const heading = `${KIND_HEADINGS[content.kind]}, ${longDate(content.date)}`;
   const greeting = firstName ? `Good morning, ${firstName}.` : 'Good morning.';
   const intro = content.quiet
     ? quietNote(content.kind)
     : `${content.stories.length} fact-checked ${content.stories.length === 1 ? 'story' : 'stories'} from your interests, each with the sources that report it.`;
-  return { subject, html: html(content, links, heading, greeting, intro), text: text(content, links, heading, greeting, intro) };
+  let htmlPart = html(content, links, heading, greeting, intro);
+  let textPart = text(content, links, heading, greeting, intro);
+  if (options.banner) {
+    // Only the operator's preview has one: a strip above the card, and the first line of the text.
+    htmlPart = htmlPart.replace(
+      /(<body[^>]*>)/,
+      `$1\n<p style="margin:0;padding:12px 16px;background:#fef3c7;color:#92400e;font-size:14px;font-weight:600;text-align:center">${escapeHtml(options.banner)}</p>`,
+    );
+    textPart = `*** ${options.banner} ***\n\n${textPart}`;
+  }
+  return { subject, html: htmlPart, text: textPart };
 }
 
 function quietNote(kind: DigestKind): string {

@@ -51,11 +51,26 @@ export function digestLinks(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSign
   };
 }
 
-/** The email of a stored digest, exactly as the outbox sends it (also the operator's preview). */
+/** The email of a stored digest, exactly as the outbox sends it. */
 export function digestEmail(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, user: User, digest: Digest) {
   const links = digestLinks(deps, signer, user.id, digest.id);
   const rendered = renderDigestEmail(user.firstName, { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: digest.stories ?? [] }, links);
   return { ...rendered, links };
+}
+
+export const PREVIEW_BANNER = 'Operator preview: the rating and unsubscribe links are disabled in this copy';
+
+/**
+ * The operator's preview of a stored digest (`npm run deliver -- --preview`): the same content and layout as
+ * the email, but the links that act for the subscriber (rating, unsubscribe) are inert `#preview-...`
+ * anchors carrying no token, so opening the file, or a link scanner reading it, can neither unsubscribe
+ * nor rate for them. The web app and dashboard links stay: they need the subscriber's own sign-in.
+ */
+export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, digest: Digest) {
+  const base = deps.config.publicUrl;
+  const links = { web: `${base}/digests/${digest.id}`, rate: (n: number) => `#preview-rating-${n}`, unsubscribe: '#preview-unsubscribe', preferences: `${base}/dashboard` };
+  const content = { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: digest.stories ?? [] };
+  return { ...renderDigestEmail(user.firstName, content, links, { banner: PREVIEW_BANNER }), links };
 }
 
 /**
