@@ -6,10 +6,11 @@ import { EngineConfigError, loadEngineConfig } from '../engine/engine.config.js'
 import { parseFlags } from '../engine/sources/sources.commands.js';
 import { openCli } from './context.js';
 
-const HELP = `npm run edition -- [--from ISO --to ISO] [--weekly] [--json] [--limit N]
+const HELP = `npm run edition -- [--from ISO --to ISO] [--weekly] [--published] [--json] [--limit N]
 
   Builds the edition of a window (default: the last 24 hours; --weekly: the last 7 days) from the stored stories:
   those that became known to us (were ingested) in the window, ranked by corroboration, weight and recency of publication.
+  --published takes the stories first published in the window instead (to look back at a past window).
   --json prints the stories with their summaries per depth, each sentence's source ids, sources, corroboration and languages.`;
 
 class UsageError extends Error {}
@@ -36,7 +37,7 @@ async function main(argv: string[]): Promise<number> {
     const kind = flags.weekly ? 'weekly' : 'daily';
     const span = kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
     const end = to ?? (from ? new Date(from.getTime() + span) : undefined);
-    const edition = await engine.edition({ kind, from: from ?? (end ? new Date(end.getTime() - span) : undefined), to: end, limit: flags.limit ? Number(flags.limit) : undefined });
+    const edition = await engine.edition({ kind, from: from ?? (end ? new Date(end.getTime() - span) : undefined), to: end, limit: flags.limit ? Number(flags.limit) : undefined, ...(flags.published ? { select: 'published', knownBy: null } : { select: 'ingested' }) });
     console.log(flags.json ? JSON.stringify(edition, null, 2) : formatEdition(edition));
     return 0;
   } finally {

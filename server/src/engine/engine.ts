@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { localJobs, type PeriodicJobs } from '../jobs/periodic-jobs.js';
-import { buildEdition, editionWindow, type Edition, type EditionKind } from './compose/edition.js';
+import { buildEdition, editionWindow, type Edition, type EditionKind, type EditionSelect } from './compose/edition.js';
 import type { EngineConfig } from './engine.config.js';
 import { HttpFetcher, type Fetcher } from './fetch/http-fetcher.js';
 import { IngestService, type IngestOptions, type IngestReport } from './ingest.service.js';
@@ -27,7 +27,8 @@ export interface Engine {
   /** Adds the shipped catalog's (or a given file's) sources to the database, keeping operator changes. */
   syncCatalog(entries?: CatalogEntry[]): Promise<{ added: number; updated: number }>;
   ingest(options?: IngestOptions): Promise<IngestReport>;
-  edition(options?: { kind?: EditionKind; from?: Date; to?: Date; limit?: number }): Promise<Edition>;
+  /** `select: 'published'` looks back at what was first published in a window instead of what we ingested in it. */
+  edition(options?: { kind?: EditionKind; from?: Date; to?: Date; limit?: number; select?: EditionSelect; knownBy?: Date | null }): Promise<Edition>;
   /**
    * Runs ingestion now and then every `config.ingestIntervalMinutes` (0: never), one pass at a time, first
    * adding the shipped catalog's new sources unless told not to; returns a stop function. Given `jobs`
@@ -69,7 +70,7 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
       const kind = options.kind ?? 'daily';
       const now = clock.now();
       const window = editionWindow(kind, now);
-      return buildEdition(em(), { kind, from: options.from ?? window.from, to: options.to ?? window.to, now, limit: options.limit });
+      return buildEdition(em(), { kind, from: options.from ?? window.from, to: options.to ?? window.to, now, limit: options.limit, select: options.select, knownBy: options.knownBy });
     },
     startSchedule(options = {}) {
       const minutes = config.ingestIntervalMinutes;

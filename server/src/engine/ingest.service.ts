@@ -378,7 +378,7 @@ export class IngestService {
     for (const storyId of touched) {
       if (!members.get(storyId)?.length) continue;
       const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
-      await composeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target);
+      await composeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target, now);
       story.updatedAt = now;
       (fresh.has(storyId) ? result.fresh : result.updated).push(story);
     }

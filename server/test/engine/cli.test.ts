@@ -77,7 +77,7 @@ describe('operator CLIs: ingest and edition', () => {
   });
 
   it('prints the edition of a window as JSON with summaries per depth and attributed sentences', async () => {
-    const out = await run('edition.ts', ['--from', '2026-11-19T12:00:00Z', '--to', '2026-11-20T12:00:00Z', '--json'], env);
+    const out = await run('edition.ts', ['--from', '2026-11-19T12:00:00Z', '--to', '2026-11-20T12:00:00Z', '--published', '--json'], env);
     assert.equal(out.code, 0, out.stderr);
     const edition = JSON.parse(out.stdout) as Edition;
     assert.equal(edition.kind, 'daily');
@@ -91,9 +91,14 @@ describe('operator CLIs: ingest and edition', () => {
   });
 
   it('prints a readable edition and refuses a bad date', async () => {
-    const text = await run('edition.ts', ['--weekly', '--to', '2026-11-21T00:00:00Z'], env);
-    assert.match(text.stdout, /DC Brief weekly edition/);
+    const text = await run('edition.ts', ['--weekly', '--to', '2026-11-21T00:00:00Z', '--published'], env);
+    assert.match(text.stdout, /DC Brief weekly edition, stories published/);
     assert.match(text.stdout, /\[Regulations\] Haarlemmermeer/);
+    // Without --published: what this run's ingest brought in, stamped with the real time, in the last 24 hours.
+    const now = await run('edition.ts', ['--json'], env);
+    const latest = JSON.parse(now.stdout) as Edition;
+    assert.equal(latest.select, 'ingested');
+    assert.equal(latest.storyCount, 0, 'fixture news from November 20 is too old for a daily edition of today');
     const bad = await run('edition.ts', ['--from', 'yesterday'], env);
     assert.equal(bad.code, 1);
     assert.match(bad.stderr, /--from needs an ISO date/);

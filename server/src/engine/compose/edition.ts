@@ -64,11 +64,16 @@ export interface EditionOptions {
   limit?: number;
   /** Default `ingested`. */
   select?: EditionSelect;
+  /** With `published`: only stories ingested before this (default: `to`; null: any time). */
+  knownBy?: Date | null;
+}
+
+function editionSpanMs(kind: EditionKind): number {
+  return kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
 }
 
 export function editionWindow(kind: EditionKind, now: Date): { from: Date; to: Date } {
-  const span = kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
-  return { from: new Date(now.getTime() - span), to: now };
+  return { from: new Date(now.getTime() - editionSpanMs(kind)), to: now };
 }
 
 /**
@@ -81,9 +86,17 @@ export function editionWindow(kind: EditionKind, now: Date): { from: Date; to: D
 export async function buildEdition(em: EntityManager, options: EditionOptions): Promise<Edition> {
   const { from, to, kind, now } = options;
   const select = options.select ?? 'ingested';
+  const knownBy = options.knownBy === undefined ? to : options.knownBy;
   const limit = options.limit ?? (kind === 'weekly' ? 120 : 60);
+  // 'published' takes what was first published in the window and known to us by `knownBy` (default: the
+  // window's end, as a breaking alert saw it then; null: whenever, for an operator looking back).
+  // 'ingested' is what a digest takes: known to us in the window, and news when we learned it: a source added today brings its backlog, and a
+  // story last reported more than one edition span before the window is history, not today's brief.
+  const span = editionSpanMs(kind);
   const where: FilterQuery<Story> =
-    select === 'ingested' ? { ingestedAt: { $gte: from, $lt: to } } : { firstSeenAt: { $gte: from, $lt: to }, ingestedAt: { $ne: null, $lt: to } };
+    select === 'ingested'
+      ? { ingestedAt: { $gte: from, $lt: to }, lastSeenAt: { $gte: new Date(from.getTime() - span) } }
+      : { firstSeenAt: { $gte: from, $lt: to }, ingestedAt: knownBy ? { $ne: null, $lt: knownBy } : { $ne: null } };
   // A story with no fact sentence (an opinion piece, a headline that is a question) is not news.
   const stories = (await em.find(Story, where)).filter((s) => s.summaries.brief.length > 0);
   const sources = new Map((await em.find(Source, {})).map((s) => [s.id, s]));
