@@ -3,6 +3,7 @@ import path from 'node:path';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
 import { RequestContext } from '@mikro-orm/core';
+import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import Koa from 'koa';
 import session from 'koa-session';
 import type { AppConfig } from './config.js';
@@ -10,7 +11,7 @@ import type { Orm } from './db/orm.js';
 import { loadCurrentUser } from './http/middleware/current-user.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { parseBody, requireJson } from './http/middleware/json-body.js';
-import { RateLimit } from './http/middleware/rate-limit.js';
+import { RateLimit, type RateLimitStore } from './http/middleware/rate-limit.js';
 import { requestLogger } from './http/middleware/request-context.js';
 import { sameOrigin } from './http/middleware/same-origin.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
@@ -62,10 +63,12 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   app.silent = true;
 
   const limits = config.rateLimits;
-  const loginPerIp = new RateLimit('login-ip', limits.loginPerIp, 'Too many sign-in requests. Please wait a few minutes and try again.');
-  const loginPerEmail = new RateLimit('login-email', limits.loginPerEmail, 'Too many sign-in requests for this email. Please wait and try again.');
-  const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.');
-  const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.');
+  // Servers sharing PostgreSQL share one budget per client; one machine counts in memory.
+  const store: RateLimitStore = config.database.kind === 'postgresql' ? { kind: 'postgres', knex: (orm.em.getConnection() as AbstractSqlConnection).getKnex() } : { kind: 'memory' };
+  const loginPerIp = new RateLimit('login-ip', limits.loginPerIp, 'Too many sign-in requests. Please wait a few minutes and try again.', store);
+  const loginPerEmail = new RateLimit('login-email', limits.loginPerEmail, 'Too many sign-in requests for this email. Please wait and try again.', store);
+  const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.', store);
+  const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
 
   app.use(requestLogger({ logger }));
   app.use(errorHandler({ logger }));

@@ -47,6 +47,26 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: available ? false : 'PostgreSQL
     assert.equal((await client.get('/api/auth/user')).status, 401);
   });
 
+  test('two servers on one database share one rate-limit budget per client', async () => {
+    const limited = { waitlistPerIp: { points: 3, durationSec: 60 } };
+    // The earlier test's requests came from this address too, and its counts are in the shared table.
+    await ts.orm.em.getConnection().execute('delete from rate_limits');
+    const [a, b] = [await startTestServer({ env: { DATABASE_URL: pg.url }, rateLimits: limited }), await startTestServer({ env: { DATABASE_URL: pg.url }, rateLimits: limited })];
+    try {
+      const join = (server: TestServer, n: number) =>
+        new TestClient(server.url).post('/api/waitlist', { email: `rl${n}@pg.example`, firstName: 'Rate', lastName: 'Limit', phoneNumber: '+49 30 1234567' });
+      assert.equal((await join(a, 1)).status, 201);
+      assert.equal((await join(b, 2)).status, 201);
+      assert.equal((await join(a, 3)).status, 201);
+      const refused = await join(b, 4);
+      assert.equal(refused.status, 429, 'the fourth request, on the other server, is over the shared budget of three');
+      assert.match((await refused.json()).message, /Too many waitlist requests/);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
   test('a delivery pass plans, composes and sends each subscriber one digest, once', async () => {
     // Tuesday 06:05 in New York and 12:05 in Berlin: both subscribers' hours have come.
     const now = new Date('2026-11-24T11:05:00Z');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { MikroORM, Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
 import type { AppConfig } from '../config.js';
+import { RATE_LIMIT_TABLE } from '../http/middleware/rate-limit.js';
 import { entities } from './entities.js';
 import { migrationsFor } from './migrations/index.js';
 
@@ -40,6 +41,8 @@ export async function initORM({ database, debug = false, overrides = {} }: InitO
     ...common,
     clientUrl: database.url,
     migrations: migrationOptions('postgresql'),
+    // Tables owned by libraries, not entities: the rate-limit counters (pg-boss keeps its own schema).
+    schemaGenerator: { skipTables: [RATE_LIMIT_TABLE], ignoreSchema: ['pgboss'] },
   } as Parameters<typeof MikroORM.init>[0]);
 }
 

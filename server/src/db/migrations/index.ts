@@ -4,6 +4,7 @@ import { Migration20261122071244 as PgBilling } from './postgresql/Migration2026
 import { Migration20261122072759 as PgDelivery } from './postgresql/Migration20261122072759.js';
 import { Migration20261122074315 as PgEngine } from './postgresql/Migration20261122074315.js';
 import { Migration20261122190001 as PgStoryIngestedAt } from './postgresql/Migration20261122190001.js';
+import { Migration20261122200000 as PgRateLimits } from './postgresql/Migration20261122200000.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 import { Migration20261122071243 as SqliteBilling } from './sqlite/Migration20261122071243.js';
 import { Migration20261122072756 as SqliteDelivery } from './sqlite/Migration20261122072756.js';
@@ -25,6 +26,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261122072759', class: PgDelivery },
     { name: 'Migration20261122074315', class: PgEngine },
     { name: 'Migration20261122190001', class: PgStoryIngestedAt },
+    { name: 'Migration20261122200000', class: PgRateLimits },
   ],
 };
 

@@ -1,5 +1,5 @@
 import type { Context, Next } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { tooManyRequests } from '../errors.js';
 
 export interface Limit {
@@ -8,18 +8,38 @@ export interface Limit {
 }
 
 /**
- * A named counter of requests per key. In memory by default; rate-limiter-flexible offers the same
- * interface over Redis or PostgreSQL for a deployment of several servers.
+ * Where the counters live. `memory`: this process (one machine). `postgres`: the shared database's
+ * `rate_limits` table (migration), so several servers count one budget per client (decision 005).
  */
+export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; knex: unknown };
+
+/** The table the PostgreSQL store keeps its counters in; created by a migration, ignored by schema diffs. */
+export const RATE_LIMIT_TABLE = 'rate_limits';
+
+/** A named counter of requests per key. */
 export class RateLimit {
-  private readonly limiter: RateLimiterMemory;
+  private readonly limiter: RateLimiterAbstract;
 
   constructor(
     private readonly name: string,
     limit: Limit,
     private readonly message: string,
+    store: RateLimitStore = { kind: 'memory' },
   ) {
-    this.limiter = new RateLimiterMemory({ keyPrefix: name, points: limit.points, duration: limit.durationSec });
+    const options = { keyPrefix: name, points: limit.points, duration: limit.durationSec };
+    this.limiter =
+      store.kind === 'postgres'
+        ? new RateLimiterPostgres({
+            ...options,
+            storeClient: store.knex,
+            storeType: 'knex',
+            tableName: RATE_LIMIT_TABLE,
+            tableCreated: true,
+            clearExpiredByTimeout: true,
+            // If the database cannot answer, count in memory rather than refuse every sign-in.
+            insuranceLimiter: new RateLimiterMemory(options),
+          })
+        : new RateLimiterMemory(options);
   }
 
   /** Counts one request for `key`; throws a 429 with Retry-After when the budget is spent. */
