@@ -39,6 +39,18 @@ describe('every screen passes axe at 375 and 1280 px', () => {
     assert.deepEqual(violations, [], `${name} at ${width}px`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 0, `${name} at ${width}px is ${overflow}px wider than the window`);
+    // Cumulative layout shift since the page loaded (Chromium's layout-shift entries), below "good" (0.1).
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 100);
+        }),
+    );
+    assert.ok(shift < 0.1, `${name} at ${width}px shifts its layout while loading (CLS ${shift.toFixed(3)})`);
   }
 
   for (const width of WIDTHS) {
