@@ -5,11 +5,11 @@
  * messages to the same server with the same pool. BENCH_SUBSCRIBERS (default 100000) sets N. Prints each
  * target (>= 1,000 emails/s, >= 50 % of the raw rate, <= 300 MB) and whether this run met it.
  */
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import pLimit from 'p-limit';
-import { SMTPServer } from 'smtp-server';
 import { CONTENT_DEPTHS, DEFAULT_PREFERENCES, DELIVERY_TIMES, INTERESTS, type Interest } from '@dcbrief/shared';
 import { StaticEditionSource, type EditionStory } from '../server/src/delivery/edition-port.js';
 import { runDeliveryPass } from '../server/src/delivery/pass.js';
@@ -25,26 +25,43 @@ const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const TARGETS = { emailsPerSecond: 1000, shareOfRaw: 0.5, peakRssMb: 300 };
 const CONNECTIONS = 8;
 const CONCURRENCY = 16;
+/** Both sides keep their pooled connections for the whole run (nodemailer's default reconnects every 100 messages). */
+const MAX_MESSAGES = Infinity;
 const NOW = new Date('2026-11-24T12:30:00Z');
 const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Europe/London', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Kiritimati', 'Etc/GMT+12'];
 
+/**
+ * The SMTP server that accepts and discards, in a child process (bench/smtp-discard-sink.ts): it runs on the
+ * other core instead of taking turns with the sender on this process's one JS thread, and its memory is not
+ * the server's. Counts come back over IPC.
+ */
 async function discardingSink() {
-  let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received++;
-        callback();
-      });
-      stream.resume();
-    },
+  const child = fork(fileURLToPath(new URL('./smtp-discard-sink.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`SMTP sink exited with ${code}`)));
+    child.on('message', (m: { type: string; port?: number }) => m.type === 'ready' && resolve(m.port!));
   });
-  server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, received: () => received, close: () => new Promise<void>((r) => server.close(() => r())) };
+  let asked = 0;
+  const received = () =>
+    new Promise<number>((resolve) => {
+      const id = ++asked;
+      const onMessage = (m: { type: string; id?: number; received?: number }) => {
+        if (m.type !== 'count' || m.id !== id) return;
+        child.off('message', onMessage);
+        resolve(m.received!);
+      };
+      child.on('message', onMessage);
+      child.send({ type: 'count', id });
+    });
+  const close = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.removeAllListeners('exit');
+      child.once('exit', () => resolve());
+      child.send({ type: 'close' });
+    });
+  return { url: `smtp://127.0.0.1:${port}`, port, received, close };
 }
 
 function edition(): EditionStory[] {
@@ -83,11 +100,11 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
   const sink = await discardingSink();
   const ts = await startTestServer({
     now: NOW,
-    env: { SMTP_URL: `${sink.url}?maxConnections=${CONNECTIONS}`, DELIVERY_CONCURRENCY: String(CONCURRENCY), DELIVERY_CATCH_UP_HOURS: '24', PUBLIC_URL: 'https://brief.example' },
+    env: { SMTP_URL: `${sink.url}?maxConnections=${CONNECTIONS}&maxMessages=${MAX_MESSAGES}`, DELIVERY_CONCURRENCY: String(CONCURRENCY), DELIVERY_CATCH_UP_HOURS: '24', PUBLIC_URL: 'https://brief.example' },
   });
   ts.config.publicUrl = 'https://brief.example';
   let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 100);
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
   try {
     const em = ts.orm.em.fork();
     for (let i = 0; i < N; i += 1000) {
@@ -109,18 +126,20 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
       });
       await em.insertMany(User, rows);
     }
-    const baseRss = process.memoryUsage().rss;
+    const baseRss = process.memoryUsage.rss();
+    if (process.env.BENCH_VERBOSE) console.error(`before the pass: rss ${(baseRss / 1e6).toFixed(0)} MB heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
     peakRss = baseRss;
 
     const started = performance.now();
     const summary = await runDeliveryPass(
       { orm: ts.orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger('silent'), config: ts.config, editions: new StaticEditionSource(edition()) },
       NOW,
-      process.env.BENCH_VERBOSE ? { onProgress: (p) => console.error(`${((performance.now() - started) / 1000).toFixed(1)}s ${p.phase} ${p.done}`) } : {},
+      process.env.BENCH_VERBOSE ? { onProgress: (p) => console.error(`${((performance.now() - started) / 1000).toFixed(1)}s ${p.phase} ${p.done} rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`) } : {},
     );
     const seconds = (performance.now() - started) / 1000;
     const sent = summary.send.sent;
-    if (sent !== N || sink.received() < N) throw new Error(`expected ${N} emails, sent ${sent}, sink got ${sink.received()}`);
+    const sinkGot = await sink.received();
+    if (sent !== N || sinkGot < N) throw new Error(`expected ${N} emails, sent ${sent}, sink got ${sinkGot}`);
     const deliveryPeak = peakRss;
 
     // Baseline: the same number of prebuilt messages through raw nodemailer, same pool, same concurrency.
@@ -128,8 +147,8 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
     const digests = await ts.orm.em.fork().find(Digest, { quiet: false }, { populate: ['user'], limit: 50 });
     const signer = new LinkSigner(ts.config.sessionSecret);
     const prebuilt = digests.map((d) => digestEmail(ts, signer, d.user, d));
-    const raw = nodemailer.createTransport({ host: '127.0.0.1', port: Number(new URL(sink.url).port), pool: true, maxConnections: CONNECTIONS, secure: false, ignoreTLS: true });
-    const before = sink.received();
+    const raw = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, pool: true, maxConnections: CONNECTIONS, maxMessages: MAX_MESSAGES, secure: false, ignoreTLS: true });
+    const before = await sink.received();
     const limit = pLimit(CONCURRENCY);
     const rawStarted = performance.now();
     await Promise.all(
@@ -140,7 +159,7 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
     );
     const rawSeconds = (performance.now() - rawStarted) / 1000;
     raw.close();
-    if (sink.received() - before !== N) throw new Error('raw baseline lost messages');
+    if ((await sink.received()) - before !== N) throw new Error('raw baseline lost messages');
 
     const rate = sent / seconds;
     const rawRate = N / rawSeconds;
@@ -165,7 +184,7 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
         'peak RSS MB': peakMb.toFixed(0),
       }),
       row(`  of which quiet-day notes`, { 'emails/s': String(summary.compose.quiet) }),
-      // Issue 6's targets. Peak RSS is the whole benchmark process (it also runs the SMTP sink): an upper bound.
+      // Issue 6's targets. Peak RSS is this process (the server's code and database client); the sink runs in its own.
       row(`target: delivery >= ${TARGETS.emailsPerSecond.toLocaleString('en-US')} emails/s`, { 'emails/s': rate.toFixed(0), target: met(rate >= TARGETS.emailsPerSecond) }),
       row(`target: delivery >= ${TARGETS.shareOfRaw * 100}% of the raw nodemailer rate`, { 'vs raw': `${(share * 100).toFixed(0)}%`, target: met(share >= TARGETS.shareOfRaw) }),
       row(`target: server memory <= ${TARGETS.peakRssMb} MB (peak RSS during the pass)`, { 'peak RSS MB': peakMb.toFixed(0), target: met(peakMb <= TARGETS.peakRssMb) }),
