@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, RequiredEntityData } from '@mikro-orm/core';
+import { raw, type EntityManager, type RequiredEntityData } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { mergePreferences, type DigestKind } from '@dcbrief/shared';
+import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { composeDigest, type ComposedDigest } from './compose.js';
 import { Delivery, LIVE_STATES, ReceivedStory, type DeliveryState } from './delivery.entity.js';
 import { rowKey, type DeliveryDeps } from './deps.js';
-import type { EditionWindow } from './edition-port.js';
+import type { EditionStory, EditionWindow } from './edition-port.js';
 import { localDaysBefore } from './local-time.js';
 
-const BATCH = 250;
+/** Rows per compose transaction: big enough that per-statement costs vanish, small enough to hold in memory. */
+const BATCH = 500;
+/** Distinct compositions remembered within a pass before the cache starts over (memory stays bounded). */
+const COMPOSE_CACHE_MAX = 2000;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
@@ -56,6 +59,7 @@ const EXCLUDES: Record<DigestKind, DigestKind[]> = { daily: ['daily', 'breaking'
  */
 export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (done: number) => void): Promise<ComposeSummary> {
   const summary: ComposeSummary = { composed: 0, quiet: 0, cancelled: 0 };
+  const compositions = new CompositionCache();
   for (;;) {
     const em = deps.orm.em.fork();
     const rows = await em.find(Delivery, { state: 'pending', digest: null }, { populate: ['user'], limit: BATCH, orderBy: { id: 'asc' } });
@@ -82,13 +86,13 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     // A digest stored for a row's key (a pass that stopped between composing and linking): reuse it.
     const existing = await storedDigests(em, rows);
 
-    const composedRows: Array<{ rowId: string; key: string; digest: RequiredEntityData<Digest>; received: Array<RequiredEntityData<ReceivedStory>>; quiet: boolean }> = [];
-    const links: Array<{ id: string; key: string }> = [];
+    const composedRows: Array<{ key: string; digest: RequiredEntityData<Digest>; received: Array<RequiredEntityData<ReceivedStory>>; quiet: boolean }> = [];
+    const links: string[] = [];
     const cancelled: string[] = [];
     const handed = new Set<string>();
     rows.forEach((row, i) => {
       const key = rowKey(row.user.id, row.kind, row.editionDate, row.slot);
-      if (existing.has(key)) return links.push({ id: row.id, key });
+      if (existing.has(key)) return links.push(row.id);
       let edition = editions[i]!;
       if (row.kind === 'breaking') {
         edition = edition.filter((s) => s.id === row.slot);
@@ -98,15 +102,17 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
       const seen = new Set(
         edition.filter((s) => [...(received.get(`${row.user.id}|${s.id}`) ?? [])].some((k) => excluded.includes(k)) || handed.has(`${row.user.id}|${row.kind}|${s.id}`)).map((s) => s.id),
       );
-      const composed = composeDigest({ kind: row.kind, date: row.editionDate, edition, preferences: mergePreferences(row.user.preferences, {}), received: seen });
+      const composed = compositions.compose(row.kind, row.editionDate, edition, mergePreferences(row.user.preferences, {}), seen);
       const digestId = randomUUID();
       const receivedRows = composed.stories.map((story) => {
         handed.add(`${row.user.id}|${row.kind}|${story.id}`);
         return { id: randomUUID(), user: row.user.id, storyId: story.id, kind: row.kind, digest: digestId, createdAt: now };
       });
-      composedRows.push({ rowId: row.id, key, digest: digestRow(digestId, row, composed, now), received: receivedRows, quiet: composed.quiet });
-      links.push({ id: row.id, key });
+      composedRows.push({ key, digest: digestRow(digestId, row, composed, now), received: receivedRows, quiet: composed.quiet });
+      links.push(row.id);
     });
+    // The batch's entities are no longer needed: the writes below are plain rows in a fresh context.
+    em.clear();
 
     // A fresh context, so the rows loaded above are not flushed back over these updates. Another process
     // (the server's scheduler and `npm run deliver`, or two servers) may be composing the same rows: the
@@ -116,18 +122,18 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     const ours = await deps.orm.em.fork().transactional(async (tx) => {
       const sql = tx as unknown as SqlEntityManager;
       const digests = composedRows.map((c) => c.digest);
-      for (let i = 0; i < digests.length; i += 200) {
-        await sql.createQueryBuilder(Digest).insert(digests.slice(i, i + 200)).onConflict(['user', 'kind', 'date', 'slot']).ignore().execute();
+      for (let i = 0; i < digests.length; i += 500) {
+        await sql.createQueryBuilder(Digest).insert(digests.slice(i, i + 500)).onConflict(['user', 'kind', 'date', 'slot']).ignore().execute();
       }
       const stored = await storedDigests(tx, rows);
       const kept = composedRows.filter((c) => stored.get(c.key) === c.digest.id);
       const receivedRows = kept.flatMap((c) => c.received);
-      for (let i = 0; i < receivedRows.length; i += 500) {
-        await sql.createQueryBuilder(ReceivedStory).insert(receivedRows.slice(i, i + 500)).onConflict(['user', 'storyId', 'kind']).ignore().execute();
+      for (let i = 0; i < receivedRows.length; i += 1000) {
+        await sql.createQueryBuilder(ReceivedStory).insert(receivedRows.slice(i, i + 1000)).onConflict(['user', 'storyId', 'kind']).ignore().execute();
       }
-      for (const link of links) {
-        const digestId = stored.get(link.key);
-        if (digestId) await tx.nativeUpdate(Delivery, { id: link.id, digest: null }, { digest: digestId, updatedAt: now });
+      // Each row links to the stored digest of its key, whoever stored it: one statement for the batch.
+      for (let i = 0; i < links.length; i += 500) {
+        await tx.nativeUpdate(Delivery, { id: { $in: links.slice(i, i + 500) }, digest: null }, { digest: raw(STORED_DIGEST_OF_ROW) as unknown as Digest, updatedAt: now });
       }
       if (cancelled.length) {
         await tx.nativeUpdate(Delivery, { id: { $in: cancelled }, state: 'pending' }, { state: 'cancelled', lastError: 'The breaking story is no longer in the edition', updatedAt: now });
@@ -138,6 +144,42 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     summary.quiet += ours.filter((c) => c.quiet).length;
     summary.cancelled += cancelled.length;
     onBatch?.(summary.composed);
+  }
+}
+
+/**
+ * The id of the digest stored for an outbox row's key (user, kind, date, slot), as a correlated subquery of
+ * the `deliveries` row being updated (plain SQL, the same on SQLite and PostgreSQL). A row whose key has
+ * no stored digest keeps `digest_id` null, as before.
+ */
+const STORED_DIGEST_OF_ROW =
+  '(select stored.id from digests stored where stored.user_id = deliveries.user_id and stored.kind = deliveries.kind and stored.date = deliveries.edition_date and stored.slot = deliveries.slot)';
+
+/**
+ * One pass composes the same selection for every subscriber who shares an edition window, a kind and
+ * date, interests, depth and the set of stories they already received: thousands of subscribers, a few
+ * hundred distinct digests. Each is composed once and its (immutable) result shared; bounded in size.
+ */
+class CompositionCache {
+  private readonly editionIds = new WeakMap<EditionStory[], number>();
+  private nextEditionId = 0;
+  private readonly cache = new Map<string, ComposedDigest>();
+
+  compose(kind: DigestKind, date: string, edition: EditionStory[], preferences: Preferences, received: ReadonlySet<string>): ComposedDigest {
+    let editionId = this.editionIds.get(edition);
+    if (editionId === undefined) this.editionIds.set(edition, (editionId = this.nextEditionId++));
+    const interests = Object.keys(preferences.interests)
+      .filter((k) => preferences.interests[k as keyof Preferences['interests']])
+      .sort()
+      .join(',');
+    const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${[...received].sort().join(',')}`;
+    let hit = this.cache.get(key);
+    if (!hit) {
+      if (this.cache.size >= COMPOSE_CACHE_MAX) this.cache.clear();
+      hit = composeDigest({ kind, date, edition, preferences, received });
+      this.cache.set(key, hit);
+    }
+    return hit;
   }
 }
 
