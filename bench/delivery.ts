@@ -7,18 +7,21 @@
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import pLimit from 'p-limit';
 import { CONTENT_DEPTHS, DEFAULT_PREFERENCES, DELIVERY_TIMES, INTERESTS, type Interest } from '@dcbrief/shared';
-import { StaticEditionSource, type EditionStory } from '../server/src/delivery/edition-port.js';
-import { runDeliveryPass } from '../server/src/delivery/pass.js';
+import type { EditionStory } from '../server/src/delivery/edition-port.js';
+import type { PassSummary } from '../server/src/delivery/pass.js';
 import { digestEmail } from '../server/src/delivery/send.js';
 import { LinkSigner } from '../server/src/delivery/tokens.js';
 import { Digest } from '../server/src/modules/digests/digest.entity.js';
-import { createLogger } from '../server/src/lib/logger.js';
 import { User } from '../server/src/modules/users/user.entity.js';
 import { startTestServer } from '../server/test/support/harness.js';
+import type { PassReply, PassRequest } from './delivery-pass.js';
 
 const N = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 /** The delivery targets of issue 6: throughput, share of the raw nodemailer rate on the same sink, memory. */
@@ -27,7 +30,7 @@ const CONNECTIONS = 8;
 const CONCURRENCY = 16;
 /** Both sides keep their pooled connections for the whole run (nodemailer's default reconnects every 100 messages). */
 const MAX_MESSAGES = Infinity;
-const NOW = new Date('2026-11-24T12:30:00Z');
+export const NOW = new Date('2026-11-24T12:30:00Z');
 const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Europe/London', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Kiritimati', 'Etc/GMT+12'];
 
 /**
@@ -64,7 +67,7 @@ async function discardingSink() {
   return { url: `smtp://127.0.0.1:${port}`, port, received, close };
 }
 
-function edition(): EditionStory[] {
+export function edition(): EditionStory[] {
   return Array.from({ length: 60 }, (_, i) => {
     const interest = INTERESTS[i % INTERESTS.length]!;
     const ids = Array.from({ length: 1 + (i % 5) }, (_, k) => `source-${(i + k) % 40}`);
@@ -96,15 +99,33 @@ function preferencesFor(i: number) {
   };
 }
 
+/** Runs the delivery pass in its own process (bench/delivery-pass.ts): the server whose memory the target is about. */
+async function passInChild(env: Record<string, string>): Promise<{ summary: PassSummary; seconds: number; peakRss: number }> {
+  const child = fork(fileURLToPath(new URL('./delivery-pass.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const reply = await new Promise<PassReply>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`delivery pass process exited with ${code}`)));
+    child.once('message', (m) => resolve(m as PassReply));
+    const request: PassRequest = { env, now: NOW.toISOString(), verbose: !!process.env.BENCH_VERBOSE };
+    child.send(request);
+  });
+  if ('error' in reply) throw new Error(`delivery pass failed: ${reply.error}`);
+  return reply;
+}
+
 export async function benchDelivery(): Promise<Array<Record<string, string>>> {
   const sink = await discardingSink();
-  const ts = await startTestServer({
-    now: NOW,
-    env: { SMTP_URL: `${sink.url}?maxConnections=${CONNECTIONS}&maxMessages=${MAX_MESSAGES}`, DELIVERY_CONCURRENCY: String(CONCURRENCY), DELIVERY_CATCH_UP_HOURS: '24', PUBLIC_URL: 'https://brief.example' },
-  });
+  // One data folder for the seeding (here) and the pass (in its own process): the same SQLite file.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-bench-delivery-'));
+  const env = {
+    DATA_DIR: dataDir,
+    SMTP_URL: `${sink.url}?maxConnections=${CONNECTIONS}&maxMessages=${MAX_MESSAGES}`,
+    DELIVERY_CONCURRENCY: String(CONCURRENCY),
+    DELIVERY_CATCH_UP_HOURS: '24',
+    PUBLIC_URL: 'https://brief.example',
+  };
+  const ts = await startTestServer({ now: NOW, env });
   ts.config.publicUrl = 'https://brief.example';
-  let peakRss = 0;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 100);
   try {
     const em = ts.orm.em.fork();
     for (let i = 0; i < N; i += 1000) {
@@ -126,17 +147,8 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
       });
       await em.insertMany(User, rows);
     }
-    const baseRss = process.memoryUsage.rss();
-    if (process.env.BENCH_VERBOSE) console.error(`before the pass: rss ${(baseRss / 1e6).toFixed(0)} MB heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
-    peakRss = baseRss;
 
-    const started = performance.now();
-    const summary = await runDeliveryPass(
-      { orm: ts.orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger('silent'), config: ts.config, editions: new StaticEditionSource(edition()) },
-      NOW,
-      process.env.BENCH_VERBOSE ? { onProgress: (p) => console.error(`${((performance.now() - started) / 1000).toFixed(1)}s ${p.phase} ${p.done} rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`) } : {},
-    );
-    const seconds = (performance.now() - started) / 1000;
+    const { summary, seconds, peakRss } = await passInChild(env);
     const sent = summary.send.sent;
     const sinkGot = await sink.received();
     if (sent !== N || sinkGot < N) throw new Error(`expected ${N} emails, sent ${sent}, sink got ${sinkGot}`);
@@ -184,14 +196,15 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
         'peak RSS MB': peakMb.toFixed(0),
       }),
       row(`  of which quiet-day notes`, { 'emails/s': String(summary.compose.quiet) }),
-      // Issue 6's targets. Peak RSS is this process (the server's code and database client); the sink runs in its own.
+      // Issue 6's targets. Peak RSS is the delivery process's high-water mark (the app, ORM, mailer and the pass),
+      // not the seeding, the baseline or the SMTP sink, which run in other processes.
       row(`target: delivery >= ${TARGETS.emailsPerSecond.toLocaleString('en-US')} emails/s`, { 'emails/s': rate.toFixed(0), target: met(rate >= TARGETS.emailsPerSecond) }),
       row(`target: delivery >= ${TARGETS.shareOfRaw * 100}% of the raw nodemailer rate`, { 'vs raw': `${(share * 100).toFixed(0)}%`, target: met(share >= TARGETS.shareOfRaw) }),
-      row(`target: server memory <= ${TARGETS.peakRssMb} MB (peak RSS during the pass)`, { 'peak RSS MB': peakMb.toFixed(0), target: met(peakMb <= TARGETS.peakRssMb) }),
+      row(`target: server memory <= ${TARGETS.peakRssMb} MB (peak RSS of the delivery process)`, { 'peak RSS MB': peakMb.toFixed(0), target: met(peakMb <= TARGETS.peakRssMb) }),
     ];
   } finally {
-    clearInterval(sampler);
     await ts.close();
     await sink.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
