@@ -128,8 +128,9 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
       const stored = await storedDigests(tx, rows);
       const kept = composedRows.filter((c) => stored.get(c.key) === c.digest.id);
       const receivedRows = kept.flatMap((c) => c.received);
-      for (let i = 0; i < receivedRows.length; i += 1000) {
-        await sql.createQueryBuilder(ReceivedStory).insert(receivedRows.slice(i, i + 1000)).onConflict(['user', 'storyId', 'kind']).ignore().execute();
+      // At most 500 rows a statement: SQLite's limit on the terms of the compound SELECT knex inserts with.
+      for (let i = 0; i < receivedRows.length; i += 500) {
+        await sql.createQueryBuilder(ReceivedStory).insert(receivedRows.slice(i, i + 500)).onConflict(['user', 'storyId', 'kind']).ignore().execute();
       }
       // Each row links to the stored digest of its key, whoever stored it: one statement for the batch.
       for (let i = 0; i < links.length; i += 500) {

@@ -17,6 +17,8 @@ export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
  * never a pass's --now); past it, a process that held it is taken for dead (docs/decisions/301, 304).
  */
 export const LEASE_MS = 10 * 60_000;
+/** Rows claimed per batch for each concurrent send. */
+const CLAIM_PER_SLOT = 8;
 
 export interface SendSummary {
   sent: number;
@@ -82,7 +84,8 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
   const summary: SendSummary = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
   const signer = new LinkSigner(deps.config.sessionSecret);
   const limit = pLimit(deps.config.delivery.concurrency);
-  const batchSize = Math.max(16, deps.config.delivery.concurrency * 8);
+  // One claimed batch is what a crash can leave uncertain (docs/decisions/301): 8 rows per concurrent send.
+  const batchSize = Math.max(16, deps.config.delivery.concurrency * CLAIM_PER_SLOT);
   const suppressed = new Set((await deps.orm.em.fork().find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
   while (!options.shouldStop?.()) {
     const em = deps.orm.em.fork();
@@ -95,7 +98,7 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
     await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS), updatedAt: claimedAt });
     const claimed = await em.find(Delivery, { leaseOwner: owner, state: 'sending' }, { populate: ['user', 'digest'] });
 
-    const sent: string[] = [];
+    const sent: Array<{ id: string; digestId: string }> = [];
     const cancelled: Array<{ id: string; reason: string }> = [];
     const failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> = [];
     await Promise.all(
@@ -117,13 +120,15 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
                 'X-DCBrief-Delivery': row.id,
               },
             });
-            sent.push(row.id);
+            sent.push({ id: row.id, digestId: row.digest!.id });
           } catch (err) {
             failures.push({ row, error: err as Error });
           }
         }),
       ),
     );
+    // Nothing of this batch is kept past its outcomes: the context's entities go with it.
+    em.clear();
     await recordOutcomes(deps, now, owner, { sent, cancelled, failures }, summary);
     options.onBatch?.(summary);
   }
@@ -134,16 +139,18 @@ async function recordOutcomes(
   deps: DeliveryDeps,
   now: Date,
   owner: string,
-  outcome: { sent: string[]; cancelled: Array<{ id: string; reason: string }>; failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> },
+  outcome: { sent: Array<{ id: string; digestId: string }>; cancelled: Array<{ id: string; reason: string }>; failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> },
   summary: SendSummary,
 ) {
   const sentAt = deps.clock.now();
   // A fresh context: the claimed rows loaded in `em` would be flushed back over these updates at commit.
   await deps.orm.em.fork().transactional(async (tx) => {
     if (outcome.sent.length) {
-      await tx.nativeUpdate(Delivery, { id: { $in: outcome.sent }, leaseOwner: owner }, { state: 'sent', sentAt, leaseOwner: null, leaseUntil: null, lastError: null, updatedAt: now });
-      const digestIds = (await tx.find(Delivery, { id: { $in: outcome.sent } }, { fields: ['digest'] })).map((d) => d.digest!.id);
-      await tx.nativeUpdate(Digest, { id: { $in: digestIds } }, { sentAt });
+      for (let i = 0; i < outcome.sent.length; i += 500) {
+        const chunk = outcome.sent.slice(i, i + 500);
+        await tx.nativeUpdate(Delivery, { id: { $in: chunk.map((s) => s.id) }, leaseOwner: owner }, { state: 'sent', sentAt, leaseOwner: null, leaseUntil: null, lastError: null, updatedAt: now });
+        await tx.nativeUpdate(Digest, { id: { $in: chunk.map((s) => s.digestId) } }, { sentAt });
+      }
     }
     for (const { id, reason } of outcome.cancelled) {
       await tx.nativeUpdate(Delivery, { id, leaseOwner: owner }, { state: 'cancelled', lastError: reason, leaseOwner: null, leaseUntil: null, updatedAt: now });
