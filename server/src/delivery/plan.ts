@@ -49,6 +49,8 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
     )) as PlanUser[];
     if (!users.length) break;
     after = users[users.length - 1]!.id;
+    // One context pages through every subscriber: without this its identity map would hold them all.
+    em.clear();
     const rows: NewRow[] = [];
     const breakingUsers: PlanUser[] = [];
     for (const user of users) {
