@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config.js';
 import { initORM, migrate } from '../../src/db/orm.js';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
+import { runCli } from '../support/run-cli.js';
 import { addSubscribers, weekOfNews } from './fixtures.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -62,18 +63,6 @@ function engineEditionJson(): string {
   return JSON.stringify({ kind: 'daily', storyCount: stories.length, stories });
 }
 
-/** Runs the CLI without blocking this process: the SMTP sink lives in it. */
-function run(args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c));
-    child.stderr.on('data', (c: Buffer) => (stderr += c));
-    child.on('exit', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest per subscriber, no duplicate email', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-crash-'));
   const sink = await slowSink(40);
@@ -102,7 +91,7 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     assert.ok(stillSending.length > 0 && stillSending.every((r) => r.leaseUntil!.getTime() > Date.now()), 'the killed pass held live leases');
     await orm.em.fork().nativeUpdate(Delivery, { state: 'sending' }, { leaseUntil: new Date(Date.now() - 1000) });
     const later = new Date(Date.parse(NOW) + 11 * 60_000).toISOString();
-    const rerun = await run(deliver('--now', later, '--edition', editionFile), env);
+    const rerun = await runCli('deliver.ts', ['--now', later, '--edition', editionFile], env);
     assert.equal(rerun.status, 0, rerun.stderr);
     assert.match(rerun.stdout, /uncertain \(left in sending by a stopped process\)\s+\d+/);
 
@@ -123,15 +112,15 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     for (const as of ['sent', 'resend'] as const) {
       const ids = uncertain.filter((row) => arrived.has(row.messageId) === (as === 'sent')).map((row) => row.id);
       if (!ids.length) continue;
-      const r = await run(deliver('--resolve', ids.join(','), '--as', as), env);
+      const r = await runCli('deliver.ts', ['--resolve', ids.join(','), '--as', as], env);
       assert.equal(r.status, 0, r.stderr);
       assert.match(r.stdout, new RegExp(`^${ids.length} rows? marked ${as}`));
     }
-    const final = await run(deliver('--now', later, '--edition', editionFile), env);
+    const final = await runCli('deliver.ts', ['--now', later, '--edition', editionFile], env);
     assert.equal(final.status, 0, final.stderr);
     assert.equal(sink.messageIds.length, SUBSCRIBERS, 'every subscriber got exactly one email');
     assert.equal(new Set(sink.messageIds).size, SUBSCRIBERS);
-    const status = await run(deliver('--status'), env);
+    const status = await runCli('deliver.ts', ['--status'], env);
     assert.match(status.stdout, new RegExp(`sent\\s+${SUBSCRIBERS}`));
     assert.match(status.stdout, /Nothing needs attention/);
     assert.deepEqual(sink.errors, [], 'the SMTP server saw no error other than the killed connection');

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -8,9 +7,8 @@ import { PREVIEW_BANNER } from '../../src/delivery/send.js';
 import { LinkSigner } from '../../src/delivery/tokens.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer } from '../support/harness.js';
+import { runCli } from '../support/run-cli.js';
 import { addSubscribers, deliveryDeps } from './fixtures.js';
-
-const root = path.resolve(import.meta.dirname, '../../..');
 
 /** Every string shaped like an email-link token (payload.signature) that the server's key accepts. */
 function liveTokens(signer: LinkSigner, content: string): string[] {
@@ -28,17 +26,8 @@ test('deliver --preview writes the digest with inert rating and unsubscribe link
     const digest = await ts.orm.em.fork().findOneOrFail(Digest, { kind: 'daily' });
 
     const out = path.join(ts.dataDir, 'preview.html');
-    const args = ['--conditions=source', '--import', 'tsx', path.join(root, 'server/src/cli/deliver.ts'), '--preview', digest.id, '--out', out];
     // Same DATA_DIR: the same database and the same SESSION_SECRET (kept in the data directory) as the server.
-    const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: ts.dataDir, LOG_LEVEL: 'silent' };
-    const result = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn(process.execPath, args, { cwd: root, env });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c));
-      child.stderr.on('data', (c: Buffer) => (stderr += c));
-      child.on('exit', (status) => resolve({ status, stdout, stderr }));
-    });
+    const result = await runCli('deliver.ts', ['--preview', digest.id, '--out', out], { NODE_ENV: 'test', DATA_DIR: ts.dataDir, LOG_LEVEL: 'silent' });
     assert.equal(result.status, 0, result.stderr);
 
     const html = readFileSync(out, 'utf8');

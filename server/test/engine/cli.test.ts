@@ -1,26 +1,16 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Edition } from '../../src/engine/compose/edition.js';
+import { runCli } from '../support/run-cli.js';
 import { fixtureCatalog, startFixtureServer, type FixtureServer } from './fixture-server.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
-function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, 'server/src/cli', script), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+async function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { status, stdout, stderr } = await runCli(script, args, env);
+  return { code: status ?? 1, stdout, stderr };
 }
 
 describe('operator CLIs: ingest and edition', () => {
