@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DASHBOARD_LOGIN_REDIRECT_MS, LOGIN_PATH, type User } from '@dcbrief/shared';
 import { navigateTo } from '@/lib/browser-navigation';
-import { fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
-import { basicActiveUser, freeUser, makeDigests, makeFeedback, makeUser, premiumActiveUser } from '@/test/fixtures';
+import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
+import { basicActiveUser, freeUser, makeDigests, makeFeedback, makeUser, premiumActiveUser, premiumPastDueUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/browser-navigation', () => ({ navigateTo: vi.fn() }));
@@ -183,5 +183,33 @@ describe('dashboard', () => {
     // The server re-reads the subscription from Stripe: the page shows it without waiting for the webhook.
     expect(api.callsTo('POST', '/api/billing/refresh')).toHaveLength(1);
     expect((await screen.findAllByText('PREMIUM')).length).toBeGreaterThan(0);
+  });
+
+  it("Stripe sent the subscriber back with a failed payment: the Payment Failed toast, no refresh, a tidy address", async () => {
+    const { router, api } = renderDashboard(freeUser(), {}, '/dashboard?payment_intent=pi_1&redirect_status=failed');
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByText('Your payment could not be completed. Please try another payment method.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(api.callsTo('POST', '/api/billing/refresh')).toHaveLength(0);
+  });
+
+  it('shows a spinner while the user loads, then the dashboard', async () => {
+    const user = deferredReply();
+    fakeApi({ 'GET /api/auth/user': user.reply, 'GET /api/digests': { status: 200, body: [] }, 'GET /api/feedback': { status: 200, body: [] } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('status', { name: 'Loading your dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Email Preferences' })).not.toBeInTheDocument();
+    user.resolveJson(200, basicActiveUser());
+    expect(await screen.findByRole('heading', { name: 'Email Preferences' })).toBeInTheDocument();
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('premium but past due: grey PREMIUM badge, the upgrade card, no audio settings', async () => {
+    renderDashboard(premiumPastDueUser());
+    await screen.findByRole('heading', { name: 'Email Preferences' });
+    expect(screen.getAllByText('PREMIUM')[0]).toHaveAttribute('data-active', 'false');
+    expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/subscribe');
+    expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
   });
 });

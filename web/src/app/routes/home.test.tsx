@@ -28,6 +28,8 @@ describe('home page', () => {
     expect(stats.getByText('Digests').nextSibling).toHaveTextContent('0');
     expect(stats.getByText('Time saved').nextSibling).toHaveTextContent('0h');
     expect(screen.getAllByRole('link', { name: /Dashboard|Manage Preferences/ })[0]).toHaveAttribute('href', '/dashboard');
+    expect(await card('Recent Activity').findByText(/No activity yet/)).toBeInTheDocument();
+    expect(card('Recent Activity').queryByLabelText(/Rating/)).not.toBeInTheDocument();
   });
 
   it('shows a skeleton while digests load, then the latest digest', async () => {
