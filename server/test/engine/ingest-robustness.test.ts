@@ -24,30 +24,37 @@ function rss(items: Array<{ title: string; link: string; guid: string; text: str
     .join('')}</channel></rss>`;
 }
 
-describe('ingest: a failed store loses nothing', () => {
-  let server: FixtureServer;
-  let db: Db;
-  const clock = new ManualClock(new Date('2026-11-20T12:00:00Z'));
-
+/**
+ * A fixture feed server, a fresh database and a clock of the suite's own, opened before its tests and closed
+ * after them; `prepare` runs on the database first.
+ */
+function suiteFixtures(prepare?: (db: Db) => Promise<void>) {
+  const ctx = { clock: new ManualClock(new Date('2026-11-20T12:00:00Z')) } as { server: FixtureServer; db: Db; clock: ManualClock };
   before(async () => {
-    server = await startFixtureServer();
-    db = await openTestOrm();
+    ctx.server = await startFixtureServer();
+    ctx.db = await openTestOrm();
+    await prepare?.(ctx.db);
   });
   after(async () => {
-    await server?.close();
-    await db?.close();
+    await ctx.server?.close();
+    await ctx.db?.close();
   });
+  return ctx;
+}
+
+describe('ingest: a failed store loses nothing', () => {
+  const fx = suiteFixtures();
 
   it('keeps no ETag when the articles were not stored, so the next pass fetches in full and stores them', async () => {
-    const engine = createEngine(db.orm, testEngineConfig(), { clock });
+    const engine = createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock });
     const ids = ['fx-dcd-en', 'fx-heise-de', 'fx-error'];
-    await engine.syncCatalog(fixtureCatalog(server.base).filter((e) => ids.includes(e.id)));
-    const conn = db.orm.em.getConnection();
+    await engine.syncCatalog(fixtureCatalog(fx.server.base).filter((e) => ids.includes(e.id)));
+    const conn = fx.db.orm.em.getConnection();
     await conn.execute(`CREATE TRIGGER fail_once BEFORE INSERT ON engine_articles BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
     await assert.rejects(engine.ingest(), /disk full/);
     await conn.execute('DROP TRIGGER fail_once');
 
-    let em = db.orm.em.fork();
+    let em = fx.db.orm.em.fork();
     assert.equal(await em.count(Article, {}), 0);
     const dcd = await em.findOneOrFail(Source, { id: 'fx-dcd-en' });
     assert.equal(dcd.etag, null, 'the ETag of a feed whose items were not stored is not kept');
@@ -55,44 +62,32 @@ describe('ingest: a failed store loses nothing', () => {
     const failing = await em.findOneOrFail(Source, { id: 'fx-error' });
     assert.equal(failing.consecutiveFailures, 1, 'failures and backoff are kept even when the pass fails later');
 
-    clock.advance(5 * 60_000);
-    const seen = server.requests.length;
+    fx.clock.advance(5 * 60_000);
+    const seen = fx.server.requests.length;
     const second = await engine.ingest();
-    const feeds = server.requests.slice(seen).filter((r) => r.path.startsWith('/feeds/'));
+    const feeds = fx.server.requests.slice(seen).filter((r) => r.path.startsWith('/feeds/'));
     assert.equal(feeds.length, 2);
     assert.ok(feeds.every((r) => r.ifNoneMatch === null && r.ifModifiedSince === null), 'unconditional GET after the failed pass');
     assert.equal(second.ok, 2);
     assert.ok(second.newArticles >= 3, `articles stored on the second pass: ${second.newArticles}`);
 
-    em = db.orm.em.fork();
+    em = fx.db.orm.em.fork();
     assert.equal(await em.count(Article, {}), second.newArticles);
     assert.match((await em.findOneOrFail(Source, { id: 'fx-dcd-en' })).etag ?? '', /^"/, 'stored with the articles');
-    clock.advance(5 * 60_000);
+    fx.clock.advance(5 * 60_000);
     const third = await engine.ingest();
     assert.equal(third.notModified, 2);
   });
 });
 
 describe('ingest: values longer than their columns (PostgreSQL limits enforced on SQLite)', () => {
-  let server: FixtureServer;
-  let db: Db;
-  const clock = new ManualClock(new Date('2026-11-20T12:00:00Z'));
-
-  before(async () => {
-    server = await startFixtureServer();
-    db = await openTestOrm();
-    await enforceColumnLengths(db.orm);
-  });
-  after(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = suiteFixtures((db) => enforceColumnLengths(fx.db.orm));
 
   it('drops an item whose URL cannot be stored whole, cuts long titles at a character boundary, and stores every other item', async () => {
     // 499 "x" then an emoji (two UTF-16 units) straddling the 500th unit, then more words.
     const longTitle = `${'Equinix '.repeat(62)}xxx😀 ${'more words '.repeat(200)}`;
     const longUrl = `http://127.0.0.1/gen/${'a'.repeat(1200)}`;
-    server.serve(
+    fx.server.serve(
       '/gen/long.xml',
       rss([
         { title: 'Digital Realty buys a 40 MW campus in Dublin', link: longUrl, guid: 'long-url', text: 'Digital Realty bought a 40 MW campus in Dublin for €300 million, the company said on Friday.' },
@@ -101,13 +96,13 @@ describe('ingest: values longer than their columns (PostgreSQL limits enforced o
       ]),
       { etag: `"${'e'.repeat(600)}"` },
     );
-    const engine = createEngine(db.orm, testEngineConfig(), { clock });
-    await engine.syncCatalog([generated(server.base, 'gen-long', '/gen/long.xml'), ...fixtureCatalog(server.base).filter((e) => e.id === 'fx-dcd-en')]);
+    const engine = createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock });
+    await engine.syncCatalog([generated(fx.server.base, 'gen-long', '/gen/long.xml'), ...fixtureCatalog(fx.server.base).filter((e) => e.id === 'fx-dcd-en')]);
     const report = await engine.ingest();
     assert.equal(report.ok, 2);
     assert.equal(report.failed, 0);
 
-    const em = db.orm.em.fork();
+    const em = fx.db.orm.em.fork();
     const stored = await em.find(Article, { sourceId: 'gen-long' });
     assert.deepEqual(stored.map((a) => a.url.replace(/^.*\/gen\//, '')).sort(), ['long-title', 'plain'], 'the item with the over-long URL is left out');
     const cut = stored.find((a) => a.url.endsWith('long-title'))!;
@@ -125,34 +120,23 @@ describe('ingest: values longer than their columns (PostgreSQL limits enforced o
 });
 
 describe('ingest: a stored article seen again in another source', () => {
-  let server: FixtureServer;
-  let db: Db;
-  const clock = new ManualClock(new Date('2026-11-20T12:00:00Z'));
-
-  before(async () => {
-    server = await startFixtureServer();
-    db = await openTestOrm();
-  });
-  after(async () => {
-    await server?.close();
-    await db?.close();
-  });
+  const fx = suiteFixtures();
 
   const storyOf = async (urlPart: string) => {
-    const em = db.orm.em.fork();
+    const em = fx.db.orm.em.fork();
     const article = (await em.find(Article, {})).find((a) => a.url.includes(urlPart))!;
     return { article, story: await em.findOneOrFail(Story, { id: article.storyId! }) };
   };
 
   it('adds the new source to the story on a later pass, without counting a republished copy as an independent outlet', async () => {
-    const catalog = fixtureCatalog(server.base);
-    const engine = createEngine(db.orm, testEngineConfig(), { clock });
-    await engine.syncCatalog([...catalog, generated(server.base, 'gen-late', '/gen/late.xml')]);
+    const catalog = fixtureCatalog(fx.server.base);
+    const engine = createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock });
+    await engine.syncCatalog([...catalog, generated(fx.server.base, 'gen-late', '/gen/late.xml')]);
     await engine.ingest({ sourceIds: ['fx-dcd-en', 'fx-heise-de', 'fx-fr', 'fx-es', 'fx-ja'] });
     const first = await storyOf('/en/equinix-fr9-frankfurt');
     assert.ok(!first.story.sourceIds.includes('fx-aggregator'));
 
-    clock.advance(3600_000);
+    fx.clock.advance(3600_000);
     const second = await engine.ingest({ sourceIds: ['fx-aggregator'] });
     assert.equal(second.newArticles, 0);
     assert.equal(second.repeatedArticles, 1);
@@ -166,12 +150,12 @@ describe('ingest: a stored article seen again in another source', () => {
 
   it('also reaches a story that is no longer open for clustering', async () => {
     const nordhaven = await storyOf('/en/nordhaven-ransomware');
-    server.serve(
+    fx.server.serve(
       '/gen/late.xml',
       rss([{ title: 'Ransomware attack disrupts colocation provider Nordhaven in Oslo', link: '{base}/en/nordhaven-ransomware?utm_source=late', guid: 'late-1', text: 'Colocation provider Nordhaven confirmed a ransomware attack.' }]),
     );
-    clock.advance(10 * 86_400_000);
-    const report = await createEngine(db.orm, testEngineConfig(), { clock }).ingest({ sourceIds: ['gen-late'] });
+    fx.clock.advance(10 * 86_400_000);
+    const report = await createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock }).ingest({ sourceIds: ['gen-late'] });
     assert.equal(report.storiesUpdated, 1);
     const after = await storyOf('/en/nordhaven-ransomware');
     assert.equal(after.story.id, nordhaven.story.id);
