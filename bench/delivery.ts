@@ -101,7 +101,9 @@ function preferencesFor(i: number) {
 
 /** Runs the delivery pass in its own process (bench/delivery-pass.ts): the server whose memory the target is about. */
 async function passInChild(env: Record<string, string>): Promise<{ summary: PassSummary; seconds: number; peakRss: number }> {
-  const child = fork(fileURLToPath(new URL('./delivery-pass.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // BENCH_CPU_PROF=DIR writes the pass process's CPU profile there (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = fork(fileURLToPath(new URL('./delivery-pass.ts', import.meta.url)), [], { execArgv: [...process.execArgv, ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const reply = await new Promise<PassReply>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`delivery pass process exited with ${code}`)));

@@ -1,20 +1,38 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { Orm } from './db/orm.js';
 import type { PeriodicJobs } from './jobs/periodic-jobs.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import { purgeExpiredLoginTokens } from './modules/auth/auth.service.js';
+import { DigestContent } from './modules/digests/digest.entity.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
 import { WaitlistService } from './modules/waitlist/waitlist.service.js';
 
 const HOUR = 60 * 60 * 1000;
 
-/** Hourly removal of expired sessions, used-up sign-in links and abandoned waitlist drafts. */
+/**
+ * Digest contents no digest holds any more, a day after they were written: a composer that lost a race
+ * for a digest's key (its digest was dropped, its content stays), or an account deleted with its digests
+ * (docs/decisions/306). A day old, so a content written by a composing batch in flight is never taken.
+ */
+export async function purgeOrphanContents(em: EntityManager, now: Date): Promise<number> {
+  return (em as SqlEntityManager)
+    .createQueryBuilder(DigestContent)
+    .delete({ createdAt: { $lt: new Date(now.getTime() - 24 * HOUR) } })
+    .andWhere('not exists (select 1 from digests d where d.content_id = digest_contents.id)')
+    .execute('run')
+    .then((r) => (r as { affectedRows?: number }).affectedRows ?? 0);
+}
+
+/** Hourly removal of expired sessions, used-up sign-in links, abandoned waitlist drafts and orphaned digest contents. */
 export async function runHousekeeping({ orm, clock }: { orm: Orm; clock: Clock }) {
   const em = orm.em.fork();
   const sessions = await new DbSessionStore(em).purgeExpired(clock.now());
   const tokens = await purgeExpiredLoginTokens(em, clock.now());
   const drafts = await new WaitlistService(em, clock).purgeStaleDrafts();
-  return { sessions, tokens, drafts };
+  const contents = await purgeOrphanContents(em, clock.now());
+  return { sessions, tokens, drafts, contents };
 }
 
 /** Registers housekeeping as an hourly job: once an hour for the whole deployment. */

@@ -6,8 +6,9 @@ import { startTestServer, type TestServer } from './support/harness.js';
 import { postgresBinDir, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { signIn } from './support/users.js';
 import { runDeliveryPass } from '../src/delivery/pass.js';
+import { purgeOrphanContents } from '../src/housekeeping.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
-import { Digest } from '../src/modules/digests/digest.entity.js';
+import { Digest, DigestContent } from '../src/modules/digests/digest.entity.js';
 import { addSubscribers, deliveryDeps } from './delivery/fixtures.js';
 
 const available = !!process.env.TEST_DATABASE_URL || !!postgresBinDir();
@@ -84,5 +85,12 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: available ? false : 'PostgreSQL
     assert.deepEqual(rows.map((r) => r.state), ['sent', 'sent']);
     assert.equal(await em.count(Digest, { user: { email: { $in: ['ny@pg.example', 'ber@pg.example'] } } }), 2);
     assert.equal((await ts.outbox()).length - before, 2);
+    // Every content is held by a digest: housekeeping, days later, keeps them all; the API reads them.
+    const contents = await em.count(DigestContent, {});
+    assert.ok(contents >= 1);
+    assert.equal(await purgeOrphanContents(em, new Date(now.getTime() + 3 * 24 * 3600_000)), 0);
+    assert.equal(await em.count(DigestContent, {}), contents);
+    const second = await runDeliveryPass(deliveryDeps(ts), new Date('2026-11-25T11:05:00Z'));
+    assert.equal(second.send.sent, 2, 'the next day, with yesterday\'s stories read as received from the contents');
   });
 });

@@ -86,7 +86,7 @@ async function status(cli: CliContext): Promise<string> {
 }
 
 async function preview(cli: CliContext, id: string, out: string | undefined): Promise<string> {
-  const digest = await cli.orm.em.fork().findOne(Digest, { id }, { populate: ['user'] });
+  const digest = await cli.orm.em.fork().findOne(Digest, { id }, { populate: ['user', 'content'] });
   if (!digest) throw new CliError(`No digest ${id}`);
   // Inert rating and unsubscribe links: an operator opening the file must not act for the subscriber.
   const email = digestPreview(cli, digest.user, digest);

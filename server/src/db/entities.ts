@@ -2,7 +2,7 @@ import { deliveryEntities } from '../delivery/delivery.entity.js';
 import { engineEntities } from '../engine/entities.js';
 import { LoginTokenSchema } from '../modules/auth/login-token.entity.js';
 import { StripeEventSchema } from '../modules/billing/stripe-event.entity.js';
-import { DigestSchema } from '../modules/digests/digest.entity.js';
+import { DigestContentSchema, DigestSchema } from '../modules/digests/digest.entity.js';
 import { FeedbackSchema } from '../modules/feedback/feedback.entity.js';
 import { SessionSchema } from '../modules/sessions/session.entity.js';
 import { UserSchema } from '../modules/users/user.entity.js';
@@ -15,6 +15,7 @@ export const entities = [
   WaitlistEntrySchema,
   WaitlistDraftSchema,
   DigestSchema,
+  DigestContentSchema,
   FeedbackSchema,
   StripeEventSchema,
   ...deliveryEntities,

@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { raw, type EntityManager, type RequiredEntityData } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
-import { Digest } from '../modules/digests/digest.entity.js';
+import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { composeDigest, type ComposedDigest } from './compose.js';
-import { Delivery, LIVE_STATES, ReceivedStory, type DeliveryState } from './delivery.entity.js';
+import { Delivery, LIVE_STATES, type DeliveryState } from './delivery.entity.js';
 import { rowKey, type DeliveryDeps } from './deps.js';
 import type { EditionStory, EditionWindow } from './edition-port.js';
 import { localDaysBefore } from './local-time.js';
+import { hasReceived, receivedStories, rememberStoryIds, type Received } from './received.js';
 
 /** Rows per compose transaction: big enough that per-statement costs vanish, small enough to hold in memory. */
 const BATCH = 500;
@@ -15,6 +16,8 @@ const BATCH = 500;
 const COMPOSE_CACHE_MAX = 2000;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
+/** Look-back before the earliest story of a batch for the digests that may hold it (clock skew between servers). */
+const RECEIVED_MARGIN_MS = HOUR;
 
 export interface ComposeSummary {
   composed: number;
@@ -54,8 +57,9 @@ export function windowFor(row: Pick<Delivery, 'kind' | 'scheduledFor'>, zone: st
 const EXCLUDES: Record<DigestKind, DigestKind[]> = { daily: ['daily', 'breaking'], weekly: ['weekly'], breaking: ['daily', 'weekly', 'breaking'] };
 
 /**
- * Turns pending outbox rows into stored digests, in batches, each batch in one transaction: the digest,
- * the stories it hands to the subscriber (never sent to them again) and the row's link to it.
+ * Turns pending outbox rows into stored digests, in batches, each batch in one transaction: the contents
+ * new to this pass (one per distinct composition), the digests and each row's link to its digest. The
+ * stories a digest hands over count as received from then on (received.ts derives it from the digests).
  */
 export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (done: number) => void): Promise<ComposeSummary> {
   const summary: ComposeSummary = { composed: 0, quiet: 0, cancelled: 0 };
@@ -73,20 +77,16 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
         ),
       ),
     );
-    const storyIds = [...new Set(editions.flatMap((e) => e.map((s) => s.id)))];
-    const userIds = [...new Set(rows.map((r) => r.user.id))];
-    const received = new Map<string, Set<DigestKind>>();
-    for (let i = 0; i < storyIds.length; i += 500) {
-      const found = await em.find(ReceivedStory, { user: { $in: userIds }, storyId: { $in: storyIds.slice(i, i + 500) } }, { fields: ['user', 'storyId', 'kind'] });
-      for (const r of found) {
-        const key = `${r.user.id}|${r.storyId}`;
-        received.set(key, (received.get(key) ?? new Set()).add(r.kind));
-      }
-    }
+    // Only digests composed since the batch's earliest story became known can hold any of its stories.
+    let earliest = Infinity;
+    for (const edition of editions) for (const story of edition) earliest = Math.min(earliest, story.ingestedAt.getTime());
+    const received: Received =
+      earliest === Infinity ? new Map() : await receivedStories(em, [...new Set(rows.map((r) => r.user.id))], new Date(earliest - RECEIVED_MARGIN_MS));
     // A digest stored for a row's key (a pass that stopped between composing and linking): reuse it.
     const existing = await storedDigests(em, rows);
 
-    const composedRows: Array<{ key: string; digest: RequiredEntityData<Digest>; received: Array<RequiredEntityData<ReceivedStory>>; quiet: boolean }> = [];
+    const contents: Array<RequiredEntityData<DigestContent>> = [];
+    const composedRows: Array<{ key: string; digest: RequiredEntityData<Digest>; quiet: boolean }> = [];
     const links: string[] = [];
     const cancelled: string[] = [];
     const handed = new Set<string>();
@@ -99,16 +99,11 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
         if (!edition.length) return cancelled.push(row.id);
       }
       const excluded = EXCLUDES[row.kind];
-      const seen = new Set(
-        edition.filter((s) => [...(received.get(`${row.user.id}|${s.id}`) ?? [])].some((k) => excluded.includes(k)) || handed.has(`${row.user.id}|${row.kind}|${s.id}`)).map((s) => s.id),
-      );
-      const composed = compositions.compose(row.kind, row.editionDate, edition, mergePreferences(row.user.preferences, {}), seen);
-      const digestId = randomUUID();
-      const receivedRows = composed.stories.map((story) => {
-        handed.add(`${row.user.id}|${row.kind}|${story.id}`);
-        return { id: randomUUID(), user: row.user.id, storyId: story.id, kind: row.kind, digest: digestId, createdAt: now };
-      });
-      composedRows.push({ key, digest: digestRow(digestId, row, composed, now), received: receivedRows, quiet: composed.quiet });
+      const seen = new Set(edition.filter((s) => hasReceived(received, row.user.id, s.id, excluded) || handed.has(`${row.user.id}|${row.kind}|${s.id}`)).map((s) => s.id));
+      const { composed, contentId, fresh } = compositions.compose(row.kind, row.editionDate, edition, mergePreferences(row.user.preferences, {}), seen);
+      if (fresh) contents.push(contentRow(contentId, composed, now));
+      for (const story of composed.stories) handed.add(`${row.user.id}|${row.kind}|${story.id}`);
+      composedRows.push({ key, digest: digestRow(randomUUID(), row, composed, contentId, now), quiet: composed.quiet });
       links.push(row.id);
     });
     // The batch's entities are no longer needed: the writes below are plain rows in a fresh context.
@@ -116,22 +111,18 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
 
     // A fresh context, so the rows loaded above are not flushed back over these updates. Another process
     // (the server's scheduler and `npm run deliver`, or two servers) may be composing the same rows: the
-    // digest's unique key settles it. Its digest is kept and ours dropped, with the stories ours would have
-    // reserved; the row links to whichever digest is stored. The first statement writes, so SQLite takes
-    // its write lock at once (a transaction that read first could not upgrade after the other one commits).
+    // digest's unique key settles it. Its digest is kept and ours dropped (with it the stories ours would
+    // have handed over); the row links to whichever digest is stored. The first statement writes, so SQLite
+    // takes its write lock at once (a transaction that read first could not upgrade after the other commits).
     const ours = await deps.orm.em.fork().transactional(async (tx) => {
       const sql = tx as unknown as SqlEntityManager;
+      // At most 500 rows a statement: SQLite's limit on the terms of the compound SELECT knex inserts with.
+      for (let i = 0; i < contents.length; i += 500) await sql.createQueryBuilder(DigestContent).insert(contents.slice(i, i + 500)).execute();
       const digests = composedRows.map((c) => c.digest);
       for (let i = 0; i < digests.length; i += 500) {
         await sql.createQueryBuilder(Digest).insert(digests.slice(i, i + 500)).onConflict(['user', 'kind', 'date', 'slot']).ignore().execute();
       }
       const stored = await storedDigests(tx, rows);
-      const kept = composedRows.filter((c) => stored.get(c.key) === c.digest.id);
-      const receivedRows = kept.flatMap((c) => c.received);
-      // At most 500 rows a statement: SQLite's limit on the terms of the compound SELECT knex inserts with.
-      for (let i = 0; i < receivedRows.length; i += 500) {
-        await sql.createQueryBuilder(ReceivedStory).insert(receivedRows.slice(i, i + 500)).onConflict(['user', 'storyId', 'kind']).ignore().execute();
-      }
       // Each row links to the stored digest of its key, whoever stored it: one statement for the batch.
       for (let i = 0; i < links.length; i += 500) {
         await tx.nativeUpdate(Delivery, { id: { $in: links.slice(i, i + 500) }, digest: null }, { digest: raw(STORED_DIGEST_OF_ROW) as unknown as Digest, updatedAt: now });
@@ -139,8 +130,10 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
       if (cancelled.length) {
         await tx.nativeUpdate(Delivery, { id: { $in: cancelled }, state: 'pending' }, { state: 'cancelled', lastError: 'The breaking story is no longer in the edition', updatedAt: now });
       }
-      return kept;
+      return composedRows.filter((c) => stored.get(c.key) === c.digest.id);
     });
+    // Written: later batches reuse these contents, and the received-story look-ups know their stories.
+    for (const c of contents) rememberStoryIds(c.id as string, c.storyIds as string[]);
     summary.composed += ours.length;
     summary.quiet += ours.filter((c) => c.quiet).length;
     summary.cancelled += cancelled.length;
@@ -159,14 +152,18 @@ const STORED_DIGEST_OF_ROW =
 /**
  * One pass composes the same selection for every subscriber who shares an edition window, a kind and
  * date, interests, depth and the set of stories they already received: thousands of subscribers, a few
- * hundred distinct digests. Each is composed once and its (immutable) result shared; bounded in size.
+ * hundred distinct digests. Each is composed once, stored once as a content, and shared; bounded in size.
  */
 class CompositionCache {
   private readonly editionIds = new WeakMap<EditionStory[], number>();
   private nextEditionId = 0;
-  private readonly cache = new Map<string, ComposedDigest>();
+  private readonly cache = new Map<string, { composed: ComposedDigest; contentId: string }>();
 
-  compose(kind: DigestKind, date: string, edition: EditionStory[], preferences: Preferences, received: ReadonlySet<string>): ComposedDigest {
+  /**
+   * `fresh`: the content is new and is written with the batch that first uses it (a batch that fails to
+   * commit ends the pass, cache and all).
+   */
+  compose(kind: DigestKind, date: string, edition: EditionStory[], preferences: Preferences, received: ReadonlySet<string>) {
     let editionId = this.editionIds.get(edition);
     if (editionId === undefined) this.editionIds.set(edition, (editionId = this.nextEditionId++));
     const interests = Object.keys(preferences.interests)
@@ -175,12 +172,14 @@ class CompositionCache {
       .join(',');
     const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${[...received].sort().join(',')}`;
     let hit = this.cache.get(key);
+    let fresh = false;
     if (!hit) {
       if (this.cache.size >= COMPOSE_CACHE_MAX) this.cache.clear();
-      hit = composeDigest({ kind, date, edition, preferences, received });
+      hit = { composed: composeDigest({ kind, date, edition, preferences, received }), contentId: randomUUID() };
       this.cache.set(key, hit);
+      fresh = true;
     }
-    return hit;
+    return { composed: hit.composed, contentId: hit.contentId, fresh };
   }
 }
 
@@ -213,7 +212,11 @@ async function priorRows(em: EntityManager, rows: Delivery[]): Promise<Map<strin
   return byKey;
 }
 
-function digestRow(id: string, row: Delivery, composed: ComposedDigest, now: Date): RequiredEntityData<Digest> {
+function contentRow(id: string, composed: ComposedDigest, now: Date): RequiredEntityData<DigestContent> {
+  return { id, stories: composed.stories, storyIds: composed.stories.map((s) => s.id), searchText: composed.searchText, createdAt: now };
+}
+
+function digestRow(id: string, row: Delivery, composed: ComposedDigest, contentId: string, now: Date): RequiredEntityData<Digest> {
   return {
     id,
     user: row.user.id,
@@ -224,8 +227,7 @@ function digestRow(id: string, row: Delivery, composed: ComposedDigest, now: Dat
     storyCount: composed.stories.length,
     depth: composed.depth,
     quiet: composed.quiet,
-    stories: composed.stories,
-    searchText: composed.searchText,
+    content: contentId,
     sentAt: null,
     createdAt: now,
   };

@@ -13,7 +13,7 @@ export const DELIVERY_STATES = ['pending', 'sending', 'sent', 'failed', 'uncerta
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 /**
  * A row whose digest is, or may yet be, in the subscriber's inbox: its stories count as received. A
- * `cancelled` or `failed` row's stories are released (docs/decisions/304).
+ * `cancelled` or `failed` row's stories do not (docs/decisions/304, 306).
  */
 export const LIVE_STATES: readonly DeliveryState[] = ['pending', 'sending', 'uncertain', 'sent'];
 export const DEAD_STATES: readonly DeliveryState[] = ['cancelled', 'failed'];
@@ -67,33 +67,13 @@ export const DeliverySchema = new EntitySchema<Delivery>({
     updatedAt: { type: 'datetime', onUpdate: () => new Date() },
   },
   uniques: [{ properties: ['user', 'kind', 'editionDate', 'slot'] }],
-  indexes: [{ properties: ['state', 'nextAttemptAt'] }, { properties: ['leaseOwner'] }, { properties: ['messageId'] }],
-});
-
-/** Which stories a subscriber already received, so no digest repeats yesterday's news. */
-export class ReceivedStory {
-  id: string = randomUUID();
-  user!: User;
-  storyId!: string;
-  kind!: DigestKind;
-  digest!: Digest;
-  createdAt: Date = new Date();
-}
-
-export const ReceivedStorySchema = new EntitySchema<ReceivedStory>({
-  class: ReceivedStory,
-  tableName: 'received_stories',
-  properties: {
-    id: { type: 'uuid', primary: true },
-    user: { kind: 'm:1', entity: () => User, deleteRule: 'cascade' },
-    storyId: { type: 'string', length: 64 },
-    kind: { type: 'string', length: 16 },
-    digest: { kind: 'm:1', entity: () => Digest, deleteRule: 'cascade' },
-    createdAt: { type: 'datetime' },
-  },
-  uniques: [{ properties: ['user', 'storyId', 'kind'] }],
-  // A cancelled or failed digest releases its stories by digest (SQLite indexes foreign keys by itself, PostgreSQL does not).
-  indexes: [{ properties: ['digest'] }],
+  indexes: [
+    { properties: ['state', 'nextAttemptAt'] },
+    // Composing pages through the pending rows without a digest, in id order.
+    { properties: ['state', 'digest', 'id'] },
+    { properties: ['leaseOwner'] },
+    { properties: ['messageId'] },
+  ],
 });
 
 export const SUPPRESSION_REASONS = ['bounce', 'complaint'] as const;
@@ -118,4 +98,4 @@ export const EmailSuppressionSchema = new EntitySchema<EmailSuppression>({
   },
 });
 
-export const deliveryEntities = [DeliverySchema, ReceivedStorySchema, EmailSuppressionSchema];
+export const deliveryEntities = [DeliverySchema, EmailSuppressionSchema];

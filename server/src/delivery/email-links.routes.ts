@@ -9,7 +9,6 @@ import { Feedback } from '../modules/feedback/feedback.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { Delivery } from './delivery.entity.js';
 import { emailLinkPage } from './pages.js';
-import { releaseStories } from './received.js';
 import { LinkSigner } from './tokens.js';
 
 export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
@@ -109,9 +108,8 @@ export async function unsubscribe(ctx: Context, user: User, now: Date): Promise<
     user.preferences = mergePreferences(user.preferences, { dailyDigest: false, weeklySummary: false, breakingNews: false });
     em.persist(user);
     await em.flush();
+    // Those digests will never be read: cancelled, their stories may go out in a later one, should they subscribe again.
     await em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: 'The subscriber unsubscribed', updatedAt: now });
-    // Those digests will never be read: their stories may go out in a later one, should they subscribe again.
-    await releaseStories(em, { user });
   });
 }
 

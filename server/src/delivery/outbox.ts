@@ -1,7 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { Delivery, DELIVERY_STATES, type DeliveryState } from './delivery.entity.js';
-import { reclaimStories, releaseStories } from './received.js';
 
 /**
  * Rows whose lease ran out while `sending`: the process died somewhere between claiming and recording.
@@ -54,7 +53,7 @@ export type Resolution = (typeof RESOLUTIONS)[number];
  * The operator's word on failed or uncertain rows ("uncertain" and "failed" select every such row):
  * `sent` (the provider's log shows it left: the digest joins the subscriber's archive), `resend` (back to
  * pending with the same Message-ID, a fresh retry budget) or `cancel`. A cancelled row releases its
- * digest's stories; a failed row brought back claims them again (docs/decisions/304).
+ * digest's stories; a failed row brought back claims them again (docs/decisions/304, 306).
  */
 export async function resolveRows(em: EntityManager, target: string, as: Resolution, now: Date): Promise<number> {
   const where: FilterQuery<Delivery> = target === 'uncertain' || target === 'failed' ? { state: target as DeliveryState } : { id: target, state: { $in: ['failed', 'uncertain'] as DeliveryState[] } };
@@ -69,9 +68,9 @@ export async function resolveRows(em: EntityManager, target: string, as: Resolut
         : as === 'cancel'
           ? { state: 'cancelled' as const, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now }
           : { state: 'pending' as const, attempts: 0, nextAttemptAt: now, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now };
+    // A cancelled row's stories are free for a later digest; a row brought back holds its stories again
+    // (received.ts reads both from the row's state).
     const n = await tx.nativeUpdate(Delivery, these, changes);
-    if (as === 'cancel') await releaseStories(tx, { id: { $in: ids } });
-    else await reclaimStories(tx, { id: { $in: ids } }, now);
     if (as === 'sent') {
       const digestIds = (await tx.find(Delivery, { id: { $in: ids }, digest: { $ne: null } }, { fields: ['digest'] })).map((d) => d.digest!.id);
       if (digestIds.length) await tx.nativeUpdate(Digest, { id: { $in: digestIds }, sentAt: null }, { sentAt: now });

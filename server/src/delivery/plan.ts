@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind } from '@dcbrief/shared';
 import { User } from '../modules/users/user.entity.js';
-import { Delivery, EmailSuppression, ReceivedStory } from './delivery.entity.js';
+import { Delivery, EmailSuppression } from './delivery.entity.js';
+import { receivedStories } from './received.js';
 import { messageIdFor, rowKey, type DeliveryDeps } from './deps.js';
 import type { EditionStory } from './edition-port.js';
 import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
@@ -93,8 +94,10 @@ async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], ca
   const storyIds = candidates.map((s) => s.id);
   const today = new Map(users.map((u) => [u.id, localDate(now, u.timezone)]));
   const seen = new Set<string>();
-  for (const r of await em.find(ReceivedStory, { user: { $in: userIds }, storyId: { $in: storyIds } }, { fields: ['user', 'storyId'] })) {
-    seen.add(`${r.user.id}|${r.storyId}`);
+  // Any digest that already carried a candidate (only digests composed since it became known can).
+  const since = new Date(Math.min(...candidates.map((s) => s.ingestedAt.getTime())) - HOUR);
+  for (const [user, stories] of await receivedStories(em, userIds, since)) {
+    for (const storyId of stories.keys()) seen.add(`${user}|${storyId}`);
   }
   const alerted = await em.find(
     Delivery,

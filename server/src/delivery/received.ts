@@ -1,37 +1,88 @@
-import { randomUUID } from 'node:crypto';
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { Digest } from '../modules/digests/digest.entity.js';
-import { DEAD_STATES, Delivery, LIVE_STATES, ReceivedStory } from './delivery.entity.js';
+import type { DigestKind } from '@dcbrief/shared';
+import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
+import { DEAD_STATES } from './delivery.entity.js';
+
+/** user id -> story id -> the kinds of digest that handed it to them. */
+export type Received = Map<string, Map<string, Set<DigestKind>>>;
+
+/** Subscribers per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
+const USERS_PER_QUERY = 500;
+/** Story ids of a content, remembered across passes (a content never changes); starts over past this many. */
+const STORY_IDS_MAX = 20_000;
+const storyIdsOf = new Map<string, readonly string[]>();
 
 /**
- * The stories a digest hands over count as received (never sent to that subscriber again) only while its
- * outbox row is live: pending, sending, uncertain or sent. When a row ends `cancelled` or `failed`, the
- * subscriber never got them, so its records are deleted and a later digest may carry them
- * (docs/decisions/304). Call after the state change, in the same transaction: only rows that are dead
- * at that point release anything, whatever `where` matches.
+ * A row of this state means its digest never reached the subscriber (cancelled before the send, or failed
+ * for good), so its stories do not count as received and a later digest may carry them.
  */
-export async function releaseStories(em: EntityManager, where: FilterQuery<Delivery>): Promise<number> {
-  const dead = await em.find(Delivery, { $and: [where, { state: { $in: [...DEAD_STATES] }, digest: { $ne: null } }] }, { fields: ['digest'] });
-  const digestIds = dead.map((d) => d.digest!.id);
-  let released = 0;
-  for (let i = 0; i < digestIds.length; i += 500) released += await em.nativeDelete(ReceivedStory, { digest: { $in: digestIds.slice(i, i + 500) } });
-  return released;
+const DEAD = DEAD_STATES.map((s) => `'${s}'`).join(', ');
+
+/**
+ * What each subscriber already received: the stories of their live digests (outbox row pending, sending,
+ * uncertain or sent), with the kinds of digest that carried them. Derived from the digests themselves, so
+ * a digest that is cancelled or fails releases its stories, and one the operator brings back claims them
+ * again, with no bookkeeping of its own (docs/decisions/304, 306).
+ *
+ * `since` bounds the look-back: a digest is composed at or after the moment each of its stories became
+ * known to us (`ingestedAt`; its `createdAt` is the composing pass's time, and editions end there), so the
+ * caller passes the earliest `ingestedAt` of the stories it asks about; `null` looks at every digest.
+ */
+export async function receivedStories(em: EntityManager, userIds: readonly string[], since: Date | null): Promise<Received> {
+  const received: Received = new Map();
+  const held: Array<{ user: string; kind: DigestKind; content: string }> = [];
+  for (let i = 0; i < userIds.length; i += USERS_PER_QUERY) {
+    const qb = (em as SqlEntityManager)
+      .createQueryBuilder(Digest, 'd')
+      .select(['d.user', 'd.kind', 'd.content'])
+      .where({ user: { $in: userIds.slice(i, i + USERS_PER_QUERY) }, content: { $ne: null }, ...(since ? { createdAt: { $gte: since } } : {}) })
+      .andWhere(`not exists (select 1 from deliveries r where r.digest_id = d.id and r.state in (${DEAD}))`);
+    for (const row of await qb.execute<Array<{ user: string; kind: DigestKind; content: string }>>('all', true)) held.push(row);
+  }
+  if (!held.length) return received;
+  const ids = await storyIdsOfContents(em, [...new Set(held.map((h) => h.content))]);
+  for (const { user, kind, content } of held) {
+    let stories = received.get(user);
+    if (!stories) received.set(user, (stories = new Map()));
+    for (const storyId of ids.get(content) ?? []) {
+      const kinds = stories.get(storyId);
+      if (kinds) kinds.add(kind);
+      else stories.set(storyId, new Set([kind]));
+    }
+  }
+  return received;
 }
 
-/**
- * The reverse, for rows the operator brings back from `failed` (resend, or "it was sent after all"):
- * their digest's stories count as received again. A story another digest carried in the meantime keeps
- * that record (the subscriber may then read it twice; the operator chose to resend).
- */
-export async function reclaimStories(em: EntityManager, where: FilterQuery<Delivery>, now: Date): Promise<void> {
-  const live = await em.find(Delivery, { $and: [where, { state: { $in: [...LIVE_STATES] }, digest: { $ne: null } }] }, { fields: ['user', 'kind', 'digest'] });
-  if (!live.length) return;
-  const digests = new Map((await em.find(Digest, { id: { $in: live.map((d) => d.digest!.id) } }, { fields: ['id', 'stories'] })).map((d) => [d.id, d]));
-  const rows = live.flatMap((d) =>
-    (digests.get(d.digest!.id)?.stories ?? []).map((s) => ({ id: randomUUID(), user: d.user.id, storyId: s.id, kind: d.kind, digest: d.digest!.id, createdAt: now })),
-  );
-  for (let i = 0; i < rows.length; i += 500) {
-    await (em as SqlEntityManager).createQueryBuilder(ReceivedStory).insert(rows.slice(i, i + 500)).onConflict(['user', 'storyId', 'kind']).ignore().execute();
+/** The story ids of each content, from memory where the pass already read them. */
+async function storyIdsOfContents(em: EntityManager, contentIds: string[]): Promise<Map<string, readonly string[]>> {
+  const found = new Map<string, readonly string[]>();
+  const missing: string[] = [];
+  for (const id of contentIds) {
+    const hit = storyIdsOf.get(id);
+    if (hit) found.set(id, hit);
+    else missing.push(id);
   }
+  for (let i = 0; i < missing.length; i += USERS_PER_QUERY) {
+    const rows = await em.find(DigestContent, { id: { $in: missing.slice(i, i + USERS_PER_QUERY) } }, { fields: ['id', 'storyIds'], disableIdentityMap: true });
+    for (const row of rows) {
+      rememberStoryIds(row.id, row.storyIds);
+      found.set(row.id, row.storyIds);
+    }
+  }
+  return found;
+}
+
+/** Records a content's story ids (the composer knows them when it writes the content). */
+export function rememberStoryIds(contentId: string, storyIds: readonly string[]): void {
+  if (storyIdsOf.size >= STORY_IDS_MAX) storyIdsOf.clear();
+  storyIdsOf.set(contentId, storyIds);
+}
+
+/** Whether `user` already received `storyId` in a digest of one of `kinds`. */
+export function hasReceived(received: Received, user: string, storyId: string, kinds: readonly DigestKind[]): boolean {
+  const got = received.get(user)?.get(storyId);
+  if (!got) return false;
+  for (const kind of kinds) if (got.has(kind)) return true;
+  return false;
 }

@@ -1,12 +1,12 @@
 import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { wrap } from '@mikro-orm/core';
 import pLimit from 'p-limit';
 import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
 import { Digest } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
 import type { DeliveryDeps } from './deps.js';
-import { releaseStories } from './received.js';
 import { renderDigestEmail } from './render.js';
 import { LinkSigner } from './tokens.js';
 
@@ -53,10 +53,16 @@ export function digestLinks(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSign
   };
 }
 
+/** A digest's stories: its content must have been loaded with it (an unloaded one would read as no stories). */
+function storiesOf(digest: Digest) {
+  if (digest.content && !wrap(digest.content).isInitialized()) throw new Error(`digest ${digest.id}: its content was not loaded`);
+  return digest.content?.stories ?? [];
+}
+
 /** The email of a stored digest, exactly as the outbox sends it. */
 export function digestEmail(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, user: User, digest: Digest) {
   const links = digestLinks(deps, signer, user.id, digest.id);
-  const rendered = renderDigestEmail(user.firstName, { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: digest.stories ?? [] }, links);
+  const rendered = renderDigestEmail(user.firstName, { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: storiesOf(digest) }, links);
   return { ...rendered, links };
 }
 
@@ -71,7 +77,7 @@ export const PREVIEW_BANNER = 'Operator preview: the rating and unsubscribe link
 export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, digest: Digest) {
   const base = deps.config.publicUrl;
   const links = { web: `${base}/digests/${digest.id}`, rate: (n: number) => `#preview-rating-${n}`, unsubscribe: '#preview-unsubscribe', preferences: `${base}/dashboard` };
-  const content = { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: digest.stories ?? [] };
+  const content = { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: storiesOf(digest) };
   return { ...renderDigestEmail(user.firstName, content, links, { banner: PREVIEW_BANNER }), links };
 }
 
@@ -96,7 +102,7 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
     // (a past --now, or the start of a long pass), and another process judges the lease by its own clock.
     const claimedAt = deps.clock.now();
     await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS), updatedAt: claimedAt });
-    const claimed = await em.find(Delivery, { leaseOwner: owner, state: 'sending' }, { populate: ['user', 'digest'] });
+    const claimed = await em.find(Delivery, { leaseOwner: owner, state: 'sending' }, { populate: ['user', 'digest', 'digest.content'] });
 
     const sent: Array<{ id: string; digestId: string }> = [];
     const cancelled: Array<{ id: string; reason: string }> = [];
@@ -178,9 +184,8 @@ async function recordOutcomes(
       else summary.retrying++;
       deps.logger.warn({ delivery: row.id, attempts, giveUp, err: error.message }, 'digest email failed');
     }
-    // Cancelled and finally failed digests never reached the subscriber: a later digest may carry their stories.
-    const ended = [...outcome.cancelled.map((c) => c.id), ...outcome.failures.map((f) => f.row.id)];
-    if (ended.length) await releaseStories(tx, { id: { $in: ended } });
+    // Cancelled and finally failed digests never reached the subscriber: a later digest may carry their
+    // stories (received.ts goes by the row's state).
   });
   summary.sent += outcome.sent.length;
   summary.cancelled += outcome.cancelled.length;

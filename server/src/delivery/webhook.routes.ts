@@ -8,7 +8,6 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
-import { releaseStories } from './received.js';
 
 export const DELIVERY_WEBHOOK_PATH = '/api/delivery/webhook';
 
@@ -49,10 +48,7 @@ export function deliveryWebhookRoutes({ secret, clock, logger }: { secret: strin
       }
       const user = await ctx.em.findOne(User, { email: event.email });
       if (user) {
-        await ctx.em.transactional(async (tx) => {
-          await tx.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: `Suppressed: ${note}`.slice(0, 500), updatedAt: now });
-          await releaseStories(tx, { user });
-        });
+        await ctx.em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: `Suppressed: ${note}`.slice(0, 500), updatedAt: now });
       }
       logger.info({ email: event.email, type: event.type }, 'address suppressed');
     }

@@ -5,7 +5,8 @@ import { Delivery } from '../../src/delivery/delivery.entity.js';
 import type { EditionSource } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { SmtpMailer, type MailMessage, type Mailer, type SentMail } from '../../src/mail/mailer.js';
-import { Digest } from '../../src/modules/digests/digest.entity.js';
+import { purgeOrphanContents } from '../../src/housekeeping.js';
+import { Digest, DigestContent } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { recipient } from '../support/users.js';
@@ -138,6 +139,16 @@ describe('two processes at once', () => {
       assert.ok(rows.every((r) => r.state === 'sent' && r.digest), 'every row sent, linked to the stored digest');
       assert.equal(new Set(rows.map((r) => r.digest!.id)).size, addresses.length);
       oneEmailEach(addresses);
+
+      // The losing pass wrote contents that no stored digest holds: housekeeping takes them a day later,
+      // and only them.
+      const em = ts.orm.em.fork();
+      const held = new Set((await em.find(Digest, {}, { fields: ['content'] })).map((d) => d.content!.id));
+      const before = await em.count(DigestContent, {});
+      assert.ok(before > held.size, 'the race left contents no digest holds');
+      assert.equal(await purgeOrphanContents(em, PAST), 0, 'not while they are fresh');
+      assert.equal(await purgeOrphanContents(em, new Date(PAST.getTime() + 25 * 3600_000)), before - held.size);
+      assert.deepEqual(new Set((await em.find(DigestContent, {}, { fields: ['id'] })).map((c) => c.id)), held, 'every stored digest keeps its content');
     } finally {
       await other.close();
     }

@@ -78,8 +78,8 @@ describe('edition window: stories are handed over by when we ingested them', () 
     assert.equal(count(texts, 'Equinix opens MD7'), 1);
     assert.equal(count(texts, 'Digital Realty expands PAR8'), 1, 'the late-ingested story reaches exactly one digest');
     assert.ok(texts[1]!.includes('Digital Realty expands PAR8'), 'the next day\'s');
-    const digests = await ts.orm.em.fork().find(Digest, { user: { email: 'early@window.example' } }, { orderBy: { date: 'asc' } });
-    assert.deepEqual(digests.map((d) => [d.date, d.stories.map((s) => s.title)]), [
+    const digests = await ts.orm.em.fork().find(Digest, { user: { email: 'early@window.example' } }, { populate: ['content'], orderBy: { date: 'asc' } });
+    assert.deepEqual(digests.map((d) => [d.date, d.content!.stories.map((s) => s.title)]), [
       ['2026-11-24', ['Equinix opens MD7 in Madrid']],
       ['2026-11-25', ['Digital Realty expands PAR8 in Paris']],
       ['2026-11-26', []],

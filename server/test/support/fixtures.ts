@@ -1,6 +1,6 @@
 import type { DigestStory } from '@dcbrief/shared';
 import type { Orm } from '../../src/db/orm.js';
-import { Digest } from '../../src/modules/digests/digest.entity.js';
+import { Digest, DigestContent } from '../../src/modules/digests/digest.entity.js';
 import { Feedback } from '../../src/modules/feedback/feedback.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
 
@@ -34,18 +34,23 @@ export async function addDigests(orm: Orm, email: string, dates: string[], stori
   const digests = dates.map((date, i) => {
     const digest = new Digest();
     const stories = storiesFor?.(date) ?? Array.from({ length: 8 + i }, (_, n) => digestStory(`Story ${n + 1} of ${date}`));
+    const content = Object.assign(new DigestContent(), {
+      stories,
+      storyIds: stories.map((s) => s.id),
+      searchText: [`Data-center brief for ${date}`, ...stories.flatMap((st) => [st.title, ...st.summary.map((x) => x.text), ...st.sources.map((x) => x.name)])].join(' ').toLowerCase(),
+      createdAt: new Date(`${date}T06:00:00Z`),
+    });
     Object.assign(digest, {
       user,
       kind: 'daily',
       date,
       title: `Data-center brief for ${date}`,
       storyCount: stories.length,
-      stories,
-      searchText: [`Data-center brief for ${date}`, ...stories.flatMap((st) => [st.title, ...st.summary.map((x) => x.text), ...st.sources.map((x) => x.name)])].join(' ').toLowerCase(),
+      content,
       sentAt: new Date(`${date}T06:00:05Z`),
       createdAt: new Date(`${date}T06:00:00Z`),
     });
-    em.persist(digest);
+    em.persist([content, digest]);
     return digest;
   });
   await em.flush();

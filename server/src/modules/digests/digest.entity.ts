@@ -4,6 +4,33 @@ import type { ContentDepth, DigestKind, DigestStory } from '@dcbrief/shared';
 import { User } from '../users/user.entity.js';
 
 /**
+ * The stories of a digest as composed, with their search text: one row for every subscriber who was handed
+ * the same selection of the same edition (thousands of subscribers share a few hundred), never changed
+ * once written (docs/decisions/306).
+ */
+export class DigestContent {
+  id: string = randomUUID();
+  stories: DigestStory[] = [];
+  /** The ids of `stories`, in order: what a subscriber received, read without the stories' JSON. */
+  storyIds: string[] = [];
+  /** Lower-cased title, story titles, summaries and source names, for the digest search. */
+  searchText = '';
+  createdAt: Date = new Date();
+}
+
+export const DigestContentSchema = new EntitySchema<DigestContent>({
+  class: DigestContent,
+  tableName: 'digest_contents',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    stories: { type: 'json' },
+    storyIds: { type: 'json' },
+    searchText: { type: 'text', default: '' },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+/**
  * One subscriber's digest for one edition date: what was (or will be) sent to them, stored as sent
  * so the web app shows exactly the email's content. Composed before sending (the outbox row links it);
  * the API shows it only once `sentAt` is set (docs/decisions/304).
@@ -21,9 +48,8 @@ export class Digest {
   depth: ContentDepth = 'standard';
   /** A short "quiet day" note instead of an empty digest. */
   quiet = false;
-  stories: DigestStory[] = [];
-  /** Lower-cased title, story titles, summaries and source names, for the digest search. */
-  searchText = '';
+  /** Its stories (shared with every digest of the same composition). Null only while the digest is being written. */
+  content: DigestContent | null = null;
   /** When the SMTP server accepted the email; null until then, and for ever if it was cancelled or failed. */
   sentAt: Date | null = null;
   createdAt: Date = new Date();
@@ -42,11 +68,11 @@ export const DigestSchema = new EntitySchema<Digest>({
     storyCount: { type: 'integer' },
     depth: { type: 'string', length: 16, default: 'standard' },
     quiet: { type: 'boolean', default: false },
-    stories: { type: 'json', nullable: true },
-    searchText: { type: 'text', default: '' },
+    content: { kind: 'm:1', entity: () => DigestContent, nullable: true },
     sentAt: { type: 'datetime', nullable: true },
     createdAt: { type: 'datetime' },
   },
   uniques: [{ properties: ['user', 'kind', 'date', 'slot'] }],
-  indexes: [{ properties: ['user', 'createdAt'] }],
+  // Contents no digest holds any more are found by this one (housekeeping).
+  indexes: [{ properties: ['user', 'createdAt'] }, { properties: ['content'] }],
 });

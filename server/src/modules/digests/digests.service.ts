@@ -14,7 +14,7 @@ export function toDigestDto(digest: Digest): DigestDto {
     depth: digest.depth,
     quiet: digest.quiet,
     sentAt: digest.sentAt ? digest.sentAt.toISOString() : null,
-    stories: digest.stories ?? [],
+    stories: digest.content?.stories ?? [],
   };
 }
 
@@ -39,8 +39,8 @@ export class DigestsService {
     const where: FilterQuery<Digest> = { user, ...SENT };
     if (query.kind) where.kind = query.kind;
     const terms = searchTerms(query.q);
-    if (terms.length) where.$and = terms.map((t) => ({ searchText: { $like: `%${t}%` } }));
-    return this.em.find(Digest, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? 365 });
+    if (terms.length) where.$and = terms.map((t) => ({ content: { searchText: { $like: `%${t}%` } } }));
+    return this.em.find(Digest, where, { populate: ['content'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? 365 });
   }
 
   /** The user's own sent digests, newest first. */
@@ -50,6 +50,6 @@ export class DigestsService {
 
   /** One of the user's own sent digests; another user's digest, or one not sent, is as absent as a missing one. */
   findForUser(user: User, id: string): Promise<Digest | null> {
-    return this.em.findOne(Digest, { id, user, ...SENT });
+    return this.em.findOne(Digest, { id, user, ...SENT }, { populate: ['content'] });
   }
 }
