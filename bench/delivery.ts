@@ -158,7 +158,7 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
 
     // Baseline: the same number of prebuilt messages through raw nodemailer, same pool, same concurrency.
     // Prebuilt: real rendered digests of this run (the outbox's own output), so both sides send the same bytes.
-    const digests = await ts.orm.em.fork().find(Digest, { quiet: false }, { populate: ['user'], limit: 50 });
+    const digests = await ts.orm.em.fork().find(Digest, { quiet: false }, { populate: ['user', 'content'], limit: 50 });
     const signer = new LinkSigner(ts.config.sessionSecret);
     const prebuilt = digests.map((d) => digestEmail(ts, signer, d.user, d));
     const raw = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, pool: true, maxConnections: CONNECTIONS, maxMessages: MAX_MESSAGES, secure: false, ignoreTLS: true });
@@ -207,6 +207,6 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
   } finally {
     await ts.close();
     await sink.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.error(`kept ${dataDir}`); else rmSync(dataDir, { recursive: true, force: true });
   }
 }

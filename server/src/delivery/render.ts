@@ -36,9 +36,17 @@ const link = (url: string, label: string, style = 'color:#1d4ed8') => `<a href="
  * story with its sources linked, a 1-5 rating row and a footer with preferences and unsubscribe.
  */
 export function renderDigestEmail(firstName: string, content: DigestEmailContent, links: DigestEmailLinks, options: { banner?: string } = {}): RenderedEmail {
+  return renderWithGreeting(greetingFor(firstName), content, links, options);
+}
+
+export function greetingFor(firstName: string): string {
+  return firstName ? `Good morning, ${firstName}.` : 'Good morning.';
+}
+
+/** The email with a given greeting line (email-template.ts renders it once with a placeholder there). */
+export function renderWithGreeting(greeting: string, content: DigestEmailContent, links: DigestEmailLinks, options: { banner?: string } = {}): RenderedEmail {
   const subject = `${PRODUCT_NAME}: ${content.title}`;
   const heading = `${KIND_HEADINGS[content.kind]}, ${longDate(content.date)}`;
-  const greeting = firstName ? `Good morning, ${firstName}.` : 'Good morning.';
   const intro = content.quiet
     ? quietNote(content.kind)
     : `${content.stories.length} fact-checked ${content.stories.length === 1 ? 'story' : 'stories'} from your interests, each with the sources that report it.`;
@@ -61,7 +69,7 @@ function quietNote(kind: DigestKind): string {
 }
 
 function html(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
-  const stories = content.stories.map(storyHtml).join('');
+  const stories = content.stories.map(storyHtml).join('\n');
   const ratingCells = RATINGS.map(
     (n) =>
       `<td style="padding:0 4px"><a href="${escapeHtml(links.rate(n))}" style="display:inline-block;min-width:36px;padding:10px 0;border:1px solid #1d4ed8;border-radius:6px;text-align:center;font-size:16px;font-weight:600;color:#1d4ed8;text-decoration:none">${n}</a></td>`,

@@ -2,12 +2,15 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { wrap } from '@mikro-orm/core';
 import pLimit from 'p-limit';
-import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
-import { Digest } from '../modules/digests/digest.entity.js';
+import { mergePreferences, type DigestKind, type DigestStory, type Preferences } from '@dcbrief/shared';
+import type { EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
 import type { DeliveryDeps } from './deps.js';
-import { renderDigestEmail } from './render.js';
+import { DigestEmailTemplate } from './email-template.js';
+import { greetingFor, renderDigestEmail } from './render.js';
 import { LinkSigner } from './tokens.js';
 
 /** Backoff after the 1st, 2nd, ... failed attempt; the last value repeats. */
@@ -19,6 +22,8 @@ export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
 export const LEASE_MS = 10 * 60_000;
 /** Rows claimed per batch for each concurrent send. */
 const CLAIM_PER_SLOT = 8;
+/** Encoded digest emails kept between batches (one per distinct content; a pass has a few hundred). */
+const TEMPLATES_MAX = 1000;
 
 export interface SendSummary {
   sent: number;
@@ -34,7 +39,7 @@ const PREF_FOR_KIND: Record<DigestKind, keyof Pick<Preferences, 'dailyDigest' | 
 };
 
 /** Why a row must not be sent any more, checked right before sending: unsubscribing takes effect at once. */
-function reasonNotToSend(user: User, kind: DigestKind, suppressed: boolean): string | null {
+function reasonNotToSend(user: Pick<User, 'subscriptionStatus' | 'preferences'>, kind: DigestKind, suppressed: boolean): string | null {
   if (suppressed) return 'The address bounced or complained';
   if (user.subscriptionStatus !== 'active') return 'The subscription is no longer active';
   if (!mergePreferences(user.preferences, {})[PREF_FOR_KIND[kind]]) return `The subscriber turned ${kind} emails off`;
@@ -81,15 +86,35 @@ export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, di
   return { ...renderDigestEmail(user.firstName, content, links, { banner: PREVIEW_BANNER }), links };
 }
 
+/** A claimed outbox row with what sending it needs: read as plain rows, not entities (the hot path). */
+interface ClaimedRow {
+  id: string;
+  kind: DigestKind;
+  messageId: string;
+  attempts: number;
+  userId: string;
+  email: string;
+  firstName: string;
+  subscriptionStatus: string;
+  preferences: Preferences;
+  digestId: string;
+  contentId: string | null;
+  date: string;
+  title: string;
+  quiet: boolean;
+}
+
 /**
  * Sends due rows: claims a batch (pending -> sending, with this pass's lease), sends it with bounded
  * concurrency through the mailer, then records each outcome. Two processes never claim the same row:
- * the claim is a conditional update on `state = 'pending'`.
+ * the claim is a conditional update on `state = 'pending'`. Each distinct digest content is rendered and
+ * encoded once (email-template.ts); a message adds only its subscriber's greeting and links.
  */
 export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldStop?: () => boolean; onBatch?: (s: SendSummary) => void } = {}): Promise<SendSummary> {
   const summary: SendSummary = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
   const signer = new LinkSigner(deps.config.sessionSecret);
   const limit = pLimit(deps.config.delivery.concurrency);
+  const templates = new TemplateCache(`${deps.config.publicUrl}/dashboard`);
   // One claimed batch is what a crash can leave uncertain (docs/decisions/301): 8 rows per concurrent send.
   const batchSize = Math.max(16, deps.config.delivery.concurrency * CLAIM_PER_SLOT);
   const suppressed = new Set((await deps.orm.em.fork().find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
@@ -102,50 +127,116 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
     // (a past --now, or the start of a long pass), and another process judges the lease by its own clock.
     const claimedAt = deps.clock.now();
     await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS), updatedAt: claimedAt });
-    const claimed = await em.find(Delivery, { leaseOwner: owner, state: 'sending' }, { populate: ['user', 'digest', 'digest.content'] });
+    const claimed = await claimedRows(em, owner);
+    await templates.load(em, claimed);
 
     const sent: Array<{ id: string; digestId: string }> = [];
     const cancelled: Array<{ id: string; reason: string }> = [];
-    const failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> = [];
+    const failures: Array<{ row: Pick<ClaimedRow, 'id' | 'attempts'>; error: Error & { responseCode?: number } }> = [];
     await Promise.all(
       claimed.map((row) =>
         limit(async () => {
-          const reason = reasonNotToSend(row.user, row.kind, suppressed.has(row.user.email));
+          const reason = reasonNotToSend(row, row.kind, suppressed.has(row.email));
           if (reason) return cancelled.push({ id: row.id, reason });
-          const email = digestEmail(deps, signer, row.user, row.digest!);
+          const links = digestLinks(deps, signer, row.userId, row.digestId);
+          const template = templates.of(row);
           try {
             await deps.mailer.send({
-              to: row.user.email,
-              subject: email.subject,
-              text: email.text,
-              html: email.html,
+              to: row.email,
+              subject: template.subject,
+              ...template.parts({ greeting: greetingFor(row.firstName), links }),
               headers: {
                 'Message-ID': row.messageId,
-                'List-Unsubscribe': `<${email.links.unsubscribe}>`,
+                'List-Unsubscribe': `<${links.unsubscribe}>`,
                 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
                 'X-DCBrief-Delivery': row.id,
               },
             });
-            sent.push({ id: row.id, digestId: row.digest!.id });
+            sent.push({ id: row.id, digestId: row.digestId });
           } catch (err) {
             failures.push({ row, error: err as Error });
           }
         }),
       ),
     );
-    // Nothing of this batch is kept past its outcomes: the context's entities go with it.
-    em.clear();
     await recordOutcomes(deps, now, owner, { sent, cancelled, failures }, summary);
     options.onBatch?.(summary);
   }
   return summary;
 }
 
+/** The rows this claim holds, with their subscriber and digest, in one query. */
+async function claimedRows(em: EntityManager, owner: string): Promise<ClaimedRow[]> {
+  const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
+    .createQueryBuilder(Delivery, 'r')
+    .select(['r.id', 'r.kind', 'r.message_id', 'r.attempts'])
+    .addSelect(['u.id as user_id', 'u.email', 'u.first_name', 'u.subscription_status', 'u.preferences'])
+    .addSelect(['d.id as digest_id', 'd.content_id', 'd.date', 'd.title', 'd.quiet'])
+    .join('r.user', 'u')
+    .join('r.digest', 'd')
+    .where({ leaseOwner: owner, state: 'sending' })
+    .execute('all', false);
+  return rows.map((r) => ({
+    id: r.id as string,
+    kind: r.kind as DigestKind,
+    messageId: r.message_id as string,
+    attempts: Number(r.attempts),
+    userId: r.user_id as string,
+    email: r.email as string,
+    firstName: (r.first_name as string | null) ?? '',
+    subscriptionStatus: r.subscription_status as string,
+    // SQLite hands JSON back as text, PostgreSQL as a value; SQLite's booleans are 0 and 1.
+    preferences: (typeof r.preferences === 'string' ? JSON.parse(r.preferences) : r.preferences) as Preferences,
+    digestId: r.digest_id as string,
+    contentId: (r.content_id as string | null) ?? null,
+    date: r.date as string,
+    title: r.title as string,
+    quiet: Boolean(r.quiet),
+  }));
+}
+
+/** Each distinct digest's encoded email, built once: a content's subscribers share all but a few lines. */
+class TemplateCache {
+  private readonly templates = new Map<string, DigestEmailTemplate>();
+
+  constructor(private readonly preferencesUrl: string) {}
+
+  private key(row: ClaimedRow): string {
+    return `${row.contentId}|${row.kind}|${row.date}|${row.quiet}|${row.title}`;
+  }
+
+  of(row: ClaimedRow): DigestEmailTemplate {
+    return this.templates.get(this.key(row))!;
+  }
+
+  /** Builds the templates a batch needs that are not kept yet, reading their contents in one query. */
+  async load(em: EntityManager, rows: ClaimedRow[]): Promise<void> {
+    const missing = rows.filter((r) => !this.templates.has(this.key(r)));
+    if (!missing.length) return;
+    if (this.templates.size + missing.length > TEMPLATES_MAX) this.templates.clear();
+    const ids = [...new Set(missing.map((r) => r.contentId).filter((id): id is string => id !== null))];
+    const contents = new Map<string, DigestStory[]>();
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const c of await em.find(DigestContent, { id: { $in: ids.slice(i, i + 500) } }, { fields: ['id', 'stories'], disableIdentityMap: true })) contents.set(c.id, c.stories);
+    }
+    for (const row of missing) {
+      const key = this.key(row);
+      if (this.templates.has(key)) continue;
+      const stories = row.contentId ? (contents.get(row.contentId) ?? []) : [];
+      this.templates.set(key, new DigestEmailTemplate({ kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories }, this.preferencesUrl));
+    }
+  }
+}
+
 async function recordOutcomes(
   deps: DeliveryDeps,
   now: Date,
   owner: string,
-  outcome: { sent: Array<{ id: string; digestId: string }>; cancelled: Array<{ id: string; reason: string }>; failures: Array<{ row: Delivery; error: Error & { responseCode?: number } }> },
+  outcome: {
+    sent: Array<{ id: string; digestId: string }>;
+    cancelled: Array<{ id: string; reason: string }>;
+    failures: Array<{ row: Pick<ClaimedRow, 'id' | 'attempts'>; error: Error & { responseCode?: number } }>;
+  },
   summary: SendSummary,
 ) {
   const sentAt = deps.clock.now();

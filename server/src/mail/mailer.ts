@@ -3,11 +3,16 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from '../lib/logger.js';
 
+/** A MIME part already encoded, headers and body (nodemailer's `{ raw }` node): see delivery/email-template.ts. */
+export interface MailPart {
+  raw: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
-  text: string;
-  html: string;
+  text: string | MailPart;
+  html: string | MailPart;
   headers?: Record<string, string>;
 }
 
@@ -68,7 +73,8 @@ export class OutboxMailer implements Mailer {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${process.pid}-${++this.sequence}.eml`);
     writeFileSync(file, info.message as Buffer);
-    const links = [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])];
+    // The links of a plain-text body (sign-in emails); a digest's are in its file.
+    const links = typeof message.text === 'string' ? [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])] : undefined;
     this.logger.info({ to: message.to, subject: message.subject, links, file }, 'email written to outbox');
     return { messageId: info.messageId, file };
   }

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { simpleParser } from 'mailparser';
+import nodemailer from 'nodemailer';
+import type { DigestStory } from '@dcbrief/shared';
+import { DigestEmailTemplate } from '../../src/delivery/email-template.js';
+import { renderDigestEmail, type DigestEmailContent } from '../../src/delivery/render.js';
+import { digestStory } from '../support/fixtures.js';
+
+const PREFERENCES = 'https://brief.example/dashboard';
+const links = (user: string) => ({
+  web: `https://brief.example/digests/${user}-digest`,
+  rate: (n: number) => `https://brief.example/api/email/rate?t=${'tok'.repeat(40)}.${user}&rating=${n}`,
+  unsubscribe: `https://brief.example/api/email/unsubscribe?t=${'uns'.repeat(50)}.${user}`,
+});
+
+const story = (title: string, extra: Partial<DigestStory> = {}) => digestStory(title, extra);
+const CONTENTS: Record<string, DigestEmailContent> = {
+  'a daily brief with non-ASCII text, long lines and a line starting with a dot': {
+    kind: 'daily',
+    date: '2026-11-24',
+    title: 'Daily brief, Nov 24: Équinix ouvre MD7 à Madrid',
+    quiet: false,
+    stories: [
+      story('Équinix ouvre MD7 à Madrid — 40 MW', {
+        summary: [{ text: `${'Der Betreiber nahm 40 MW in Betrieb, so die Unterlagen. '.repeat(12)}`, language: 'de', sourceIds: ['dcd'] }],
+        keyFigures: ['40 MW', '€1.2 bn'],
+      }),
+      story('.NET-based DCIM vendor raises $20M · 東京 campus', { summary: [{ text: '.starts with a dot', language: 'en', sourceIds: ['dcd'] }] }),
+      story('Trailing spaces   ', { summary: [{ text: 'Ends with a tab\t', language: 'en', sourceIds: ['heise'] }] }),
+    ],
+  },
+  'a quiet weekly note': { kind: 'weekly', date: '2026-11-23', title: 'Weekly summary to Nov 23: a quiet week', quiet: true, stories: [] },
+  'a breaking alert': { kind: 'breaking', date: '2026-11-24', title: 'Breaking, Nov 24: Outage at FRA5', quiet: false, stories: [story('Outage at FRA5')] },
+};
+const READERS = [
+  { name: 'Ada', user: 'u1' },
+  { name: '', user: 'u2' },
+  { name: 'Zoë <O\'Brien> & "Co"', user: 'u3' },
+];
+
+/** A message as the SMTP transport writes it, parsed back as a mail client would. */
+async function roundTrip(message: { subject: string; text: unknown; html: unknown }) {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const info = await transport.sendMail({ from: 'DC Brief <brief@localhost>', to: 'reader@example.com', ...(message as { subject: string; text: string; html: string }) });
+  const raw = (info.message as Buffer).toString('utf8');
+  return { raw, parsed: await simpleParser(info.message as Buffer) };
+}
+
+describe('a digest email encoded once per content', () => {
+  for (const [name, content] of Object.entries(CONTENTS)) {
+    test(`${name}: every subscriber's message decodes to exactly what the renderer gives them`, async () => {
+      const template = new DigestEmailTemplate(content, PREFERENCES);
+      for (const reader of READERS) {
+        const personal = { ...links(reader.user), preferences: PREFERENCES };
+        const expected = renderDigestEmail(reader.name, content, personal);
+        const greeting = reader.name ? `Good morning, ${reader.name}.` : 'Good morning.';
+        const { raw, parsed } = await roundTrip({ subject: template.subject, ...template.parts({ greeting, links: links(reader.user) }) });
+        assert.equal(template.subject, expected.subject);
+        assert.equal(parsed.subject, expected.subject);
+        assert.equal(parsed.text, expected.text, 'the plain-text part');
+        assert.equal(parsed.html, expected.html, 'the HTML part');
+        // Valid quoted-printable: no line over 76 characters, nothing but ASCII on the wire.
+        const longest = Math.max(...raw.split(/\r?\n/).map((l) => l.length));
+        assert.ok(longest <= 76, `longest line ${longest}`);
+        assert.match(raw, /^[\x09\x0a\x0d\x20-\x7e]*$/, '7-bit on the wire');
+        assert.equal((raw.match(/Content-Transfer-Encoding: quoted-printable/g) ?? []).length, 2, 'both parts quoted-printable');
+      }
+    });
+  }
+
+  test('the personal lines carry only this subscriber\'s links: nothing of the previous message leaks into the next', async () => {
+    const template = new DigestEmailTemplate(CONTENTS['a breaking alert']!, PREFERENCES);
+    const first = await roundTrip({ subject: template.subject, ...template.parts({ greeting: 'Good morning, A.', links: links('first-user') }) });
+    const second = await roundTrip({ subject: template.subject, ...template.parts({ greeting: 'Good morning, B.', links: links('second-user') }) });
+    assert.ok((first.parsed.html as string).includes('first-user') && !(first.parsed.html as string).includes('second-user'));
+    assert.ok((second.parsed.text ?? '').includes('second-user') && !(second.parsed.text ?? '').includes('first-user'));
+    assert.ok((second.parsed.text ?? '').startsWith('DC Brief | Breaking'));
+  });
+});
