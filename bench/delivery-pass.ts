@@ -36,7 +36,7 @@ process.once('message', async ({ env, now: nowIso, verbose }: PassRequest) => {
   let reply: PassReply;
   try {
     const started = performance.now();
-    if (verbose) console.error(`before the pass: rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
+    if (verbose) console.error(`before the pass: rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB (peak ${(peakRssBytes() / 1e6).toFixed(0)}) heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
     const summary = await runDeliveryPass(
       { orm: ts.orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger('silent'), config: ts.config, editions: new StaticEditionSource(edition()) },
       now,
@@ -44,7 +44,7 @@ process.once('message', async ({ env, now: nowIso, verbose }: PassRequest) => {
         ? {
             onProgress: (p) =>
               console.error(
-                `${((performance.now() - started) / 1000).toFixed(1)}s ${p.phase} ${p.done} rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+                `${((performance.now() - started) / 1000).toFixed(1)}s ${p.phase} ${p.done} rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB (peak ${(peakRssBytes() / 1e6).toFixed(0)}) heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)}/${(process.memoryUsage().heapTotal / 1e6).toFixed(0)} MB ext ${(process.memoryUsage().external / 1e6).toFixed(0)} MB`,
               ),
           }
         : {},

@@ -103,7 +103,7 @@ function preferencesFor(i: number) {
 async function passInChild(env: Record<string, string>): Promise<{ summary: PassSummary; seconds: number; peakRss: number }> {
   // BENCH_CPU_PROF=DIR writes the pass process's CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(fileURLToPath(new URL('./delivery-pass.ts', import.meta.url)), [], { execArgv: [...process.execArgv, ...profile], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./delivery-pass.ts', import.meta.url)), [], { execArgv: [...process.execArgv, ...profile, ...(process.env.BENCH_PASS_FLAGS ? process.env.BENCH_PASS_FLAGS.split(' ') : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const reply = await new Promise<PassReply>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`delivery pass process exited with ${code}`)));

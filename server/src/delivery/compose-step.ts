@@ -61,10 +61,11 @@ const EXCLUDES: Record<DigestKind, DigestKind[]> = { daily: ['daily', 'breaking'
  * new to this pass (one per distinct composition), the digests and each row's link to its digest. The
  * stories a digest hands over count as received from then on (received.ts derives it from the digests).
  */
-export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (done: number) => void): Promise<ComposeSummary> {
+export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (done: number) => void, shouldStop?: () => boolean): Promise<ComposeSummary> {
   const summary: ComposeSummary = { composed: 0, quiet: 0, cancelled: 0 };
   const compositions = new CompositionCache();
-  for (;;) {
+  // Stopping (the server shuts down) ends at a batch boundary: the rest stays pending for the next pass.
+  while (!shouldStop?.()) {
     const em = deps.orm.em.fork();
     const rows = await em.find(Delivery, { state: 'pending', digest: null }, { populate: ['user'], limit: BATCH, orderBy: { id: 'asc' } });
     if (!rows.length) return summary;
@@ -139,6 +140,7 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     summary.cancelled += cancelled.length;
     onBatch?.(summary.composed);
   }
+  return summary;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { DeliveryDeps } from './deps.js';
 import { MemoizedEditionSource } from './edition-port.js';
 import { markAbandonedUncertain } from './outbox.js';
 import { planDeliveries, type PlanSummary } from './plan.js';
-import { sendDue, type SendSummary } from './send.js';
+import { ComposeProgress, sendDue, type SendSummary } from './send.js';
 
 export interface PassSummary {
   now: string;
@@ -18,7 +18,9 @@ export type PassProgress = { phase: 'plan' | 'compose' | 'send'; done: number; d
 
 /**
  * One delivery pass as if the time were `now`: mark abandoned sends uncertain, create the rows that are
- * due, compose their digests, send what is due. Safe to run again, or in two processes at once.
+ * due, compose their digests, send what is due. Composing and sending overlap: sending starts with the
+ * first composed batch and waits for the next one until composing is done (docs/decisions/306). Safe to
+ * run again, or in two processes at once.
  */
 export async function runDeliveryPass(
   deps: DeliveryDeps,
@@ -32,10 +34,26 @@ export async function runDeliveryPass(
   if (uncertain) deps.logger.warn({ uncertain }, 'deliveries left in sending by a stopped process are now uncertain');
   const planned = await planDeliveries(passDeps, now);
   options.onProgress?.({ phase: 'plan', done: planned.daily + planned.weekly + planned.breaking });
-  const compose = await composePending(passDeps, now, (done) => options.onProgress?.({ phase: 'compose', done }));
-  const send = await sendDue(passDeps, now, {
+  const progress = new ComposeProgress();
+  const composing = composePending(
+    passDeps,
+    now,
+    (done) => {
+      progress.batch();
+      options.onProgress?.({ phase: 'compose', done });
+    },
+    options.shouldStop,
+  ).finally(() => progress.finish());
+  const sending = sendDue(passDeps, now, {
     shouldStop: options.shouldStop,
+    composing: progress,
     onBatch: (s) => options.onProgress?.({ phase: 'send', done: s.sent, detail: `${s.retrying} retrying, ${s.failed} failed, ${s.cancelled} cancelled` }),
   });
+  // Both run to their end before the pass reports, or fails with the first error.
+  const [composed, sent] = await Promise.allSettled([composing, sending]);
+  if (composed.status === 'rejected') throw composed.reason;
+  if (sent.status === 'rejected') throw sent.reason;
+  const compose = composed.value;
+  const send = sent.value;
   return { now: now.toISOString(), uncertain, planned, compose, send, durationMs: Math.round(performance.now() - started) };
 }

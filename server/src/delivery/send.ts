@@ -86,6 +86,38 @@ export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, di
   return { ...renderDigestEmail(user.firstName, content, links, { banner: PREVIEW_BANNER }), links };
 }
 
+/**
+ * Composing's progress, for a send that runs alongside it: sending finds nothing due between two composed
+ * batches and waits for the next one, and ends only once composing has.
+ */
+export class ComposeProgress {
+  batches = 0;
+  private done = false;
+  private waiters: Array<() => void> = [];
+
+  batch(): void {
+    this.batches++;
+    this.wake();
+  }
+
+  finish(): void {
+    this.done = true;
+    this.wake();
+  }
+
+  /** True once a batch was composed after the count `seen`; false when composing ended without one. */
+  async more(seen: number): Promise<boolean> {
+    while (this.batches === seen && !this.done) await new Promise<void>((resolve) => this.waiters.push(resolve));
+    return this.batches !== seen;
+  }
+
+  private wake(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const w of waiters) w();
+  }
+}
+
 /** A claimed outbox row with what sending it needs: read as plain rows, not entities (the hot path). */
 interface ClaimedRow {
   id: string;
@@ -110,7 +142,11 @@ interface ClaimedRow {
  * the claim is a conditional update on `state = 'pending'`. Each distinct digest content is rendered and
  * encoded once (email-template.ts); a message adds only its subscriber's greeting and links.
  */
-export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldStop?: () => boolean; onBatch?: (s: SendSummary) => void } = {}): Promise<SendSummary> {
+export async function sendDue(
+  deps: DeliveryDeps,
+  now: Date,
+  options: { shouldStop?: () => boolean; onBatch?: (s: SendSummary) => void; composing?: ComposeProgress } = {},
+): Promise<SendSummary> {
   const summary: SendSummary = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
   const signer = new LinkSigner(deps.config.sessionSecret);
   const limit = pLimit(deps.config.delivery.concurrency);
@@ -121,8 +157,13 @@ export async function sendDue(deps: DeliveryDeps, now: Date, options: { shouldSt
   while (!options.shouldStop?.()) {
     const em = deps.orm.em.fork();
     const owner = `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const composedBefore = options.composing?.batches ?? 0;
     const due = await em.find(Delivery, { state: 'pending', digest: { $ne: null }, nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: batchSize, orderBy: { nextAttemptAt: 'asc', id: 'asc' } });
-    if (!due.length) break;
+    if (!due.length) {
+      // Nothing due yet: more may come from the composing that runs alongside, until it ends.
+      if (options.composing && (await options.composing.more(composedBefore))) continue;
+      break;
+    }
     // The lease runs on the real clock, from the moment of the claim: `now` is the pass's schedule time
     // (a past --now, or the start of a long pass), and another process judges the lease by its own clock.
     const claimedAt = deps.clock.now();
