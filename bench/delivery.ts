@@ -4,10 +4,14 @@
  * server that accepts and discards; compared in the same run with raw nodemailer sending N prebuilt
  * messages to the same server with the same pool. BENCH_SUBSCRIBERS (default 100000) sets N. Prints each
  * target (>= 1,000 emails/s, >= 50 % of the raw rate, <= 300 MB) and whether this run met it.
+ *
+ * For digging: BENCH_VERBOSE=1 prints the pass's progress with its memory; BENCH_CPU_PROF=DIR writes the
+ * pass process's CPU profile; BENCH_PASS_FLAGS="--flag ..." adds V8 flags to it; BENCH_KEEP=1 keeps the
+ * database for inspection.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -99,11 +103,26 @@ function preferencesFor(i: number) {
   };
 }
 
+/**
+ * The V8 flags `npm start` runs the server with (the root package.json), so the pass process is measured
+ * as the product runs: its 1 GB heap ceiling also makes V8 collect garbage sooner (docs/decisions/306).
+ */
+function serverNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const flags = start.match(/--max-old-space-size=\d+/g);
+  if (!flags) throw new Error('npm start sets no --max-old-space-size: the benchmark would not measure the server as it runs');
+  return flags;
+}
+
 /** Runs the delivery pass in its own process (bench/delivery-pass.ts): the server whose memory the target is about. */
 async function passInChild(env: Record<string, string>): Promise<{ summary: PassSummary; seconds: number; peakRss: number }> {
   // BENCH_CPU_PROF=DIR writes the pass process's CPU profile there (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = fork(fileURLToPath(new URL('./delivery-pass.ts', import.meta.url)), [], { execArgv: [...process.execArgv, ...profile, ...(process.env.BENCH_PASS_FLAGS ? process.env.BENCH_PASS_FLAGS.split(' ') : [])], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const extra = process.env.BENCH_PASS_FLAGS ? process.env.BENCH_PASS_FLAGS.split(' ') : [];
+  const child = fork(fileURLToPath(new URL('./delivery-pass.ts', import.meta.url)), [], {
+    execArgv: [...process.execArgv, ...serverNodeFlags(), ...profile, ...extra],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const reply = await new Promise<PassReply>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`delivery pass process exited with ${code}`)));
