@@ -7,6 +7,7 @@ import { composeDigest, type ComposedDigest } from './compose.js';
 import { Delivery, LIVE_STATES, type DeliveryState } from './delivery.entity.js';
 import { rowKey, type DeliveryDeps } from './deps.js';
 import type { EditionStory, EditionWindow } from './edition-port.js';
+import { fromRow } from '../db/raw-values.js';
 import { localDaysBefore } from './local-time.js';
 import { hasReceived, receivedStories, rememberStoryIds, type Received } from './received.js';
 
@@ -67,13 +68,13 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
   // Stopping (the server shuts down) ends at a batch boundary: the rest stays pending for the next pass.
   while (!shouldStop?.()) {
     const em = deps.orm.em.fork();
-    const rows = await em.find(Delivery, { state: 'pending', digest: null }, { populate: ['user'], limit: BATCH, orderBy: { id: 'asc' } });
+    const rows = await pendingRows(em);
     if (!rows.length) return summary;
     const prior = await priorRows(em, rows);
     const editions = await Promise.all(
       rows.map((r) =>
         deps.editions.build(
-          windowFor(r, r.user.timezone, deps.config.delivery.breaking.windowHours, prior.get(`${r.user.id}|${r.kind}`)),
+          windowFor(r, r.timezone, deps.config.delivery.breaking.windowHours, prior.get(`${r.userId}|${r.kind}`)),
           r.kind === 'weekly' ? 'weekly' : 'daily',
         ),
       ),
@@ -82,7 +83,7 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     let earliest = Infinity;
     for (const edition of editions) for (const story of edition) earliest = Math.min(earliest, story.ingestedAt.getTime());
     const received: Received =
-      earliest === Infinity ? new Map() : await receivedStories(em, [...new Set(rows.map((r) => r.user.id))], new Date(earliest - RECEIVED_MARGIN_MS));
+      earliest === Infinity ? new Map() : await receivedStories(em, [...new Set(rows.map((r) => r.userId))], new Date(earliest - RECEIVED_MARGIN_MS));
     // A digest stored for a row's key (a pass that stopped between composing and linking): reuse it.
     const existing = await storedDigests(em, rows);
 
@@ -92,7 +93,7 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     const cancelled: string[] = [];
     const handed = new Set<string>();
     rows.forEach((row, i) => {
-      const key = rowKey(row.user.id, row.kind, row.editionDate, row.slot);
+      const key = rowKey(row.userId, row.kind, row.editionDate, row.slot);
       if (existing.has(key)) return links.push(row.id);
       let edition = editions[i]!;
       if (row.kind === 'breaking') {
@@ -100,16 +101,13 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
         if (!edition.length) return cancelled.push(row.id);
       }
       const excluded = EXCLUDES[row.kind];
-      const seen = new Set(edition.filter((s) => hasReceived(received, row.user.id, s.id, excluded) || handed.has(`${row.user.id}|${row.kind}|${s.id}`)).map((s) => s.id));
-      const { composed, contentId, fresh } = compositions.compose(row.kind, row.editionDate, edition, mergePreferences(row.user.preferences, {}), seen);
+      const seen = new Set(edition.filter((s) => hasReceived(received, row.userId, s.id, excluded) || handed.has(`${row.userId}|${row.kind}|${s.id}`)).map((s) => s.id));
+      const { composed, contentId, fresh } = compositions.compose(row.kind, row.editionDate, edition, mergePreferences(row.preferences, {}), seen);
       if (fresh) contents.push(contentRow(contentId, composed, now));
-      for (const story of composed.stories) handed.add(`${row.user.id}|${row.kind}|${story.id}`);
+      for (const story of composed.stories) handed.add(`${row.userId}|${row.kind}|${story.id}`);
       composedRows.push({ key, digest: digestRow(randomUUID(), row, composed, contentId, now), quiet: composed.quiet });
       links.push(row.id);
     });
-    // The batch's entities are no longer needed: the writes below are plain rows in a fresh context.
-    em.clear();
-
     // A fresh context, so the rows loaded above are not flushed back over these updates. Another process
     // (the server's scheduler and `npm run deliver`, or two servers) may be composing the same rows: the
     // digest's unique key settles it. Its digest is kept and ours dropped (with it the stories ours would
@@ -185,31 +183,76 @@ class CompositionCache {
   }
 }
 
+/** A pending outbox row with what composing it needs: plain rows from one join, not entities (the hot path). */
+interface PendingRow {
+  id: string;
+  kind: DigestKind;
+  editionDate: string;
+  slot: string;
+  scheduledFor: Date;
+  userId: string;
+  timezone: string;
+  preferences: Partial<Preferences> | null;
+}
+
+/** The next batch of pending rows without a digest, in id order (the `(state, digest_id, id)` index). */
+async function pendingRows(em: EntityManager): Promise<PendingRow[]> {
+  const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
+    .createQueryBuilder(Delivery, 'r')
+    .select(['r.id', 'r.kind', 'r.edition_date', 'r.slot', 'r.scheduled_for'])
+    .addSelect(['u.id as user_id', 'u.timezone', 'u.preferences'])
+    .join('r.user', 'u')
+    .where({ state: 'pending', digest: null })
+    .orderBy({ id: 'asc' })
+    .limit(BATCH)
+    .execute('all', false);
+  return rows.map((r) => ({
+    id: r.id as string,
+    kind: r.kind as DigestKind,
+    editionDate: r.edition_date as string,
+    slot: r.slot as string,
+    scheduledFor: fromRow.date(r.scheduled_for),
+    userId: r.user_id as string,
+    timezone: r.timezone as string,
+    preferences: fromRow.json<Partial<Preferences> | null>(r.preferences),
+  }));
+}
+
 /** The stored digest of each row's key (`user|kind|date|slot`), whichever process composed it. */
-async function storedDigests(em: EntityManager, rows: Delivery[]): Promise<Map<string, string>> {
-  const found = await em.find(
-    Digest,
-    { user: { $in: [...new Set(rows.map((r) => r.user.id))] }, date: { $in: [...new Set(rows.map((r) => r.editionDate))] } },
-    { fields: ['id', 'user', 'kind', 'date', 'slot'] },
-  );
-  return new Map(found.map((d) => [rowKey(d.user.id, d.kind, d.date, d.slot), d.id]));
+async function storedDigests(em: EntityManager, rows: PendingRow[]): Promise<Map<string, string>> {
+  const found: Array<Record<string, unknown>> = await (em as SqlEntityManager)
+    .createQueryBuilder(Digest, 'd')
+    .select(['d.id', 'd.user_id', 'd.kind', 'd.date', 'd.slot'])
+    .where({ user: { $in: [...new Set(rows.map((r) => r.userId))] }, date: { $in: [...new Set(rows.map((r) => r.editionDate))] } })
+    .execute('all', false);
+  return new Map(found.map((d) => [rowKey(d.user_id as string, d.kind as DigestKind, d.date as string, d.slot as string), d.id as string]));
 }
 
 /** Each subscriber's earlier daily and weekly rows of the last two periods, by `user|kind`. */
-async function priorRows(em: EntityManager, rows: Delivery[]): Promise<Map<string, PriorRow[]>> {
+async function priorRows(em: EntityManager, rows: PendingRow[]): Promise<Map<string, PriorRow[]>> {
   const periodic = rows.filter((r) => r.kind !== 'breaking');
   const byKey = new Map<string, PriorRow[]>();
   if (!periodic.length) return byKey;
-  const since = Math.min(...periodic.map((r) => r.scheduledFor.getTime())) - 2 * 7 * DAY - 2 * HOUR;
-  const until = Math.max(...periodic.map((r) => r.scheduledFor.getTime()));
-  const found = await em.find(
-    Delivery,
-    { user: { $in: [...new Set(periodic.map((r) => r.user.id))] }, kind: { $in: ['daily', 'weekly'] }, scheduledFor: { $gte: new Date(since), $lt: new Date(until) } },
-    { fields: ['user', 'kind', 'scheduledFor', 'state'] },
-  );
+  let since = Infinity;
+  let until = -Infinity;
+  for (const r of periodic) {
+    since = Math.min(since, r.scheduledFor.getTime());
+    until = Math.max(until, r.scheduledFor.getTime());
+  }
+  const found: Array<Record<string, unknown>> = await (em as SqlEntityManager)
+    .createQueryBuilder(Delivery, 'p')
+    .select(['p.user_id', 'p.kind', 'p.scheduled_for', 'p.state'])
+    .where({
+      user: { $in: [...new Set(periodic.map((r) => r.userId))] },
+      kind: { $in: ['daily', 'weekly'] },
+      scheduledFor: { $gte: new Date(since - 2 * 7 * DAY - 2 * HOUR), $lt: new Date(until) },
+    })
+    .execute('all', false);
   for (const d of found) {
-    const key = `${d.user.id}|${d.kind}`;
-    byKey.set(key, [...(byKey.get(key) ?? []), { scheduledFor: d.scheduledFor, state: d.state }]);
+    const key = `${d.user_id as string}|${d.kind as string}`;
+    const list = byKey.get(key) ?? [];
+    list.push({ scheduledFor: fromRow.date(d.scheduled_for), state: d.state as DeliveryState });
+    byKey.set(key, list);
   }
   return byKey;
 }
@@ -218,10 +261,10 @@ function contentRow(id: string, composed: ComposedDigest, now: Date): RequiredEn
   return { id, stories: composed.stories, storyIds: composed.stories.map((s) => s.id), searchText: composed.searchText, createdAt: now };
 }
 
-function digestRow(id: string, row: Delivery, composed: ComposedDigest, contentId: string, now: Date): RequiredEntityData<Digest> {
+function digestRow(id: string, row: PendingRow, composed: ComposedDigest, contentId: string, now: Date): RequiredEntityData<Digest> {
   return {
     id,
-    user: row.user.id,
+    user: row.userId,
     kind: row.kind,
     date: row.editionDate,
     slot: row.slot,

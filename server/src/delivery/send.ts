@@ -5,6 +5,7 @@ import pLimit from 'p-limit';
 import { mergePreferences, type DigestKind, type DigestStory, type Preferences } from '@dcbrief/shared';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import { fromRow } from '../db/raw-values.js';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
@@ -20,8 +21,11 @@ export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
  * never a pass's --now); past it, a process that held it is taken for dead (docs/decisions/301, 304).
  */
 export const LEASE_MS = 10 * 60_000;
-/** Rows claimed per batch for each concurrent send. */
-const CLAIM_PER_SLOT = 8;
+/**
+ * Rows claimed per batch for each concurrent send. Two batches may be claimed at once (one sending, the
+ * next queued), so a crash leaves at most 8 rows per concurrent send uncertain, as before (docs/decisions/301).
+ */
+const CLAIM_PER_SLOT = 4;
 /** Encoded digest emails kept between batches (one per distinct content; a pass has a few hundred). */
 const TEMPLATES_MAX = 1000;
 
@@ -151,26 +155,28 @@ export async function sendDue(
   const signer = new LinkSigner(deps.config.sessionSecret);
   const limit = pLimit(deps.config.delivery.concurrency);
   const templates = new TemplateCache(`${deps.config.publicUrl}/dashboard`);
-  // One claimed batch is what a crash can leave uncertain (docs/decisions/301): 8 rows per concurrent send.
-  const batchSize = Math.max(16, deps.config.delivery.concurrency * CLAIM_PER_SLOT);
+  const batchSize = Math.max(8, deps.config.delivery.concurrency * CLAIM_PER_SLOT);
   const suppressed = new Set((await deps.orm.em.fork().find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
-  while (!options.shouldStop?.()) {
+  // Two claimed batches at most: the one being sent and the next, queued behind it in the same limiter so
+  // the connections never wait for a batch's last message or for the database between batches.
+  const running = new Set<Promise<void>>();
+  const claimAndSend = async (): Promise<'claimed' | 'none'> => {
     const em = deps.orm.em.fork();
     const owner = `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    const composedBefore = options.composing?.batches ?? 0;
     const due = await em.find(Delivery, { state: 'pending', digest: { $ne: null }, nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: batchSize, orderBy: { nextAttemptAt: 'asc', id: 'asc' } });
-    if (!due.length) {
-      // Nothing due yet: more may come from the composing that runs alongside, until it ends.
-      if (options.composing && (await options.composing.more(composedBefore))) continue;
-      break;
-    }
+    if (!due.length) return 'none';
     // The lease runs on the real clock, from the moment of the claim: `now` is the pass's schedule time
     // (a past --now, or the start of a long pass), and another process judges the lease by its own clock.
     const claimedAt = deps.clock.now();
     await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS), updatedAt: claimedAt });
     const claimed = await claimedRows(em, owner);
     await templates.load(em, claimed);
-
+    const batch = sendBatch(claimed).then((outcome) => recordOutcomes(deps, now, owner, outcome, summary)).then(() => options.onBatch?.(summary));
+    const tracked: Promise<void> = batch.finally(() => running.delete(tracked));
+    running.add(tracked);
+    return 'claimed';
+  };
+  const sendBatch = async (claimed: ClaimedRow[]) => {
     const sent: Array<{ id: string; digestId: string }> = [];
     const cancelled: Array<{ id: string; reason: string }> = [];
     const failures: Array<{ row: Pick<ClaimedRow, 'id' | 'attempts'>; error: Error & { responseCode?: number } }> = [];
@@ -200,8 +206,27 @@ export async function sendDue(
         }),
       ),
     );
-    await recordOutcomes(deps, now, owner, { sent, cancelled, failures }, summary);
-    options.onBatch?.(summary);
+    return { sent, cancelled, failures };
+  };
+
+  try {
+    while (!options.shouldStop?.()) {
+      if (running.size >= 2) {
+        await Promise.race(running);
+        continue;
+      }
+      const composedBefore = options.composing?.batches ?? 0;
+      if ((await claimAndSend()) === 'claimed') continue;
+      // Nothing due now: a batch still sending may fail into a retry later, not now; composing alongside
+      // may bring more. Wait for either, and stop when neither can.
+      if (running.size) await Promise.race(running);
+      else if (!(options.composing && (await options.composing.more(composedBefore)))) break;
+    }
+  } finally {
+    // Whatever ended the loop (done, stopping, an error), the batches under way finish and are recorded.
+    const settled = await Promise.allSettled([...running]);
+    const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
   }
   return summary;
 }
@@ -226,13 +251,12 @@ async function claimedRows(em: EntityManager, owner: string): Promise<ClaimedRow
     email: r.email as string,
     firstName: (r.first_name as string | null) ?? '',
     subscriptionStatus: r.subscription_status as string,
-    // SQLite hands JSON back as text, PostgreSQL as a value; SQLite's booleans are 0 and 1.
-    preferences: (typeof r.preferences === 'string' ? JSON.parse(r.preferences) : r.preferences) as Preferences,
+    preferences: fromRow.json<Preferences>(r.preferences),
     digestId: r.digest_id as string,
     contentId: (r.content_id as string | null) ?? null,
     date: r.date as string,
     title: r.title as string,
-    quiet: Boolean(r.quiet),
+    quiet: fromRow.bool(r.quiet),
   }));
 }
 

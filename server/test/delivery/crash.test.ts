@@ -104,7 +104,7 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     const rows = await em.find(Delivery, {});
     assert.equal(rows.length, SUBSCRIBERS);
     const uncertain = rows.filter((r) => r.state === 'uncertain');
-    assert.ok(uncertain.length > 0 && uncertain.length <= 32, `a claimed batch at most (${uncertain.length})`);
+    assert.ok(uncertain.length > 0 && uncertain.length <= 32, `what two claimed batches hold at most (${uncertain.length})`);
     assert.ok(rows.every((r) => r.state === 'sent' || r.state === 'uncertain'));
 
     // The operator checks the provider's log (here: the sink) and settles each uncertain row.
