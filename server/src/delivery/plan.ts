@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind } from '@dcbrief/shared';
+import { fromRow } from '../db/raw-values.js';
 import { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
 import { receivedStories } from './received.js';
@@ -27,6 +29,19 @@ interface NewRow {
 
 type PlanUser = Pick<User, 'id' | 'email' | 'timezone' | 'preferences'>;
 
+/** A page of active subscribers after `after` (keyset by id), as plain rows: a pass pages through all of them. */
+async function activeSubscribers(em: EntityManager, after: string | null): Promise<PlanUser[]> {
+  const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
+    .createQueryBuilder(User, 'u')
+    .select(['u.id', 'u.email', 'u.timezone', 'u.preferences'])
+    // No cursor on the first page: ids are UUIDs, and PostgreSQL refuses '' as one.
+    .where(after === null ? { subscriptionStatus: 'active' } : { subscriptionStatus: 'active', id: { $gt: after } })
+    .orderBy({ id: 'asc' })
+    .limit(PAGE)
+    .execute('all', false);
+  return rows.map((r) => ({ id: r.id as string, email: r.email as string, timezone: r.timezone as string, preferences: fromRow.json<User['preferences']>(r.preferences) }));
+}
+
 /**
  * Creates the outbox rows that are due at `now`: each active subscriber's daily digest once their local
  * delivery time has passed (within the catch-up window), the weekly summary on Mondays at the same hour,
@@ -40,18 +55,12 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   const suppressed = new Set((await em.find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
   const catchUpMs = config.delivery.catchUpHours * HOUR;
   let breaking: EditionStory[] | null = null;
-  // Keyset paging by id. No cursor on the first page: ids are UUIDs, and PostgreSQL refuses '' as one.
+  // Keyset paging by id, plain rows (no identity map to hold every subscriber of the pass).
   let after: string | null = null;
   for (;;) {
-    const users = (await em.find(
-      User,
-      after === null ? { subscriptionStatus: 'active' } : { subscriptionStatus: 'active', id: { $gt: after } },
-      { orderBy: { id: 'asc' }, limit: PAGE, fields: ['id', 'email', 'timezone', 'preferences'] },
-    )) as PlanUser[];
+    const users = await activeSubscribers(em, after);
     if (!users.length) break;
     after = users[users.length - 1]!.id;
-    // One context pages through every subscriber: without this its identity map would hold them all.
-    em.clear();
     const rows: NewRow[] = [];
     const breakingUsers: PlanUser[] = [];
     for (const user of users) {
@@ -126,15 +135,12 @@ async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], ca
 async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise<NewRow[]> {
   if (!rows.length) return [];
   const em = deps.orm.em.fork();
-  const existing = new Set(
-    (
-      await em.find(
-        Delivery,
-        { user: { $in: [...new Set(rows.map((r) => r.userId))] }, editionDate: { $in: [...new Set(rows.map((r) => r.editionDate))] } },
-        { fields: ['user', 'kind', 'editionDate', 'slot'] },
-      )
-    ).map((d) => rowKey(d.user.id, d.kind, d.editionDate, d.slot)),
-  );
+  const found: Array<Record<string, unknown>> = await (em as unknown as SqlEntityManager)
+    .createQueryBuilder(Delivery, 'd')
+    .select(['d.user_id', 'd.kind', 'd.edition_date', 'd.slot'])
+    .where({ user: { $in: [...new Set(rows.map((r) => r.userId))] }, editionDate: { $in: [...new Set(rows.map((r) => r.editionDate))] } })
+    .execute('all', false);
+  const existing = new Set(found.map((d) => rowKey(d.user_id as string, d.kind as DigestKind, d.edition_date as string, d.slot as string)));
   const fresh = rows.filter((r) => !existing.has(rowKey(r.userId, r.kind, r.editionDate, r.slot)));
   for (let i = 0; i < fresh.length; i += 500) {
     const chunk = fresh.slice(i, i + 500).map((r) => {
