@@ -68,7 +68,9 @@ export const DeliverySchema = new EntitySchema<Delivery>({
   },
   uniques: [{ properties: ['user', 'kind', 'editionDate', 'slot'] }],
   indexes: [
-    { properties: ['state', 'nextAttemptAt'] },
+    // Sending claims the due rows in (next attempt, id) order: the index gives that order without sorting
+    // every pending row (a pass's rows share one next-attempt time).
+    { properties: ['state', 'nextAttemptAt', 'id'] },
     // Composing pages through the pending rows without a digest, in id order.
     { properties: ['state', 'digest', 'id'] },
     { properties: ['leaseOwner'] },

@@ -4,7 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * A digest's stories move to `digest_contents`, one row per distinct composition shared by the digests
  * that hold it, and "received stories" are read from the live digests instead of a table of their own
  * (docs/decisions/306). Each existing digest gets a content of its own (same id), so nothing is lost;
- * `received_stories` held only what the digests' stories already say.
+ * `received_stories` held only what the digests' stories already say. The outbox gets the indexes its claims
+ * and compose pages read in order: (state, next_attempt_at, id) and (state, digest_id, id).
  */
 export class Migration20261122211132 extends Migration {
 
@@ -24,6 +25,8 @@ export class Migration20261122211132 extends Migration {
     this.addSql(`drop table if exists \`received_stories\`;`);
 
     this.addSql(`create index \`deliveries_state_digest_id_id_index\` on \`deliveries\` (\`state\`, \`digest_id\`, \`id\`);`);
+    this.addSql(`drop index \`deliveries_state_next_attempt_at_index\`;`);
+    this.addSql(`create index \`deliveries_state_next_attempt_at_id_index\` on \`deliveries\` (\`state\`, \`next_attempt_at\`, \`id\`);`);
   }
 
 }
