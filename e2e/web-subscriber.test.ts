@@ -193,8 +193,13 @@ describe('web app for subscribers', () => {
     await page.goto(`${ts.url}/subscribe`);
     await page.getByText('You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.').waitFor();
     assert.equal(await page.getByText('You will not be charged until it ends', { exact: false }).count(), 0);
-    const secrets = await page.evaluate(() => (window as unknown as { __stripeStandIn: { elementsOptions: { clientSecret: string }[] } }).__stripeStandIn.elementsOptions.map((o) => o.clientSecret));
-    assert.match(secrets.at(-1)!, /^pi_\w+_secret_/, 'money due now: a PaymentIntent');
+    // The wording comes with the server's answer; Stripe.js (the stand-in) loads and mounts the Payment
+    // Element with its client secret a moment later.
+    const secret = await page.waitForFunction(() => {
+      const standIn = (window as unknown as { __stripeStandIn?: { elementsOptions: { clientSecret: string }[] } }).__stripeStandIn;
+      return standIn?.elementsOptions.at(-1)?.clientSecret;
+    });
+    assert.match(String(await secret.jsonValue()), /^pi_\w+_secret_/, 'money due now: a PaymentIntent');
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
     await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
     await page.waitForURL(`${ts.url}/dashboard`);
