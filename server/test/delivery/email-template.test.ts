@@ -1,10 +1,15 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import type { DigestStory } from '@dcbrief/shared';
 import { DigestEmailTemplate } from '../../src/delivery/email-template.js';
 import { renderDigestEmail, type DigestEmailContent } from '../../src/delivery/render.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { OutboxMailer } from '../../src/mail/mailer.js';
 import { digestStory } from '../support/fixtures.js';
 
 const PREFERENCES = 'https://brief.example/dashboard';
@@ -68,6 +73,22 @@ describe('a digest email encoded once per content', () => {
       }
     });
   }
+
+  test('the embedded default writes the same message to an .eml file (the outbox mailer, Unix newlines)', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-eml-'));
+    try {
+      const content = CONTENTS['a daily brief with non-ASCII text, long lines and a line starting with a dot']!;
+      const template = new DigestEmailTemplate(content, PREFERENCES);
+      const mailer = new OutboxMailer(dir, 'DC Brief <brief@localhost>', createLogger('silent'));
+      const { file } = await mailer.send({ to: 'reader@example.com', subject: template.subject, ...template.parts({ greeting: 'Good morning, Ada.', links: links('eml') }) });
+      const parsed = await simpleParser(readFileSync(file!));
+      const expected = renderDigestEmail('Ada', content, { ...links('eml'), preferences: PREFERENCES });
+      assert.equal(parsed.text, expected.text);
+      assert.equal(parsed.html, expected.html);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 
   test('the personal lines carry only this subscriber\'s links: nothing of the previous message leaks into the next', async () => {
     const template = new DigestEmailTemplate(CONTENTS['a breaking alert']!, PREFERENCES);
