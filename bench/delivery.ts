@@ -160,7 +160,6 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
           subscriptionTier: 'basic' as const,
           subscriptionStatus: 'active',
           timezone: ZONES[n % ZONES.length]!,
-          subscriptionAttempt: 0,
           preferences: preferencesFor(n),
           createdAt: NOW,
           updatedAt: NOW,

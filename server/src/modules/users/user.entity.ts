@@ -16,8 +16,6 @@ export class User {
   stripeCustomerId: string | null = null;
   /** The subscription whose state the user's tier and status follow. */
   stripeSubscriptionId: string | null = null;
-  /** Bumped whenever a pending subscription is abandoned, so the next attempt gets a fresh idempotency key. */
-  subscriptionAttempt = 0;
   /** When the user's free trial began (a trial is offered once). */
   trialStartedAt: Date | null = null;
   welcomeEmailSentAt: Date | null = null;
@@ -39,7 +37,6 @@ export const UserSchema = new EntitySchema<User>({
     timezone: { type: 'string', length: 64 },
     stripeCustomerId: { type: 'string', length: 64, nullable: true, unique: true },
     stripeSubscriptionId: { type: 'string', length: 64, nullable: true },
-    subscriptionAttempt: { type: 'integer' },
     trialStartedAt: { type: 'datetime', nullable: true },
     welcomeEmailSentAt: { type: 'datetime', nullable: true },
     preferences: { type: 'json' },
