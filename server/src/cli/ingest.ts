@@ -1,5 +1,5 @@
 import { ConfigError } from '../config.js';
-import { createEngine } from '../engine/engine.js';
+import { createEngine, IngestBusyError } from '../engine/engine.js';
 import { EngineConfigError, loadEngineConfig } from '../engine/engine.config.js';
 import type { IngestReport } from '../engine/ingest.service.js';
 import { CatalogError, loadCatalog } from '../engine/sources/catalog.js';
@@ -94,6 +94,6 @@ export function summarize(report: IngestReport): string {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((err) => {
-    console.error(err instanceof ConfigError || err instanceof EngineConfigError || err instanceof CatalogError ? err.message : err);
+    console.error(err instanceof ConfigError || err instanceof EngineConfigError || err instanceof CatalogError || err instanceof IngestBusyError ? err.message : err);
     process.exit(1);
   });

@@ -1,5 +1,6 @@
 import { deliveryEntities } from '../delivery/delivery.entity.js';
 import { engineEntities } from '../engine/entities.js';
+import { JobLeaseSchema } from '../jobs/lease.js';
 import { LoginTokenSchema } from '../modules/auth/login-token.entity.js';
 import { StripeEventSchema } from '../modules/billing/stripe-event.entity.js';
 import { DigestContentSchema, DigestSchema } from '../modules/digests/digest.entity.js';
@@ -19,5 +20,6 @@ export const entities = [
   FeedbackSchema,
   StripeEventSchema,
   ...deliveryEntities,
+  JobLeaseSchema,
   ...engineEntities,
 ];

@@ -1,6 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { withLease, type LeaseHolder } from '../jobs/lease.js';
 import { localJobs, type PeriodicJobs } from '../jobs/periodic-jobs.js';
 import { buildEdition, editionWindow, type Edition, type EditionKind, type EditionSelect } from './compose/edition.js';
 import type { EngineConfig } from './engine.config.js';
@@ -39,6 +40,17 @@ export interface Engine {
 
 /** The periodic job's name, also the pg-boss queue's. */
 export const INGEST_JOB = 'engine-ingest';
+
+/** An ingest pass was asked for while another process holds the ingest lease. */
+export class IngestBusyError extends Error {
+  constructor(readonly holder: LeaseHolder | null) {
+    super(
+      holder
+        ? `Another ingest pass is running (${holder.owner}, lease until ${holder.until.toISOString()}); try again when it has finished`
+        : 'Another ingest pass is running; try again when it has finished',
+    );
+  }
+}
 /** An ingest pass still running after this long is presumed dead (its server stopped) and the next may start. */
 const INGEST_TIMEOUT_SEC = 30 * 60;
 
@@ -54,10 +66,17 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
 
   const ingest = (options?: IngestOptions) => {
     // One pass at a time: a scheduled run and an operator's run never fetch the same feeds twice at once.
+    // In this process, a second call joins the pass under way; across processes (the servers' schedules,
+    // `npm run ingest`) a lease in the database admits one, and the others get an IngestBusyError.
     if (running) return running;
-    running = service.run(options).finally(() => {
-      running = null;
-    });
+    running = withLease(em(), INGEST_JOB, INGEST_TIMEOUT_SEC * 1000, clock.now(), () => service.run(options))
+      .then((result) => {
+        if (!result.ran) throw new IngestBusyError(result.holder);
+        return result.value;
+      })
+      .finally(() => {
+        running = null;
+      });
     return running;
   };
 
@@ -78,8 +97,13 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
       const jobs = options.jobs ?? localJobs(ports.logger);
       const run = async () => {
         if (options.syncShippedCatalog !== false) await syncCatalog(em(), loadCatalog(), clock);
-        const report = await ingest();
-        options.onReport?.(report);
+        try {
+          options.onReport?.(await ingest());
+        } catch (err) {
+          // Another process (an operator's `npm run ingest`, another server) is ingesting: this turn is theirs.
+          if (!(err instanceof IngestBusyError)) throw err;
+          ports.logger?.info({ holder: err.holder?.owner }, 'ingest skipped: another process is ingesting');
+        }
       };
       const registered = jobs.every(INGEST_JOB, { intervalSec: minutes * 60, timeoutSec: INGEST_TIMEOUT_SEC, run });
       return async () => {

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ManualClock } from '../../src/lib/clock.js';
-import { createEngine, type Engine } from '../../src/engine/engine.js';
+import { MikroORM } from '@mikro-orm/sqlite';
+import { createEngine, INGEST_JOB, IngestBusyError, type Engine } from '../../src/engine/engine.js';
+import { HttpFetcher, type Fetcher } from '../../src/engine/fetch/http-fetcher.js';
+import { JobLease } from '../../src/jobs/lease.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import { Story } from '../../src/engine/model/story.entity.js';
@@ -194,6 +197,46 @@ describe('ingest over the fixture feeds', () => {
     await concurrent;
     assert.equal(reports.length, 1);
     assert.equal(reports[0], await concurrent, 'an operator run during a scheduled pass joins it instead of fetching twice');
+  });
+
+  it('across processes one pass at a time: while one holds the ingest lease, another is told who has it, and its schedule skips its turn', async () => {
+    // Its own database; a second ORM on the same file stands for another process (a server, `npm run ingest`).
+    const own = await openTestOrm();
+    const other = await MikroORM.init({ ...own.orm.config.getAll(), entities: own.orm.config.get('entities') } as Parameters<typeof MikroORM.init>[0]);
+    try {
+      await createEngine(own.orm, testEngineConfig(), { clock }).syncCatalog(fixtureCatalog(server.base));
+      let release!: () => void;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const slow: Fetcher = {
+        async fetch(...args) {
+          entered();
+          await gate;
+          return new HttpFetcher(testEngineConfig().fetch).fetch(...args);
+        },
+      };
+      const holder = createEngine(own.orm, testEngineConfig(), { clock, fetcher: slow });
+      const first = holder.ingest({ force: true });
+      await inside;
+      const elsewhere = createEngine(other, testEngineConfig(), { clock });
+      await assert.rejects(elsewhere.ingest(), (err: Error) => err instanceof IngestBusyError && /Another ingest pass is running \(.+:\d+:\w+, lease until /.test(err.message));
+      const reports: IngestReport[] = [];
+      const scheduled = createEngine(other, testEngineConfig({ INGEST_INTERVAL_MINUTES: '60' }), { clock });
+      await scheduled.startSchedule({ syncShippedCatalog: false, onReport: (r) => reports.push(r) })();
+      assert.equal(reports.length, 0, 'the scheduled turn was skipped, not failed');
+      release();
+      await first;
+      const after = await elsewhere.ingest();
+      assert.equal(after.failed + after.ok + after.notModified + after.skippedBackoff > 0, true, 'once released, the other process ingests');
+      // A holder that died leaves its lease; past its end another process takes it over.
+      await own.orm.em.fork().insert(JobLease, { name: INGEST_JOB, owner: 'dead-host:1:abcdef01', until: new Date(clock.now().getTime() - 1000) });
+      assert.ok(await elsewhere.ingest(), 'an expired lease is taken over');
+      assert.equal(await own.orm.em.fork().count(JobLease, {}), 0, 'and released after the pass');
+    } finally {
+      await other.close();
+      await own.close();
+    }
   });
 
   it('fetches again with conditional GET: every good feed answers 304 and nothing new is stored', async () => {
