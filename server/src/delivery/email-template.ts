@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
-import { RATING_MAX, RATING_MIN } from '@dcbrief/shared';
 import { escapeHtml } from '../lib/html.js';
 import type { MailPart } from '../mail/mailer.js';
-import { renderWithGreeting, type DigestEmailContent, type DigestEmailLinks } from './render.js';
+import { RATINGS, renderWithGreeting, type DigestEmailContent, type DigestEmailLinks } from './render.js';
 
 /** What differs between two subscribers handed the same digest content: the greeting and their signed links. */
 export interface PersonalParts {
@@ -11,23 +10,22 @@ export interface PersonalParts {
   links: Omit<DigestEmailLinks, 'preferences'>;
 }
 
-const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 /** Quoted-printable lines are at most 76 characters (RFC 2045), as nodemailer wraps them. */
 const QP_LINE = 76;
 
 /**
- * Placeholders that cannot occur in a rendered digest: a NUL and a per-process random tag around the
+ * Field marks that cannot occur in a rendered digest: a NUL and a per-process random tag around the
  * field's name (`g` greeting, `w` web, `r1`..`r5` rating, `u` unsubscribe).
  */
 const TAG = randomBytes(6).toString('hex');
-const placeholder = (name: string) => `\u0000${TAG}:${name}\u0000`;
-const PLACEHOLDER = new RegExp(`\u0000${TAG}:(\\w+)\u0000`);
+const fieldMark = (name: string) => `\u0000${TAG}:${name}\u0000`;
+const FIELD_MARK = new RegExp(`\u0000${TAG}:(\\w+)\u0000`);
 
 type Segment = { encoded: string } | { pieces: string[]; fields: string[] };
 
 /**
  * One digest content's email, rendered and MIME-encoded once for every subscriber who receives it
- * (docs/decisions/306). The renderer (render.ts) runs once with placeholders where the greeting and the
+ * (docs/decisions/306). The renderer (render.ts) runs once with field marks where the greeting and the
  * subscriber's links go; the lines without one are quoted-printable encoded once, and each message
  * encodes only its few personal lines (greeting, links). Lines are encoded whole, so the parts joined
  * back are valid quoted-printable of exactly what `renderDigestEmail` gives for that subscriber.
@@ -38,10 +36,10 @@ export class DigestEmailTemplate {
   private readonly text: Segment[];
 
   constructor(content: DigestEmailContent, preferencesUrl: string) {
-    const rendered = renderWithGreeting(placeholder('g'), content, {
-      web: placeholder('w'),
-      rate: (n) => placeholder(`r${n}`),
-      unsubscribe: placeholder('u'),
+    const rendered = renderWithGreeting(fieldMark('g'), content, {
+      web: fieldMark('w'),
+      rate: (n) => fieldMark(`r${n}`),
+      unsubscribe: fieldMark('u'),
       preferences: preferencesUrl,
     });
     this.subject = rendered.subject;
@@ -66,7 +64,7 @@ function encodeLines(lines: string): string {
   return qpWrap(qpEncode(Buffer.from(lines, 'utf8')), QP_LINE);
 }
 
-/** Splits a rendered part into runs of lines without a placeholder (encoded now) and lines with one. */
+/** Splits a rendered part into runs of lines without a field mark (encoded now) and lines with one (filled in per message). */
 function compile(part: string): Segment[] {
   const segments: Segment[] = [];
   let run: string[] = [];
@@ -75,13 +73,13 @@ function compile(part: string): Segment[] {
     run = [];
   };
   for (const line of part.split('\n')) {
-    if (!PLACEHOLDER.test(line)) {
+    if (!FIELD_MARK.test(line)) {
       run.push(line);
       continue;
     }
     flush();
     // split() with a capturing group alternates text and field names: text, field, text, ..., text.
-    const split = line.split(PLACEHOLDER);
+    const split = line.split(FIELD_MARK);
     segments.push({ pieces: split.filter((_, i) => i % 2 === 0), fields: split.filter((_, i) => i % 2 === 1) });
   }
   flush();

@@ -26,7 +26,8 @@ export interface RenderedEmail {
 }
 
 const KIND_HEADINGS: Record<DigestKind, string> = { daily: 'Daily brief', weekly: 'Weekly summary', breaking: 'Breaking' };
-const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
+/** The rating row's values, 1 to 5. */
+export const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 const link = (url: string, label: string, style = 'color:#1d4ed8') => `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
@@ -43,7 +44,7 @@ export function greetingFor(firstName: string): string {
   return firstName ? `Good morning, ${firstName}.` : 'Good morning.';
 }
 
-/** The email with a given greeting line (email-template.ts renders it once with a placeholder there). */
+/** The email with a given greeting line (email-template.ts renders it once with a field mark there). */
 export function renderWithGreeting(greeting: string, content: DigestEmailContent, links: DigestEmailLinks, options: { banner?: string } = {}): RenderedEmail {
   const subject = `${PRODUCT_NAME}: ${content.title}`;
   const heading = `${KIND_HEADINGS[content.kind]}, ${longDate(content.date)}`;

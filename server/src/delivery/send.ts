@@ -1,11 +1,10 @@
-import { hostname } from 'node:os';
-import { randomUUID } from 'node:crypto';
 import { wrap } from '@mikro-orm/core';
 import pLimit from 'p-limit';
 import { mergePreferences, type DigestKind, type DigestStory, type Preferences } from '@dcbrief/shared';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { fromRow } from '../db/raw-values.js';
+import { leaseOwner } from '../jobs/lease.js';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
@@ -162,7 +161,7 @@ export async function sendDue(
   const running = new Set<Promise<void>>();
   const claimAndSend = async (): Promise<'claimed' | 'none'> => {
     const em = deps.orm.em.fork();
-    const owner = `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const owner = leaseOwner();
     const due = await em.find(Delivery, { state: 'pending', digest: { $ne: null }, nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: batchSize, orderBy: { nextAttemptAt: 'asc', id: 'asc' } });
     if (!due.length) return 'none';
     // The lease runs on the real clock, from the moment of the claim: `now` is the pass's schedule time

@@ -1,4 +1,4 @@
-import type { EntityManager, MikroORM } from '@mikro-orm/core';
+import type { MikroORM } from '@mikro-orm/core';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { extractAnchors, type Anchors } from './dedupe/anchors.js';

@@ -28,9 +28,12 @@ export interface LeaseHolder {
   until: Date;
 }
 
-/** Who this process is, for a lease's owner column (host, pid and a random tag, so two runs differ). */
+/**
+ * Who holds a lease: host (its first 20 characters), pid and a random tag, so two runs of one process differ.
+ * At most 40 characters; the outbox's claims use it too (`deliveries.lease_owner`).
+ */
 export function leaseOwner(): string {
-  return `${hostname().slice(0, 40)}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  return `${hostname().slice(0, 20)}:${process.pid}:${randomUUID().slice(0, 8)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, beforeEach, describe, test } from 'node:test';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { composePending } from '../../src/delivery/compose-step.js';
 import { resolveRows } from '../../src/delivery/outbox.js';
@@ -8,12 +8,12 @@ import { planDeliveries } from '../../src/delivery/plan.js';
 import { receivedStories } from '../../src/delivery/received.js';
 import { digestLinks } from '../../src/delivery/send.js';
 import { LinkSigner } from '../../src/delivery/tokens.js';
-import { SmtpMailer, type Mailer } from '../../src/mail/mailer.js';
+import type { Mailer } from '../../src/mail/mailer.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
 import { setSubscription } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { useSmtpSinkMailer } from '../support/smtp-sink.js';
 import type { TestClient } from '../support/client.js';
 import { recipient, signIn } from '../support/users.js';
 import { deliveryDeps } from './fixtures.js';
@@ -31,20 +31,11 @@ const rejecting: Mailer = {
 };
 
 describe('the archive and the received stories follow what was actually sent', () => {
-  let sink: SmtpSink;
-  let smtp: Mailer;
+  const mail = useSmtpSinkMailer();
   let ts: TestServer;
-  before(async () => {
-    sink = await startSmtpSink();
-    smtp = new SmtpMailer(sink.url, 'DC Brief <brief@localhost>');
-  });
-  after(async () => {
-    await smtp.close();
-    await sink.close();
-  });
   beforeEach(async () => {
     await ts?.close();
-    sink.messages.length = 0;
+    mail.sink.messages.length = 0;
     // Sign-in links go to the file outbox; digests through the loopback SMTP server.
     ts = await startTestServer({ now: TUESDAY });
   });
@@ -64,7 +55,7 @@ describe('the archive and the received stories follow what was actually sent', (
   };
   const storiesOf = async (client: TestClient) =>
     ((await (await client.get('/api/digests')).json()) as Array<{ date: string; stories: Array<{ id: string }> }>).map((d) => [d.date, d.stories.map((s) => s.id).sort()]);
-  const passAt = async (iso: string, mailer: Mailer = smtp) => {
+  const passAt = async (iso: string, mailer: Mailer = mail.smtp) => {
     ts.clock.set(iso);
     return runDeliveryPass({ ...deliveryDeps(ts), mailer }, ts.clock.now());
   };
@@ -81,14 +72,14 @@ describe('the archive and the received stories follow what was actually sent', (
 
     await passAt(WEDNESDAY);
     assert.deepEqual(await storiesOf(client), [['2026-11-25', [...TUESDAY_STORIES].sort()]], 'Wednesday\'s digest carries what Tuesday\'s failed to deliver');
-    assert.equal(sink.messages.filter((m) => recipient(m) === 'fails@archive.example').length, 1);
-    assert.match(sink.messages[0]!.text!, /Equinix opens 60 MW MD7 campus in Madrid/);
+    assert.equal(mail.sink.messages.filter((m) => recipient(m) === 'fails@archive.example').length, 1);
+    assert.match(mail.sink.messages[0]!.text!, /Equinix opens 60 MW MD7 campus in Madrid/);
   });
 
   test('a cancelled digest (one-click unsubscribe, or mail turned off just before the send) releases its stories', async () => {
     const a = await subscriber('unsub@archive.example');
     const b = await subscriber('paused@archive.example');
-    const deps = { ...deliveryDeps(ts), mailer: smtp };
+    const deps = { ...deliveryDeps(ts), mailer: mail.smtp };
     await planDeliveries(deps, ts.clock.now());
     await composePending(deps, ts.clock.now());
     assert.equal(await receivedCount(), 2 * TUESDAY_STORIES.length, 'composed: the stories are reserved for both');
@@ -101,7 +92,7 @@ describe('the archive and the received stories follow what was actually sent', (
     assert.equal((await b.client.post('/api/user/preferences', { dailyDigest: false })).status, 200);
     const tuesday = await passAt(TUESDAY);
     assert.equal(tuesday.send.cancelled, 1, 'B cancelled at send time (A was cancelled by the unsubscribe)');
-    assert.equal(sink.messages.length, 0);
+    assert.equal(mail.sink.messages.length, 0);
     for (const s of [a, b]) {
       assert.equal((await ts.orm.em.fork().findOneOrFail(Delivery, { user: s.user.id })).state, 'cancelled');
       assert.deepEqual(await storiesOf(s.client), []);
@@ -112,7 +103,7 @@ describe('the archive and the received stories follow what was actually sent', (
     for (const s of [a, b]) assert.equal((await s.client.post('/api/user/preferences', { dailyDigest: true })).status, 200);
     await passAt(WEDNESDAY);
     for (const s of [a, b]) assert.deepEqual(await storiesOf(s.client), [['2026-11-25', [...TUESDAY_STORIES].sort()]]);
-    assert.equal(sink.messages.length, 2);
+    assert.equal(mail.sink.messages.length, 2);
   });
 
   test('a sent digest keeps its stories: the next day is a quiet note, and the archive holds both', async () => {

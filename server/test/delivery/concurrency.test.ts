@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, beforeEach, describe, test } from 'node:test';
 import { initORM, type Orm } from '../../src/db/orm.js';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import type { EditionSource } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { SmtpMailer, type MailMessage, type Mailer, type SentMail } from '../../src/mail/mailer.js';
+import type { MailMessage, Mailer, SentMail } from '../../src/mail/mailer.js';
 import { purgeOrphanContents } from '../../src/housekeeping.js';
 import { Digest, DigestContent } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
+import { useSmtpSinkMailer } from '../support/smtp-sink.js';
 import { recipient } from '../support/users.js';
 import { addSubscribers, deliveryDeps, editionOf } from './fixtures.js';
 
@@ -46,40 +46,31 @@ async function until(condition: () => boolean, what: string) {
 }
 
 describe('two processes at once', () => {
-  let sink: SmtpSink;
-  let smtp: Mailer;
+  const mail = useSmtpSinkMailer();
   let ts: TestServer;
-  before(async () => {
-    sink = await startSmtpSink();
-    smtp = new SmtpMailer(sink.url, 'DC Brief <brief@localhost>');
-  });
   beforeEach(async () => {
     await ts?.close();
-    sink.messages.length = 0;
+    mail.sink.messages.length = 0;
     ts = await startTestServer({ now: REAL_NOW });
   });
-  after(async () => {
-    await ts?.close();
-    await smtp.close();
-    await sink.close();
-  });
+  after(async () => ts?.close());
   const emails = (n: number) => Array.from({ length: n }, (_, i) => `s${i}@race.example`);
   const oneEmailEach = (addresses: string[]) => {
-    assert.deepEqual(sink.messages.map(recipient).sort(), [...addresses].sort(), 'exactly one email per subscriber');
+    assert.deepEqual(mail.sink.messages.map(recipient).sort(), [...addresses].sort(), 'exactly one email per subscriber');
   };
 
   test('a pass replaying the past (--now) leases its rows on the real clock: neither a pass now nor a later replay takes them for abandoned', async () => {
     const addresses = emails(3);
     await addSubscribers(ts.orm, addresses.map((email) => ({ email, preferences: { weeklySummary: false } })));
-    const gated = new GatedMailer(smtp);
+    const gated = new GatedMailer(mail.smtp);
     const replay = runDeliveryPass({ ...deliveryDeps(ts), mailer: gated }, PAST);
     await until(() => gated.waiting > 0, 'the replay to be sending');
 
     // Another process's pass at the real time, and the operator's next replay eleven minutes on: under the
     // lease of the pass's own --now (06:15) both would have declared the rows uncertain.
-    const current = await runDeliveryPass({ ...deliveryDeps(ts), mailer: smtp }, ts.clock.now());
+    const current = await runDeliveryPass({ ...deliveryDeps(ts), mailer: mail.smtp }, ts.clock.now());
     assert.equal(current.uncertain, 0, 'a pass now does not take rows still being sent for abandoned');
-    const nextReplay = await runDeliveryPass({ ...deliveryDeps(ts), mailer: smtp }, new Date(PAST.getTime() + 11 * MINUTE));
+    const nextReplay = await runDeliveryPass({ ...deliveryDeps(ts), mailer: mail.smtp }, new Date(PAST.getTime() + 11 * MINUTE));
     assert.equal(nextReplay.uncertain, 0, 'nor does a later replay');
     const rows = await ts.orm.em.fork().find(Delivery, {});
     assert.deepEqual(rows.map((r) => r.state), ['sending', 'sending', 'sending']);
@@ -95,14 +86,14 @@ describe('two processes at once', () => {
   test('once the lease has run out on the real clock, the rows are uncertain and not resent', async () => {
     const addresses = emails(2);
     await addSubscribers(ts.orm, addresses.map((email) => ({ email, preferences: { weeklySummary: false } })));
-    const gated = new GatedMailer(smtp);
+    const gated = new GatedMailer(mail.smtp);
     const stuck = runDeliveryPass({ ...deliveryDeps(ts), mailer: gated }, PAST);
     await until(() => gated.waiting > 0, 'the pass to be sending');
     ts.clock.advance(11 * MINUTE);
-    const later = await runDeliveryPass({ ...deliveryDeps(ts), mailer: smtp }, PAST);
+    const later = await runDeliveryPass({ ...deliveryDeps(ts), mailer: mail.smtp }, PAST);
     assert.equal(later.uncertain, 2);
     assert.equal(later.send.sent, 0, 'never resent blindly');
-    assert.equal(sink.messages.length, 0);
+    assert.equal(mail.sink.messages.length, 0);
     gated.release();
     await stuck;
     oneEmailEach(addresses);
@@ -127,8 +118,8 @@ describe('two processes at once', () => {
         },
       };
       const [a, b] = await Promise.all([
-        runDeliveryPass({ ...deliveryDeps(ts), editions: barrier, mailer: smtp }, PAST),
-        runDeliveryPass({ ...deliveryDeps(ts), orm: other, editions: barrier, mailer: smtp }, PAST),
+        runDeliveryPass({ ...deliveryDeps(ts), editions: barrier, mailer: mail.smtp }, PAST),
+        runDeliveryPass({ ...deliveryDeps(ts), orm: other, editions: barrier, mailer: mail.smtp }, PAST),
       ]);
       assert.equal(arrivals, 2, 'both passes loaded the batch before either composed it');
       assert.equal(a.compose.composed + b.compose.composed, addresses.length, 'each digest stored once; the other pass reused it');

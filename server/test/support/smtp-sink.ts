@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { SmtpMailer, type Mailer } from '../../src/mail/mailer.js';
 
 export interface SmtpSink {
   url: string;
@@ -38,4 +40,21 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     envelopes,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * A loopback SMTP sink and a pooled mailer to it for the enclosing `describe`: started before its tests,
+ * closed after them. Read `sink` and `smtp` inside tests and hooks (they exist once `before` has run).
+ */
+export function useSmtpSinkMailer(): { readonly sink: SmtpSink; readonly smtp: Mailer } {
+  const state = {} as { sink: SmtpSink; smtp: Mailer };
+  before(async () => {
+    state.sink = await startSmtpSink();
+    state.smtp = new SmtpMailer(state.sink.url, 'DC Brief <brief@localhost>');
+  });
+  after(async () => {
+    await state.smtp?.close();
+    await state.sink?.close();
+  });
+  return state;
 }
