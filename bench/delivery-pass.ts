@@ -36,9 +36,19 @@ process.once('message', async ({ env, now: nowIso, verbose }: PassRequest) => {
   let reply: PassReply;
   try {
     const started = performance.now();
-    if (verbose) console.error(`before the pass: rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB (peak ${(peakRssBytes() / 1e6).toFixed(0)}) heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`);
+    if (verbose)
+      console.error(
+        `before the pass: rss ${(process.memoryUsage.rss() / 1e6).toFixed(0)} MB (peak ${(peakRssBytes() / 1e6).toFixed(0)}) heap ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`,
+      );
     const summary = await runDeliveryPass(
-      { orm: ts.orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger('silent'), config: ts.config, editions: new StaticEditionSource(edition()) },
+      {
+        orm: ts.orm,
+        mailer: ts.mailer,
+        clock: ts.clock,
+        logger: createLogger('silent'),
+        config: ts.config,
+        editions: new StaticEditionSource(edition()),
+      },
       now,
       verbose
         ? {

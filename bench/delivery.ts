@@ -35,7 +35,18 @@ const CONCURRENCY = 16;
 /** Both sides keep their pooled connections for the whole run (nodemailer's default reconnects every 100 messages). */
 const MAX_MESSAGES = Infinity;
 export const NOW = new Date('2026-11-24T12:30:00Z');
-const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin', 'Europe/London', 'Asia/Tokyo', 'Asia/Kolkata', 'Australia/Sydney', 'Pacific/Kiritimati', 'Etc/GMT+12'];
+const ZONES = [
+  'UTC',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Europe/Berlin',
+  'Europe/London',
+  'Asia/Tokyo',
+  'Asia/Kolkata',
+  'Australia/Sydney',
+  'Pacific/Kiritimati',
+  'Etc/GMT+12',
+];
 
 /**
  * The SMTP server that accepts and discards, in a child process (bench/smtp-discard-sink.ts): it runs on the
@@ -43,7 +54,10 @@ const ZONES = ['UTC', 'America/New_York', 'America/Los_Angeles', 'Europe/Berlin'
  * the server's. Counts come back over IPC.
  */
 async function discardingSink() {
-  const child = fork(fileURLToPath(new URL('./smtp-discard-sink.ts', import.meta.url)), [], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./smtp-discard-sink.ts', import.meta.url)), [], {
+    execArgv: process.execArgv,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`SMTP sink exited with ${code}`)));
@@ -75,7 +89,11 @@ export function edition(): EditionStory[] {
   return Array.from({ length: 60 }, (_, i) => {
     const interest = INTERESTS[i % INTERESTS.length]!;
     const ids = Array.from({ length: 1 + (i % 5) }, (_, k) => `source-${(i + k) % 40}`);
-    const sentence = (n: number) => ({ text: `Operator ${i} commissioned ${20 + n} MW of IT capacity at its campus number ${n} on 23 November, according to filings.`, language: 'en', sourceIds: [ids[n % ids.length]!] });
+    const sentence = (n: number) => ({
+      text: `Operator ${i} commissioned ${20 + n} MW of IT capacity at its campus number ${n} on 23 November, according to filings.`,
+      language: 'en',
+      sourceIds: [ids[n % ids.length]!],
+    });
     return {
       id: `story-${i}`,
       title: `Operator ${i} commissions ${40 + i} MW campus`,
@@ -108,7 +126,9 @@ function preferencesFor(i: number) {
  * as the product runs: its 1 GB heap ceiling also makes V8 collect garbage sooner (docs/decisions/306).
  */
 function serverNodeFlags(): string[] {
-  const start = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const start =
+    (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts.start ??
+    '';
   const flags = start.match(/--max-old-space-size=\d+/g);
   if (!flags) throw new Error('npm start sets no --max-old-space-size: the benchmark would not measure the server as it runs');
   return flags;
@@ -179,15 +199,31 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
     const digests = await ts.orm.em.fork().find(Digest, { quiet: false }, { populate: ['user', 'content'], limit: 50 });
     const signer = new LinkSigner(ts.config.sessionSecret);
     const prebuilt = digests.map((d) => digestEmail(ts, signer, d.user, d));
-    const raw = nodemailer.createTransport({ host: '127.0.0.1', port: sink.port, pool: true, maxConnections: CONNECTIONS, maxMessages: MAX_MESSAGES, secure: false, ignoreTLS: true });
+    const raw = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: sink.port,
+      pool: true,
+      maxConnections: CONNECTIONS,
+      maxMessages: MAX_MESSAGES,
+      secure: false,
+      ignoreTLS: true,
+    });
     const before = await sink.received();
     const limit = pLimit(CONCURRENCY);
     const rawStarted = performance.now();
     await Promise.all(
-      Array.from({ length: N }, (_, i) => limit(() => {
-        const m = prebuilt[i % prebuilt.length]!;
-        return raw.sendMail({ from: 'DC Brief <brief@localhost>', to: `subscriber${i}@bench.example`, subject: m.subject, text: m.text, html: m.html });
-      })),
+      Array.from({ length: N }, (_, i) =>
+        limit(() => {
+          const m = prebuilt[i % prebuilt.length]!;
+          return raw.sendMail({
+            from: 'DC Brief <brief@localhost>',
+            to: `subscriber${i}@bench.example`,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+          });
+        }),
+      ),
     );
     const rawSeconds = (performance.now() - rawStarted) / 1000;
     raw.close();
@@ -208,7 +244,11 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
       ...cells,
     });
     return [
-      row(`raw nodemailer, ${N} prebuilt messages (baseline)`, { 'emails/s': rawRate.toFixed(0), seconds: rawSeconds.toFixed(1), 'vs raw': '100%' }),
+      row(`raw nodemailer, ${N} prebuilt messages (baseline)`, {
+        'emails/s': rawRate.toFixed(0),
+        seconds: rawSeconds.toFixed(1),
+        'vs raw': '100%',
+      }),
       row(`delivery pass: plan + compose + render + send, ${N} subscribers`, {
         'emails/s': rate.toFixed(0),
         seconds: seconds.toFixed(1),
@@ -218,13 +258,23 @@ export async function benchDelivery(): Promise<Array<Record<string, string>>> {
       row(`  of which quiet-day notes`, { 'emails/s': String(summary.compose.quiet) }),
       // Issue 6's targets. Peak RSS is the delivery process's high-water mark (the app, ORM, mailer and the pass),
       // not the seeding, the baseline or the SMTP sink, which run in other processes.
-      row(`target: delivery >= ${TARGETS.emailsPerSecond.toLocaleString('en-US')} emails/s`, { 'emails/s': rate.toFixed(0), target: met(rate >= TARGETS.emailsPerSecond) }),
-      row(`target: delivery >= ${TARGETS.shareOfRaw * 100}% of the raw nodemailer rate`, { 'vs raw': `${(share * 100).toFixed(0)}%`, target: met(share >= TARGETS.shareOfRaw) }),
-      row(`target: server memory <= ${TARGETS.peakRssMb} MB (peak RSS of the delivery process)`, { 'peak RSS MB': peakMb.toFixed(0), target: met(peakMb <= TARGETS.peakRssMb) }),
+      row(`target: delivery >= ${TARGETS.emailsPerSecond.toLocaleString('en-US')} emails/s`, {
+        'emails/s': rate.toFixed(0),
+        target: met(rate >= TARGETS.emailsPerSecond),
+      }),
+      row(`target: delivery >= ${TARGETS.shareOfRaw * 100}% of the raw nodemailer rate`, {
+        'vs raw': `${(share * 100).toFixed(0)}%`,
+        target: met(share >= TARGETS.shareOfRaw),
+      }),
+      row(`target: server memory <= ${TARGETS.peakRssMb} MB (peak RSS of the delivery process)`, {
+        'peak RSS MB': peakMb.toFixed(0),
+        target: met(peakMb <= TARGETS.peakRssMb),
+      }),
     ];
   } finally {
     await ts.close();
     await sink.close();
-    if (process.env.BENCH_KEEP) console.error(`kept ${dataDir}`); else rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP) console.error(`kept ${dataDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }

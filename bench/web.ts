@@ -7,7 +7,13 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function benchWeb(): Promise<Array<Record<string, string>>> {
   execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'ignore' });
   const out = execFileSync(process.execPath, ['web/scripts/size-report.mjs', '--json'], { cwd: root, encoding: 'utf8' });
-  const size = JSON.parse(out.trim().split('\n').at(-1)!) as { landingInitialJsGzipBytes: number; landingInitialJsRawBytes: number; waitlistDialogGzipBytes: number; budgetGzipBytes: number; withinBudget: boolean };
+  const size = JSON.parse(out.trim().split('\n').at(-1)!) as {
+    landingInitialJsGzipBytes: number;
+    landingInitialJsRawBytes: number;
+    waitlistDialogGzipBytes: number;
+    budgetGzipBytes: number;
+    withinBudget: boolean;
+  };
   const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
   return [
     {

@@ -30,7 +30,10 @@ describe('sign-in in a real browser', () => {
     const link = firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/);
     await page.goto(link);
     await page.waitForURL(`${ts.url}/`);
-    await page.getByText(/welcome/i).first().waitFor();
+    await page
+      .getByText(/welcome/i)
+      .first()
+      .waitFor();
 
     const me = await page.evaluate(async () => {
       const res = await fetch('/api/auth/user', { credentials: 'include' });

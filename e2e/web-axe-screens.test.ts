@@ -45,7 +45,8 @@ describe('every screen passes axe at 375 and 1280 px', () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+            for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+              if (!entry.hadRecentInput) total += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(total), 100);
         }),
@@ -80,16 +81,28 @@ describe('every screen passes axe at 375 and 1280 px', () => {
       await page.getByRole('heading', { name: 'Audio Intelligence Settings' }).waitFor();
       await check(page, 'dashboard-premium', width);
       await page.goto(`${ts.url}/digests`);
-      await page.getByRole('link', { name: /Data-center brief/ }).first().waitFor();
+      await page
+        .getByRole('link', { name: /Data-center brief/ })
+        .first()
+        .waitFor();
       await check(page, 'digests', width);
-      await page.getByRole('link', { name: /Data-center brief/ }).first().click();
+      await page
+        .getByRole('link', { name: /Data-center brief/ })
+        .first()
+        .click();
       await page.getByRole('heading', { level: 1, name: /Data-center brief/ }).waitFor();
       await check(page, 'digest', width);
       assert.deepEqual(stripeJs, [], 'no page but /subscribe requests Stripe.js');
       await page.route('**/api/create-subscription', (route) =>
-        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ clientSecret: 'seti_axe_secret', intentType: 'setup' }) }),
+        route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ clientSecret: 'seti_axe_secret', intentType: 'setup' }),
+        }),
       );
-      await page.route('**/api/config', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ stripePublishableKey: 'pk_test_axe' }) }));
+      await page.route('**/api/config', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ stripePublishableKey: 'pk_test_axe' }) }),
+      );
       await page.goto(`${ts.url}/subscribe`);
       await page.getByLabel('Card number').waitFor();
       await check(page, 'subscribe', width);

@@ -47,7 +47,10 @@ describe('digest pages', () => {
     await page.getByRole('button', { name: '5 of 5' }).click();
     await page.getByText('Thank you: your rating tunes what we send you.').waitFor();
     const feedback = await page.evaluate(async () => (await (await fetch('/api/feedback')).json()) as Array<{ rating: number }>);
-    assert.deepEqual(feedback.map((f) => f.rating), [5]);
+    assert.deepEqual(
+      feedback.map((f) => f.rating),
+      [5],
+    );
 
     await page.getByRole('link', { name: 'All digests' }).click();
     await page.getByRole('heading', { name: 'Your digests' }).waitFor();
@@ -66,7 +69,7 @@ describe('digest pages', () => {
     await context.close();
   });
 
-  test('another subscriber\'s digest is not found', async () => {
+  test("another subscriber's digest is not found", async () => {
     const owner = 'owner@colo.example';
     (await signInInBrowser(ts, browser, owner)).context.close();
     const [theirs] = await addDigests(ts.orm, owner, ['2026-11-21']);

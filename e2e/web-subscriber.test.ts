@@ -24,7 +24,12 @@ describe('web app for subscribers', () => {
       ],
     });
     ts = await startTestServer({
-      env: { STRIPE_SECRET_KEY: 'sk_test_dcbrief', STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_dcbrief',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_BASE: stripe.url,
+      },
     });
     browser = await launchBrowser();
   });
@@ -119,9 +124,16 @@ describe('web app for subscribers', () => {
     const cardNumber = page.getByLabel('Card number');
     await cardNumber.waitFor();
     assert.ok(stripeRequests.length >= 1, 'Stripe.js was requested on /subscribe');
-    const used = () => page.evaluate(() => (window as unknown as { __stripeStandIn: { keys: string[]; elementsOptions: { clientSecret: string }[] } }).__stripeStandIn);
+    const used = () =>
+      page.evaluate(
+        () => (window as unknown as { __stripeStandIn: { keys: string[]; elementsOptions: { clientSecret: string }[] } }).__stripeStandIn,
+      );
     assert.deepEqual((await used()).keys, ['pk_test_dcbrief'], 'the key comes from /api/config');
-    assert.match((await used()).elementsOptions[0]!.clientSecret, /^seti_\w+_secret_/, 'a trial: the server created a subscription with a SetupIntent');
+    assert.match(
+      (await used()).elementsOptions[0]!.clientSecret,
+      /^seti_\w+_secret_/,
+      'a trial: the server created a subscription with a SetupIntent',
+    );
 
     // Another plan: a new secret for that plan's subscription (the premium one is dropped).
     await page.getByRole('radio', { name: 'Essential' }).click();
@@ -145,11 +157,13 @@ describe('web app for subscribers', () => {
     const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
     await account.getByText('BASIC', { exact: true }).waitFor();
     await account.getByRole('button', { name: 'Manage billing' }).waitFor();
-    const me = await page.evaluate(async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string });
+    const me = await page.evaluate(
+      async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string },
+    );
     assert.deepEqual([me.subscriptionTier, me.subscriptionStatus], ['basic', 'active']);
     await context.close();
   });
-  test('a card that needs authentication returns through Stripe\'s redirect and the dashboard shows the plan', async () => {
+  test("a card that needs authentication returns through Stripe's redirect and the dashboard shows the plan", async () => {
     const { context, page } = await signInInBrowser(ts, browser, 'secure@dc-ops.example');
     await routeStripeToStandIn(context);
     await routeStripeApiTo(context, stripe.url);
@@ -184,14 +198,23 @@ describe('web app for subscribers', () => {
 
     // Cancelled in Stripe's customer portal: Stripe ends the subscription and sends the event.
     const { stripeSubscriptionId: first } = await ts.orm.em.fork().findOneOrFail(User, { email });
-    const deleted = stripe.event('customer.subscription.deleted', stripe.update(first!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
+    const deleted = stripe.event(
+      'customer.subscription.deleted',
+      stripe.update(first!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
+    );
     const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload: deleted, secret: WEBHOOK_SECRET });
-    const hook = await fetch(`${ts.url}/api/stripe/webhook`, { method: 'POST', body: deleted, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const hook = await fetch(`${ts.url}/api/stripe/webhook`, {
+      method: 'POST',
+      body: deleted,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
     assert.equal(hook.status, 200);
 
     // Back for the same plan: a new subscription, the trial already used, so the page promises no free period.
     await page.goto(`${ts.url}/subscribe`);
-    await page.getByText('You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.').waitFor();
+    await page
+      .getByText('You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.')
+      .waitFor();
     assert.equal(await page.getByText('You will not be charged until it ends', { exact: false }).count(), 0);
     // The wording comes with the server's answer; Stripe.js (the stand-in) loads and mounts the Payment
     // Element with its client secret a moment later.
@@ -204,7 +227,9 @@ describe('web app for subscribers', () => {
     await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
     await page.waitForURL(`${ts.url}/dashboard`);
     await account.getByText('PREMIUM', { exact: true }).waitFor();
-    const me = await page.evaluate(async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string });
+    const me = await page.evaluate(
+      async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string },
+    );
     assert.deepEqual([me.subscriptionTier, me.subscriptionStatus], ['premium', 'active']);
     await context.close();
   });

@@ -37,7 +37,10 @@ describe('web app for visitors', () => {
   test('the top bar anchors scroll to their sections, and the landing page never loads Stripe.js', async () => {
     const { page, stripeRequests, close } = await landing();
     for (const id of ['features', 'pricing', 'demo']) {
-      await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: id[0]!.toUpperCase() + id.slice(1) }).click();
+      await page
+        .getByRole('navigation', { name: 'Sections' })
+        .getByRole('link', { name: id[0]!.toUpperCase() + id.slice(1) })
+        .click();
       await page.waitForFunction((target) => {
         const top = document.getElementById(target)!.getBoundingClientRect().top;
         return top >= 0 && top < 120;

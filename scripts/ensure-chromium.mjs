@@ -10,10 +10,12 @@ if (!found()) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
   if (!isRoot || !hasApt) {
-    console.error('Chromium not found: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run npm test again.');
+    console.error(
+      'Chromium not found: install it with `sudo apt-get install -y chromium` (or set CHROMIUM_PATH), then run npm test again.',
+    );
     process.exit(1);
   }
-  console.log('Chromium not found: installing Debian\'s chromium with apt-get...');
+  console.log("Chromium not found: installing Debian's chromium with apt-get...");
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
   execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-liberation'], { stdio: 'inherit', env });

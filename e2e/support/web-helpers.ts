@@ -8,8 +8,16 @@ import { recipient } from '../../server/test/support/users.js';
 const STAND_IN = readFileSync(path.join(import.meta.dirname, 'web-stripe-stand-in.js'), 'utf8');
 
 /** Signs `email` in the way a person does: the sign-in page, the email, the link. Returns a page on '/'. */
-export async function signInInBrowser(ts: TestServer, browser: Browser, email: string, options: { timezoneId?: string; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ timezoneId: options.timezoneId ?? 'Europe/Lisbon', viewport: options.viewport ?? { width: 1280, height: 900 } });
+export async function signInInBrowser(
+  ts: TestServer,
+  browser: Browser,
+  email: string,
+  options: { timezoneId?: string; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    timezoneId: options.timezoneId ?? 'Europe/Lisbon',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+  });
   const page = await context.newPage();
   const before = (await ts.outbox()).length;
   await page.goto(`${ts.url}/api/login`);
@@ -38,7 +46,11 @@ export async function routeStripeToStandIn(context: BrowserContext): Promise<str
  * submitted) to the local Stripe API stand-in the server also talks to, with the CORS answer Stripe gives.
  */
 export async function routeStripeApiTo(context: BrowserContext, standInUrl: string): Promise<void> {
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' };
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'authorization, content-type',
+    'access-control-allow-methods': 'GET, POST',
+  };
   await context.route('https://api.stripe.com/**', async (route) => {
     const request = route.request();
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors });
@@ -54,7 +66,16 @@ export async function seriousAxeViolations(page: Page): Promise<{ id: string; im
   const source = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
   await page.evaluate(source);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: Document,
+            opts: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

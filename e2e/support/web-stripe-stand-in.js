@@ -26,14 +26,27 @@
           '<label style="display:grid;gap:4px;font-size:14px">CVC<input name="cvc" value="123" style="box-sizing:border-box;width:100%;height:40px;border:1px solid #cbd5e1;border-radius:8px;padding:0 12px"></label>' +
           '</div></div>';
         setTimeout(function () {
-          (handlers.ready || []).forEach(function (cb) { cb({ elementType: 'payment' }); });
+          (handlers.ready || []).forEach(function (cb) {
+            cb({ elementType: 'payment' });
+          });
         }, 0);
       },
-      on: function (event, cb) { (handlers[event] = handlers[event] || []).push(cb); },
-      off: function (event, cb) { handlers[event] = (handlers[event] || []).filter(function (h) { return h !== cb; }); },
+      on: function (event, cb) {
+        (handlers[event] = handlers[event] || []).push(cb);
+      },
+      off: function (event, cb) {
+        handlers[event] = (handlers[event] || []).filter(function (h) {
+          return h !== cb;
+        });
+      },
       update: function () {},
-      unmount: function () { if (root) root.innerHTML = ''; },
-      destroy: function () { if (root) root.innerHTML = ''; root = null; },
+      unmount: function () {
+        if (root) root.innerHTML = '';
+      },
+      destroy: function () {
+        if (root) root.innerHTML = '';
+        root = null;
+      },
     };
   }
 
@@ -53,14 +66,20 @@
       var secret = state.clientSecret || '';
       var intentId = secret.split('_secret_')[0];
       var resource = kind === 'setup' ? 'setup_intents' : 'payment_intents';
-      var body = 'client_secret=' + encodeURIComponent(secret) + '&payment_method_data%5Btype%5D=card&payment_method_data%5Bcard%5D%5Bnumber%5D=' + encodeURIComponent(number);
+      var body =
+        'client_secret=' +
+        encodeURIComponent(secret) +
+        '&payment_method_data%5Btype%5D=card&payment_method_data%5Bcard%5D%5Bnumber%5D=' +
+        encodeURIComponent(number);
       return fetch('https://api.stripe.com/v1/' + resource + '/' + intentId + '/confirm', {
         method: 'POST',
         headers: { Authorization: 'Bearer ' + publishableKey, 'Content-Type': 'application/x-www-form-urlencoded' },
         body: body,
       })
         .then(function (res) {
-          return res.json().then(function (json) { return { ok: res.ok, json: json }; });
+          return res.json().then(function (json) {
+            return { ok: res.ok, json: json };
+          });
         })
         .then(function (answer) {
           if (!answer.ok) return { error: answer.json.error };
@@ -90,17 +109,27 @@
             if (type !== 'payment') throw new Error('stand-in supports the payment element only');
             return createPaymentElement();
           },
-          getElement: function () { return null; },
+          getElement: function () {
+            return null;
+          },
           update: function () {},
-          submit: function () { return Promise.resolve({}); },
+          submit: function () {
+            return Promise.resolve({});
+          },
         };
       },
       confirmSetup: confirm('setup', publishableKey, state),
       confirmPayment: confirm('payment', publishableKey, state),
       // Present so @stripe/react-stripe-js accepts this object as a Stripe instance.
-      createToken: function () { return Promise.reject(new Error('not in stand-in')); },
-      createPaymentMethod: function () { return Promise.reject(new Error('not in stand-in')); },
-      confirmCardPayment: function () { return Promise.reject(new Error('not in stand-in')); },
+      createToken: function () {
+        return Promise.reject(new Error('not in stand-in'));
+      },
+      createPaymentMethod: function () {
+        return Promise.reject(new Error('not in stand-in'));
+      },
+      confirmCardPayment: function () {
+        return Promise.reject(new Error('not in stand-in'));
+      },
       registerAppInfo: function () {},
       _registerWrapper: function () {},
     };

@@ -64,9 +64,22 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
 
   const limits = config.rateLimits;
   // Servers sharing PostgreSQL share one budget per client; one machine counts in memory.
-  const store: RateLimitStore = config.database.kind === 'postgresql' ? { kind: 'postgres', knex: (orm.em.getConnection() as AbstractSqlConnection).getKnex() } : { kind: 'memory' };
-  const loginPerIp = new RateLimit('login-ip', limits.loginPerIp, 'Too many sign-in requests. Please wait a few minutes and try again.', store);
-  const loginPerEmail = new RateLimit('login-email', limits.loginPerEmail, 'Too many sign-in requests for this email. Please wait and try again.', store);
+  const store: RateLimitStore =
+    config.database.kind === 'postgresql'
+      ? { kind: 'postgres', knex: (orm.em.getConnection() as AbstractSqlConnection).getKnex() }
+      : { kind: 'memory' };
+  const loginPerIp = new RateLimit(
+    'login-ip',
+    limits.loginPerIp,
+    'Too many sign-in requests. Please wait a few minutes and try again.',
+    store,
+  );
+  const loginPerEmail = new RateLimit(
+    'login-email',
+    limits.loginPerEmail,
+    'Too many sign-in requests for this email. Please wait and try again.',
+    store,
+  );
   const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.', store);
   const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
 
@@ -116,7 +129,17 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   const prices = new PriceCatalog(stripe, config.stripe.prices, logger);
   const locks = new KeyedLock();
   const billingService = (ctx: Koa.Context) =>
-    new BillingService({ em: ctx.em, stripe, prices, webhookSecret: config.stripe.webhookSecret, publicUrl: config.publicUrl, clock, logger, mailer, locks });
+    new BillingService({
+      em: ctx.em,
+      stripe,
+      prices,
+      webhookSecret: config.stripe.webhookSecret,
+      publicUrl: config.publicUrl,
+      clock,
+      logger,
+      mailer,
+      locks,
+    });
 
   const routers: Router[] = [
     authRoutes({ auth: authService, loginPerIp, loginPerEmail }),

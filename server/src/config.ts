@@ -26,7 +26,13 @@ export const envSchema = z.object({
   ),
   PUBLIC_URL: optionalUrl,
   SESSION_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional()),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+      .optional(),
+  ),
   MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default('DC Brief <brief@localhost>')),
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -42,7 +48,10 @@ export const envSchema = z.object({
   DELIVERY_CONCURRENCY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(8)),
   DELIVERY_CATCH_UP_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0.1).max(72).default(6)),
   DELIVERY_MAX_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(20).default(5)),
-  DELIVERY_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(16, 'DELIVERY_WEBHOOK_SECRET must be at least 16 characters').optional()),
+  DELIVERY_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, 'DELIVERY_WEBHOOK_SECRET must be at least 16 characters').optional(),
+  ),
   BREAKING_MIN_SOURCES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(50).default(3)),
   BREAKING_WINDOW_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(48).default(6)),
   BREAKING_MAX_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(2)),

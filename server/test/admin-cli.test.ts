@@ -22,7 +22,10 @@ describe('npm run admin', () => {
     const { openCli } = await import('../src/cli/context.js');
     const { WaitlistService } = await import('../src/modules/waitlist/waitlist.service.js');
     const cli = await openCli(env());
-    await new WaitlistService(cli.orm.em.fork(), cli.clock).join({ email: 'wait@example.com', firstName: 'Wen', lastName: 'Li', phoneNumber: '+86 10 1234 5678' }, undefined);
+    await new WaitlistService(cli.orm.em.fork(), cli.clock).join(
+      { email: 'wait@example.com', firstName: 'Wen', lastName: 'Li', phoneNumber: '+86 10 1234 5678' },
+      undefined,
+    );
     await cli.close();
   });
   after(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -37,24 +37,51 @@ describe('signed-in API', () => {
     }
   });
 
-  test('the user object has the documented shape and the spec\'s default preferences', async () => {
+  test("the user object has the documented shape and the spec's default preferences", async () => {
     const user = await (await alice.get('/api/auth/user')).json();
-    assert.deepEqual(Object.keys(user).sort(), ['createdAt', 'email', 'firstName', 'id', 'lastName', 'preferences', 'subscriptionStatus', 'subscriptionTier', 'timezone']);
+    assert.deepEqual(Object.keys(user).sort(), [
+      'createdAt',
+      'email',
+      'firstName',
+      'id',
+      'lastName',
+      'preferences',
+      'subscriptionStatus',
+      'subscriptionTier',
+      'timezone',
+    ]);
     assert.deepEqual(user.preferences, DEFAULT_PREFERENCES);
     assert.equal(user.subscriptionTier, null);
     assert.equal(user.subscriptionStatus, 'inactive');
     assert.ok(!Number.isNaN(Date.parse(user.createdAt)));
   });
 
-  test('digests: only the user\'s own, newest first', async () => {
+  test("digests: only the user's own, newest first", async () => {
     const list = await (await alice.get('/api/digests')).json();
-    assert.deepEqual(list.map((d: { date: string }) => d.date), ['2026-11-21', '2026-11-20', '2026-11-19']);
-    assert.deepEqual(Object.keys(list[0]).sort(), ['createdAt', 'date', 'depth', 'id', 'kind', 'quiet', 'sentAt', 'stories', 'storyCount', 'title']);
+    assert.deepEqual(
+      list.map((d: { date: string }) => d.date),
+      ['2026-11-21', '2026-11-20', '2026-11-19'],
+    );
+    assert.deepEqual(Object.keys(list[0]).sort(), [
+      'createdAt',
+      'date',
+      'depth',
+      'id',
+      'kind',
+      'quiet',
+      'sentAt',
+      'stories',
+      'storyCount',
+      'title',
+    ]);
     const bobs = await (await bob.get('/api/digests')).json();
-    assert.deepEqual(bobs.map((d: { id: string }) => d.id), bobDigests);
+    assert.deepEqual(
+      bobs.map((d: { id: string }) => d.id),
+      bobDigests,
+    );
   });
 
-  test('feedback: rate own digests 1-5, newest first; re-rating updates; another user\'s digest is 404', async () => {
+  test("feedback: rate own digests 1-5, newest first; re-rating updates; another user's digest is 404", async () => {
     const first = await alice.post('/api/feedback', { digestId: aliceDigests[0], rating: 4 });
     assert.equal(first.status, 201);
     ts.clock.advance(60_000);

@@ -138,7 +138,9 @@ describe('sign-in by magic link', () => {
   });
 
   test('sign-in requests are rate limited per address and per email', async () => {
-    const limited = await startTestServer({ rateLimits: { loginPerIp: { points: 3, durationSec: 600 }, loginPerEmail: { points: 2, durationSec: 600 } } });
+    const limited = await startTestServer({
+      rateLimits: { loginPerIp: { points: 3, durationSec: 600 }, loginPerEmail: { points: 2, durationSec: 600 } },
+    });
     try {
       const c = new TestClient(limited.url);
       assert.equal((await c.post('/api/login', { email: 'a@example.com' })).status, 200);
@@ -165,7 +167,12 @@ describe('invite-only sign-up', () => {
 
   test('only emails invited from the waitlist get a link, with the same answer for everyone', async () => {
     const visitor = new TestClient(ts.url);
-    const joined = await visitor.post('/api/waitlist', { email: 'invitee@example.com', firstName: 'Ines', lastName: 'Costa', phoneNumber: '+351 912 000 111' });
+    const joined = await visitor.post('/api/waitlist', {
+      email: 'invitee@example.com',
+      firstName: 'Ines',
+      lastName: 'Costa',
+      phoneNumber: '+351 912 000 111',
+    });
     assert.equal(joined.status, 201);
     const outsider = await new TestClient(ts.url).post('/api/login', { email: 'outsider@example.com' });
     const notYet = await new TestClient(ts.url).post('/api/login', { email: 'invitee@example.com' });

@@ -35,7 +35,12 @@ function stripeEnv(stripe: Pick<StripeStandIn, 'url'>, extra: Record<string, str
 /** Another server on the same database, as behind a load balancer: its own process (locks, caches), shared rows. */
 async function secondServer(ts: TestServer): Promise<{ url: string; close(): Promise<void> }> {
   const orm = await initORM({ database: ts.config.database });
-  const app = createApp(ts.config, { orm, mailer: ts.mailer, clock: ts.clock, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
+  const app = createApp(ts.config, {
+    orm,
+    mailer: ts.mailer,
+    clock: ts.clock,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+  });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -65,7 +70,8 @@ describe('subscriptions with Stripe', () => {
   let stripe: StripeStandIn;
   let ts: TestServer;
   let n = 0;
-  const webhook = (payload: string, headers: Record<string, string>) => new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: payload, headers });
+  const webhook = (payload: string, headers: Record<string, string>) =>
+    new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: payload, headers });
   const user = (email: string) => ts.orm.em.fork().findOneOrFail(User, { email });
   /** A signed-in user who opened the subscribe page for a tier: the subscription exists, nothing confirmed yet. */
   async function checkout(email: string, tier: 'basic' | 'premium') {
@@ -134,7 +140,10 @@ describe('subscriptions with Stripe', () => {
     const client = await signIn(ts, `double${n}@example.com`);
     const subsBefore = stripe.calls('POST', '/v1/subscriptions').length;
     const custBefore = stripe.calls('POST', '/v1/customers').length;
-    const [a, b] = await Promise.all([client.post('/api/create-subscription', { tier: 'basic' }), client.post('/api/create-subscription', { tier: 'basic' })]);
+    const [a, b] = await Promise.all([
+      client.post('/api/create-subscription', { tier: 'basic' }),
+      client.post('/api/create-subscription', { tier: 'basic' }),
+    ]);
     const reload = await client.post('/api/create-subscription', { tier: 'basic' });
     const secrets = await Promise.all([a, b, reload].map((r) => r.json()));
     assert.equal(new Set(secrets.map((s) => s.clientSecret)).size, 1, 'the same payment secret every time');
@@ -142,7 +151,7 @@ describe('subscriptions with Stripe', () => {
     assert.equal(stripe.calls('POST', '/v1/customers').length - custBefore, 1);
   });
 
-  test('switching plan before paying drops the other plan\'s subscription, so the button charges what it says', async () => {
+  test("switching plan before paying drops the other plan's subscription, so the button charges what it says", async () => {
     const email = `switch${n}@example.com`;
     const client = await signIn(ts, email);
     const premium = await (await client.post('/api/create-subscription', { tier: 'premium' })).json();
@@ -153,11 +162,17 @@ describe('subscriptions with Stripe', () => {
     const u = await user(email);
     const basicSub = stripe.subscriptions.get(u.stripeSubscriptionId!)!;
     assert.equal((basicSub.items as any).data[0].price.id, 'price_basic_test');
-    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey, `dcbrief-subscription-${u.id}-basic-after-${premiumSub}`);
+    assert.equal(
+      stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey,
+      `dcbrief-subscription-${u.id}-basic-after-${premiumSub}`,
+    );
     // And back again: a fresh subscription under a fresh idempotency key (the old key would replay the canceled one).
     await client.post('/api/create-subscription', { tier: 'premium' });
     const again = await user(email);
-    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey, `dcbrief-subscription-${again.id}-premium-after-${basicSub.id}`);
+    assert.equal(
+      stripe.calls('POST', '/v1/subscriptions').at(-1)!.idempotencyKey,
+      `dcbrief-subscription-${again.id}-premium-after-${basicSub.id}`,
+    );
     assert.notEqual(again.stripeSubscriptionId, premiumSub);
     assert.equal(stripe.subscriptions.get(again.stripeSubscriptionId!)!.status, 'trialing');
     assert.equal(stripe.calls('POST', '/v1/customers').filter((c) => c.params.email === email).length, 1, 'one customer throughout');
@@ -184,7 +199,11 @@ describe('subscriptions with Stripe', () => {
     assert.deepEqual(await replay.json(), { received: true, duplicate: true });
     const another = stripe.event('invoice.paid', { ...(sub.latest_invoice as any) });
     await webhook(another, signed(another));
-    assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length, 1, 'welcome sent once');
+    assert.equal(
+      (await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length,
+      1,
+      'welcome sent once',
+    );
   });
 
   test('bad, tampered, stale or missing signatures: 400 and nothing changes', async () => {
@@ -218,7 +237,10 @@ describe('subscriptions with Stripe', () => {
     const payload = stripe.event('customer.subscription.updated', sub);
     const results = await Promise.all([webhook(payload, signed(payload)), webhook(payload, signed(payload))]);
     const bodies = await Promise.all(results.map((r) => r.json()));
-    assert.deepEqual(results.map((r) => r.status), [200, 200]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      [200, 200],
+    );
     assert.deepEqual(bodies.map((b) => b.duplicate).sort(), [false, true]);
     assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length, 1);
     assert.equal((await user(email)).subscriptionTier, 'basic');
@@ -241,7 +263,10 @@ describe('subscriptions with Stripe', () => {
       await held.arrived;
       held.release();
       const results = await responses;
-      assert.deepEqual(results.map((r) => r.status), [200, 200]);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        [200, 200],
+      );
       assert.deepEqual((await Promise.all(results.map((r) => r.json()))).map((b) => b.duplicate).sort(), [false, true]);
       assert.equal(await ts.orm.em.fork().count(StripeEvent, { id: JSON.parse(payload).id }), 1);
       assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
@@ -252,8 +277,17 @@ describe('subscriptions with Stripe', () => {
   });
 
   test('an event for a customer we do not know is recorded and acknowledged without asking Stripe anything', async () => {
-    const ghost = { id: `sub_ghost${n}`, object: 'subscription', customer: `cus_ghost${n}`, status: 'active', items: { object: 'list', data: [] } };
-    const events = [stripe.event('customer.subscription.updated', ghost), stripe.event('invoice.payment_failed', { id: `in_ghost${n}`, object: 'invoice', customer: `cus_ghost${n}`, subscription: ghost.id })];
+    const ghost = {
+      id: `sub_ghost${n}`,
+      object: 'subscription',
+      customer: `cus_ghost${n}`,
+      status: 'active',
+      items: { object: 'list', data: [] },
+    };
+    const events = [
+      stripe.event('customer.subscription.updated', ghost),
+      stripe.event('invoice.payment_failed', { id: `in_ghost${n}`, object: 'invoice', customer: `cus_ghost${n}`, subscription: ghost.id }),
+    ];
     const requestsBefore = stripe.requests.length;
     const mailsBefore = (await ts.outbox()).length;
     for (const payload of events) {
@@ -282,12 +316,19 @@ describe('subscriptions with Stripe', () => {
     assert.equal(me.subscriptionTier, null);
   });
 
-  test('the tier follows the price\'s lookup key when the subscription is on a price we do not know by id', async () => {
+  test("the tier follows the price's lookup key when the subscription is on a price we do not know by id", async () => {
     const email = `lookup${n}@example.com`;
     const { client, subId } = await checkout(email, 'basic');
     stripe.confirmSetup(subId);
     // The lookup key was moved to a new premium price (a price change) and the plan changed in the portal.
-    const newPrice = { id: `price_premium_2027_${n}`, object: 'price', active: true, currency: 'usd', lookup_key: 'dcbrief_premium_monthly', unit_amount: 8900 };
+    const newPrice = {
+      id: `price_premium_2027_${n}`,
+      object: 'price',
+      active: true,
+      currency: 'usd',
+      lookup_key: 'dcbrief_premium_monthly',
+      unit_amount: 8900,
+    };
     const sub = stripe.subscriptions.get(subId)!;
     (sub.items as { data: Array<{ price: unknown }> }).data[0]!.price = newPrice;
     const payload = stripe.event('customer.subscription.updated', sub);
@@ -303,7 +344,10 @@ describe('subscriptions with Stripe', () => {
     const ok = stripe.event('customer.subscription.updated', stripe.confirmSetup(subId));
     await webhook(ok, signed(ok));
     // Cancelled in the customer portal: Stripe ends the subscription and says so.
-    const deleted = stripe.event('customer.subscription.deleted', stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
+    const deleted = stripe.event(
+      'customer.subscription.deleted',
+      stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
+    );
     await webhook(deleted, signed(deleted));
     assert.equal((await user(email)).subscriptionStatus, 'canceled');
 
@@ -340,7 +384,10 @@ describe('subscriptions with Stripe', () => {
     const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
     const refreshing = client.post('/api/billing/refresh', {});
     await held.arrived; // refresh has Stripe's answer of this moment: trialing with a card, i.e. active
-    const deleted = stripe.event('customer.subscription.deleted', stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
+    const deleted = stripe.event(
+      'customer.subscription.deleted',
+      stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
+    );
     const hook = webhook(deleted, signed(deleted));
     await chanceToOvertake(hook); // the webhook must wait for refresh, not apply "canceled" before refresh applies "active"
     held.release();
@@ -379,7 +426,9 @@ describe('subscriptions with Stripe', () => {
     const me = await (await client.get('/api/auth/user')).json();
     assert.equal(me.subscriptionStatus, 'past_due');
     assert.equal(me.subscriptionTier, 'basic');
-    assert.ok((await ts.outbox()).some((m) => m.subject === 'Action needed: your DC Brief payment failed' && JSON.stringify(m.to).includes(email)));
+    assert.ok(
+      (await ts.outbox()).some((m) => m.subject === 'Action needed: your DC Brief payment failed' && JSON.stringify(m.to).includes(email)),
+    );
   });
 
   test('trial ending: a reminder email', async () => {
@@ -433,7 +482,10 @@ describe('payments not configured', () => {
       assert.equal(res.status, 503);
       assert.match((await res.json()).message, /Payments are not available/);
       assert.deepEqual(await (await client.get('/api/config')).json(), { stripePublishableKey: null });
-      const hook = await new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: '{}', headers: { 'content-type': 'application/json' } });
+      const hook = await new TestClient(ts.url).request('POST', '/api/stripe/webhook', {
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       assert.equal(hook.status, 503);
     } finally {
       await ts.close();
@@ -457,7 +509,9 @@ describe('payments not configured', () => {
 
   test('prices from STRIPE_PRICE_* need no lookup', async () => {
     const stripe = await startStripeStandIn({ prices: PRICES });
-    const ts = await startTestServer({ env: stripeEnv(stripe, { STRIPE_PRICE_BASIC: 'price_basic_test', STRIPE_PRICE_PREMIUM: 'price_premium_test' }) });
+    const ts = await startTestServer({
+      env: stripeEnv(stripe, { STRIPE_PRICE_BASIC: 'price_basic_test', STRIPE_PRICE_PREMIUM: 'price_premium_test' }),
+    });
     try {
       const client = await signIn(ts, 'configured@example.com');
       assert.equal((await client.post('/api/create-subscription', { tier: 'basic' })).status, 200);
@@ -470,7 +524,10 @@ describe('payments not configured', () => {
 });
 
 describe('Stripe failures reach the browser as 502/503 with words a person can act on', () => {
-  async function withServer(options: { revokedKeys?: string[]; env?: Record<string, string> }, run: (ts: TestServer, stripe: StripeStandIn) => Promise<void>) {
+  async function withServer(
+    options: { revokedKeys?: string[]; env?: Record<string, string> },
+    run: (ts: TestServer, stripe: StripeStandIn) => Promise<void>,
+  ) {
     const stripe = await startStripeStandIn({ prices: PRICES, revokedKeys: options.revokedKeys });
     const ts = await startTestServer({ env: stripeEnv(stripe, options.env) });
     try {
@@ -481,7 +538,7 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
     }
   }
 
-  test('a revoked secret key: 503, not Stripe\'s 401 (which the page would take for a lost session)', async () => {
+  test("a revoked secret key: 503, not Stripe's 401 (which the page would take for a lost session)", async () => {
     await withServer({ revokedKeys: ['sk_test_revoked'], env: { STRIPE_SECRET_KEY: 'sk_test_revoked' } }, async (ts) => {
       const client = await signIn(ts, 'revoked@example.com');
       const res = await client.post('/api/create-subscription', { tier: 'premium' });
@@ -504,21 +561,36 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
   test('a price Stripe refuses when the subscription is created (archived since): the same 503', async () => {
     await withServer({}, async (ts, stripe) => {
       const client = await signIn(ts, 'archived@example.com');
-      stripe.failNext('POST', '/v1/subscriptions', { status: 400, type: 'invalid_request_error', message: 'The price specified is inactive. This field only accepts active prices.', param: 'items[0][price]' });
+      stripe.failNext('POST', '/v1/subscriptions', {
+        status: 400,
+        type: 'invalid_request_error',
+        message: 'The price specified is inactive. This field only accepts active prices.',
+        param: 'items[0][price]',
+      });
       const res = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(res.status, 503);
       assert.match((await res.json()).message, /Payments are not available right now/);
     });
   });
 
-  test('rate limited: 503; an idempotency conflict: 502; never Stripe\'s status or words', async () => {
+  test("rate limited: 503; an idempotency conflict: 502; never Stripe's status or words", async () => {
     await withServer({}, async (ts, stripe) => {
       const client = await signIn(ts, 'busy@example.com');
-      stripe.failNext('POST', '/v1/subscriptions', { status: 429, type: 'invalid_request_error', code: 'rate_limit', message: 'Too many requests', headers: { 'stripe-should-retry': 'false' } });
+      stripe.failNext('POST', '/v1/subscriptions', {
+        status: 429,
+        type: 'invalid_request_error',
+        code: 'rate_limit',
+        message: 'Too many requests',
+        headers: { 'stripe-should-retry': 'false' },
+      });
       const limited = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(limited.status, 503);
       assert.match((await limited.json()).message, /try again/i);
-      stripe.failNext('POST', '/v1/subscriptions', { status: 400, type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' });
+      stripe.failNext('POST', '/v1/subscriptions', {
+        status: 400,
+        type: 'idempotency_error',
+        message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+      });
       const conflict = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(conflict.status, 502);
       const message = (await conflict.json()).message;
@@ -543,8 +615,17 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
       const known = await em.findOneOrFail(User, { email: 'offline@example.com' });
       known.stripeCustomerId = 'cus_offline';
       await em.flush();
-      const payload = JSON.stringify({ id: 'evt_offline', object: 'event', created: Math.floor(Date.now() / 1000), type: 'customer.subscription.updated', data: { object: { id: 'sub_offline', object: 'subscription', customer: 'cus_offline' } } });
-      const hook = await new TestClient(unreachable.url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
+      const payload = JSON.stringify({
+        id: 'evt_offline',
+        object: 'event',
+        created: Math.floor(Date.now() / 1000),
+        type: 'customer.subscription.updated',
+        data: { object: { id: 'sub_offline', object: 'subscription', customer: 'cus_offline' } },
+      });
+      const hook = await new TestClient(unreachable.url).request('POST', '/api/stripe/webhook', {
+        body: payload,
+        headers: signed(payload),
+      });
       assert.equal(hook.status, 503);
       assert.equal(await unreachable.orm.em.fork().count(StripeEvent, { id: 'evt_offline' }), 0, 'not recorded: the retry will apply it');
     } finally {
@@ -555,63 +636,77 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
 
 const postgresAvailable = !!process.env.TEST_DATABASE_URL || !!postgresBinDir();
 
-describe('two servers on one PostgreSQL database', { skip: postgresAvailable ? false : 'PostgreSQL is not installed: apt-get install postgresql, or set TEST_DATABASE_URL' }, () => {
-  let pg: TempPostgres;
-  let stripe: StripeStandIn;
-  let a: TestServer;
-  let b: { url: string; close(): Promise<void> };
-  const run = Math.random().toString(36).slice(2, 8); // TEST_DATABASE_URL may keep rows from earlier runs
-  const hook = (url: string, payload: string) => new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
-  async function confirmedCheckout(email: string) {
-    const client = await signIn(a, email);
-    assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
-    const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
-    return { client, subId, sub: stripe.confirmSetup(subId) };
-  }
+describe(
+  'two servers on one PostgreSQL database',
+  { skip: postgresAvailable ? false : 'PostgreSQL is not installed: apt-get install postgresql, or set TEST_DATABASE_URL' },
+  () => {
+    let pg: TempPostgres;
+    let stripe: StripeStandIn;
+    let a: TestServer;
+    let b: { url: string; close(): Promise<void> };
+    const run = Math.random().toString(36).slice(2, 8); // TEST_DATABASE_URL may keep rows from earlier runs
+    const hook = (url: string, payload: string) =>
+      new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
+    async function confirmedCheckout(email: string) {
+      const client = await signIn(a, email);
+      assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
+      const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
+      return { client, subId, sub: stripe.confirmSetup(subId) };
+    }
 
-  before(async () => {
-    pg = (await startTempPostgres())!;
-    stripe = await startStripeStandIn({ prices: PRICES });
-    a = await startTestServer({ env: { ...stripeEnv(stripe), DATABASE_URL: pg.url } });
-    b = await secondServer(a);
-  });
-  after(async () => {
-    await b?.close();
-    await a?.close();
-    await stripe?.close();
-    await pg?.stop();
-  });
+    before(async () => {
+      pg = (await startTempPostgres())!;
+      stripe = await startStripeStandIn({ prices: PRICES });
+      a = await startTestServer({ env: { ...stripeEnv(stripe), DATABASE_URL: pg.url } });
+      b = await secondServer(a);
+    });
+    after(async () => {
+      await b?.close();
+      await a?.close();
+      await stripe?.close();
+      await pg?.stop();
+    });
 
-  test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
-    const email = `pg-race-${run}@example.com`;
-    const { client, subId } = await confirmedCheckout(email);
-    const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
-    const refreshing = client.post('/api/billing/refresh', {});
-    await held.arrived;
-    const deleted = stripe.event('customer.subscription.deleted', stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }));
-    const webhookAtB = hook(b.url, deleted);
-    await chanceToOvertake(webhookAtB);
-    held.release();
-    assert.equal((await refreshing).status, 200);
-    assert.equal((await webhookAtB).status, 200);
-    const me = await (await client.get('/api/auth/user')).json();
-    assert.equal(me.subscriptionStatus, 'canceled');
-    assert.equal(me.subscriptionTier, null);
-  });
+    test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
+      const email = `pg-race-${run}@example.com`;
+      const { client, subId } = await confirmedCheckout(email);
+      const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
+      const refreshing = client.post('/api/billing/refresh', {});
+      await held.arrived;
+      const deleted = stripe.event(
+        'customer.subscription.deleted',
+        stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
+      );
+      const webhookAtB = hook(b.url, deleted);
+      await chanceToOvertake(webhookAtB);
+      held.release();
+      assert.equal((await refreshing).status, 200);
+      assert.equal((await webhookAtB).status, 200);
+      const me = await (await client.get('/api/auth/user')).json();
+      assert.equal(me.subscriptionStatus, 'canceled');
+      assert.equal(me.subscriptionTier, null);
+    });
 
-  test('the same event at both servers: one applies it, the other answers duplicate; one welcome email', async () => {
-    const email = `pg-twins-${run}@example.com`;
-    const { sub } = await confirmedCheckout(email);
-    const payload = stripe.event('customer.subscription.updated', sub);
-    const held = stripe.hold('GET', `/v1/subscriptions/${sub.id}`);
-    const atA = hook(a.url, payload);
-    await held.arrived; // A holds the user's row and has not written the event yet
-    const atB = hook(b.url, payload);
-    await chanceToOvertake(atB);
-    held.release();
-    const results = await Promise.all([atA, atB]);
-    assert.deepEqual(results.map((r) => r.status), [200, 200]);
-    assert.deepEqual((await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate), [false, true]);
-    assert.equal((await a.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
-  });
-});
+    test('the same event at both servers: one applies it, the other answers duplicate; one welcome email', async () => {
+      const email = `pg-twins-${run}@example.com`;
+      const { sub } = await confirmedCheckout(email);
+      const payload = stripe.event('customer.subscription.updated', sub);
+      const held = stripe.hold('GET', `/v1/subscriptions/${sub.id}`);
+      const atA = hook(a.url, payload);
+      await held.arrived; // A holds the user's row and has not written the event yet
+      const atB = hook(b.url, payload);
+      await chanceToOvertake(atB);
+      held.release();
+      const results = await Promise.all([atA, atB]);
+      assert.deepEqual(
+        results.map((r) => r.status),
+        [200, 200],
+      );
+      assert.deepEqual(
+        (await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate),
+        [false, true],
+      );
+      assert.equal((await a.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
+    });
+  },
+);

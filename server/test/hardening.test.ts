@@ -34,13 +34,19 @@ describe('bad input never yields a 500 or a partial write', () => {
   }
 
   test('invalid JSON', async () => {
-    const res = await new TestClient(ts.url).request('POST', '/api/waitlist', { body: '{"email": "a@b.c",', headers: { 'content-type': 'application/json' } });
+    const res = await new TestClient(ts.url).request('POST', '/api/waitlist', {
+      body: '{"email": "a@b.c",',
+      headers: { 'content-type': 'application/json' },
+    });
     await expect4xx(res, 400, /not valid JSON/);
   });
 
   test('wrong content type', async () => {
     const c = new TestClient(ts.url);
-    await expect4xx(await c.request('POST', '/api/waitlist', { body: JSON.stringify(valid), headers: { 'content-type': 'text/plain' } }), 415);
+    await expect4xx(
+      await c.request('POST', '/api/waitlist', { body: JSON.stringify(valid), headers: { 'content-type': 'text/plain' } }),
+      415,
+    );
     await expect4xx(await c.request('PUT', '/api/waitlist/draft', { form: { email: 'x' } }), 415);
   });
 

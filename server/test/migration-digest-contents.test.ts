@@ -19,13 +19,33 @@ async function migrateWithOldDigest(orm: Orm, dialect: 'sqlite' | 'postgresql', 
   const userId = '00000000-0000-4000-8000-000000000001';
   const digestId = '00000000-0000-4000-8000-000000000002';
   await knex('users').insert({
-    id: userId, email: 'old@digest.example', first_name: 'Old', last_name: 'Reader', timezone: 'UTC', preferences: JSON.stringify({}),
-    subscription_attempt: 0, created_at: now, updated_at: now,
+    id: userId,
+    email: 'old@digest.example',
+    first_name: 'Old',
+    last_name: 'Reader',
+    timezone: 'UTC',
+    preferences: JSON.stringify({}),
+    subscription_attempt: 0,
+    created_at: now,
+    updated_at: now,
   });
-  const stories = [{ id: 'story-a', title: 'A' }, { id: 'story-b', title: 'B' }];
+  const stories = [
+    { id: 'story-a', title: 'A' },
+    { id: 'story-b', title: 'B' },
+  ];
   await knex('digests').insert({
-    id: digestId, user_id: userId, kind: 'daily', date: '2026-11-20', slot: '', title: 'Daily brief', story_count: 2, depth: 'standard', quiet: false,
-    stories: JSON.stringify(stories), search_text: 'daily brief a b', created_at: now,
+    id: digestId,
+    user_id: userId,
+    kind: 'daily',
+    date: '2026-11-20',
+    slot: '',
+    title: 'Daily brief',
+    story_count: 2,
+    depth: 'standard',
+    quiet: false,
+    stories: JSON.stringify(stories),
+    search_text: 'daily brief a b',
+    created_at: now,
   });
   await migrator.up();
   const [digest] = await knex('digests').where({ id: digestId });

@@ -13,7 +13,7 @@ describe('waitlist', () => {
   });
   after(() => ts.close());
 
-  test('a visitor\'s draft is upserted: many saves, one row, latest values', async () => {
+  test("a visitor's draft is upserted: many saves, one row, latest values", async () => {
     const visitor = new TestClient(ts.url);
     const first = await visitor.put('/api/waitlist/draft', { email: 'ma', firstName: '', lastName: '', phoneNumber: '' });
     assert.equal(first.status, 200);
@@ -34,7 +34,10 @@ describe('waitlist', () => {
     assert.equal(joined.status, 201);
     assert.deepEqual(await joined.json(), { message: "You're on the list!" });
     const drafts = await ts.orm.em.fork().find(WaitlistDraft, {});
-    assert.deepEqual(drafts.map((d) => d.email), ['other']);
+    assert.deepEqual(
+      drafts.map((d) => d.email),
+      ['other'],
+    );
     const stored = await ts.orm.em.fork().findOneOrFail(WaitlistEntry, { email: entry.email });
     assert.equal(stored.firstName, 'Maria');
     assert.equal(stored.phoneNumber, '+44 20 7946 0958');

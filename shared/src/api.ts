@@ -41,19 +41,14 @@ export function isPlausiblePhone(value: string): boolean {
   return digits.length >= 7 && digits.length <= 15;
 }
 
-const requiredName = (label: string) =>
-  z.string().trim().min(1, `${label} is required`).max(NAME_MAX, `${label} is too long`);
+const requiredName = (label: string) => z.string().trim().min(1, `${label} is required`).max(NAME_MAX, `${label} is too long`);
 
 /** POST /api/waitlist */
 export const waitlistEntrySchema = z.strictObject({
   email: emailSchema,
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),
-  phoneNumber: z
-    .string()
-    .trim()
-    .max(PHONE_MAX, 'Phone number is too long')
-    .refine(isPlausiblePhone, 'Please enter a valid phone number'),
+  phoneNumber: z.string().trim().max(PHONE_MAX, 'Phone number is too long').refine(isPlausiblePhone, 'Please enter a valid phone number'),
 });
 export type WaitlistEntryInput = z.infer<typeof waitlistEntrySchema>;
 

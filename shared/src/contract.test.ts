@@ -5,13 +5,21 @@ import { DEFAULT_PREFERENCES, mergePreferences, preferencesUpdateSchema } from '
 import { PLANS, tierLabel, hasPremiumAccess } from './plans.js';
 
 test('waitlist entry: trims, lower-cases the email and rejects implausible phones', () => {
-  const ok = waitlistEntrySchema.parse({ email: ' Ana@Example.COM ', firstName: ' Ana ', lastName: 'Silva', phoneNumber: '+351 912 345 678' });
+  const ok = waitlistEntrySchema.parse({
+    email: ' Ana@Example.COM ',
+    firstName: ' Ana ',
+    lastName: 'Silva',
+    phoneNumber: '+351 912 345 678',
+  });
   assert.equal(ok.email, 'ana@example.com');
   assert.equal(ok.firstName, 'Ana');
   assert.equal(isPlausiblePhone('12'), false);
   assert.equal(isPlausiblePhone('call me'), false);
   assert.equal(isPlausiblePhone('(555) 010-9999'), true);
-  assert.equal(waitlistEntrySchema.safeParse({ email: 'x@y.z', firstName: 'a', lastName: 'b', phoneNumber: '5550109999', extra: 1 }).success, false);
+  assert.equal(
+    waitlistEntrySchema.safeParse({ email: 'x@y.z', firstName: 'a', lastName: 'b', phoneNumber: '5550109999', extra: 1 }).success,
+    false,
+  );
 });
 
 test('preferences update merges partial objects over the spec defaults', () => {

@@ -119,7 +119,10 @@ export const preferencesUpdateSchema = z.strictObject({
 export type PreferencesUpdate = z.infer<typeof preferencesUpdateSchema>;
 
 /** Applies an update to stored preferences; stored values that predate a new field fall back to the defaults. */
-export function mergePreferences(current: Partial<Preferences> | null | undefined, update: Omit<PreferencesUpdate, 'timezone'>): Preferences {
+export function mergePreferences(
+  current: Partial<Preferences> | null | undefined,
+  update: Omit<PreferencesUpdate, 'timezone'>,
+): Preferences {
   const base = { ...DEFAULT_PREFERENCES, ...(current ?? {}) };
   return {
     ...base,

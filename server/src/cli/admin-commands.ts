@@ -30,8 +30,12 @@ export async function invite(cli: CliContext, rawEmail: string | undefined): Pro
   if (!entry) throw new CliError(`${parsed.data} is not on the waitlist. Only waitlist entries can be invited.`);
   const already = !!entry.invitedAt;
   await waitlist.markInvited(entry);
-  await cli.mailer.send(invitationEmail(entry.email, entry.firstName, `${cli.config.publicUrl}/api/login?email=${encodeURIComponent(entry.email)}`));
-  return already ? `${entry.email} was already invited; the invitation was sent again.` : `Invited ${entry.email} and sent the invitation email.`;
+  await cli.mailer.send(
+    invitationEmail(entry.email, entry.firstName, `${cli.config.publicUrl}/api/login?email=${encodeURIComponent(entry.email)}`),
+  );
+  return already
+    ? `${entry.email} was already invited; the invitation was sent again.`
+    : `Invited ${entry.email} and sent the invitation email.`;
 }
 
 export async function listUsers(cli: CliContext): Promise<string> {

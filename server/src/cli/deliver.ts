@@ -63,7 +63,10 @@ async function pass(cli: CliContext, values: { now?: string; edition?: string })
   });
   const rows = [
     { step: 'uncertain (left in sending by a stopped process)', count: String(summary.uncertain) },
-    { step: 'planned daily / weekly / breaking', count: `${summary.planned.daily} / ${summary.planned.weekly} / ${summary.planned.breaking}` },
+    {
+      step: 'planned daily / weekly / breaking',
+      count: `${summary.planned.daily} / ${summary.planned.weekly} / ${summary.planned.breaking}`,
+    },
     { step: 'composed (of which quiet-day notes)', count: `${summary.compose.composed} (${summary.compose.quiet})` },
     { step: 'sent', count: String(summary.send.sent) },
     { step: 'retrying later', count: String(summary.send.retrying) },
@@ -75,10 +78,21 @@ async function pass(cli: CliContext, values: { now?: string; edition?: string })
 
 async function status(cli: CliContext): Promise<string> {
   const s = await outboxStatus(cli.orm.em.fork());
-  const counts = formatTable(Object.entries(s.counts).map(([state, n]) => ({ state, rows: String(n) })), ['state', 'rows']);
+  const counts = formatTable(
+    Object.entries(s.counts).map(([state, n]) => ({ state, rows: String(n) })),
+    ['state', 'rows'],
+  );
   const attention = s.attention.length
     ? formatTable(
-        s.attention.map((r) => ({ id: r.id, state: r.state, email: r.email, kind: r.kind, date: r.date, attempts: String(r.attempts), 'last error': (r.lastError ?? '').slice(0, 80) })),
+        s.attention.map((r) => ({
+          id: r.id,
+          state: r.state,
+          email: r.email,
+          kind: r.kind,
+          date: r.date,
+          attempts: String(r.attempts),
+          'last error': (r.lastError ?? '').slice(0, 80),
+        })),
         ['id', 'state', 'email', 'kind', 'date', 'attempts', 'last error'],
       )
     : 'Nothing needs attention.';
@@ -109,7 +123,8 @@ async function main(argv: string[]): Promise<number> {
     else if (values.resolve) {
       if (!RESOLUTIONS.includes(values.as as Resolution)) throw new CliError(`--as must be one of ${RESOLUTIONS.join(', ')}`);
       let n = 0;
-      for (const target of values.resolve.split(',').filter(Boolean)) n += await resolveRows(cli.orm.em.fork(), target.trim(), values.as as Resolution, cli.clock.now());
+      for (const target of values.resolve.split(',').filter(Boolean))
+        n += await resolveRows(cli.orm.em.fork(), target.trim(), values.as as Resolution, cli.clock.now());
       console.log(`${n} row${n === 1 ? '' : 's'} marked ${values.as}`);
     } else if (values.preview) console.log(await preview(cli, values.preview, values.out));
     else if (values.unsuppress) {

@@ -37,7 +37,13 @@ async function main(argv: string[]): Promise<number> {
     const kind = flags.weekly ? 'weekly' : 'daily';
     const span = kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
     const end = to ?? (from ? new Date(from.getTime() + span) : undefined);
-    const edition = await engine.edition({ kind, from: from ?? (end ? new Date(end.getTime() - span) : undefined), to: end, limit: flags.limit ? Number(flags.limit) : undefined, ...(flags.published ? { select: 'published', knownBy: null } : { select: 'ingested' }) });
+    const edition = await engine.edition({
+      kind,
+      from: from ?? (end ? new Date(end.getTime() - span) : undefined),
+      to: end,
+      limit: flags.limit ? Number(flags.limit) : undefined,
+      ...(flags.published ? { select: 'published', knownBy: null } : { select: 'ingested' }),
+    });
     console.log(flags.json ? JSON.stringify(edition, null, 2) : formatEdition(edition));
     return 0;
   } finally {
@@ -46,7 +52,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 export function formatEdition(edition: Edition): string {
-  const lines = [`DC Brief ${edition.kind} edition, stories ${edition.select} ${edition.from} to ${edition.to}: ${edition.storyCount} stories`, ''];
+  const lines = [
+    `DC Brief ${edition.kind} edition, stories ${edition.select} ${edition.from} to ${edition.to}: ${edition.storyCount} stories`,
+    '',
+  ];
   for (const s of edition.stories) {
     lines.push(`${s.rank}. [${INTEREST_LABELS[s.interest]}] ${s.title}`);
     lines.push(`   ${s.corroboration} independent source(s), languages ${s.languages.join(', ')}`);

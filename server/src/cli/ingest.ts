@@ -44,7 +44,12 @@ async function main(argv: string[]): Promise<number> {
       await engine.syncCatalog();
     }
     const progress = progressPrinter();
-    const report = await engine.ingest({ sourceIds, includeDisabled: Boolean(sourceIds), force: Boolean(flags.force), onProgress: progress });
+    const report = await engine.ingest({
+      sourceIds,
+      includeDisabled: Boolean(sourceIds),
+      force: Boolean(flags.force),
+      onProgress: progress,
+    });
     progress.end();
     console.log(summarize(report));
     if (note) console.log(`\n${note}`);
@@ -94,6 +99,10 @@ export function summarize(report: IngestReport): string {
 main(process.argv.slice(2))
   .then((code) => process.exit(code))
   .catch((err) => {
-    console.error(err instanceof ConfigError || err instanceof EngineConfigError || err instanceof CatalogError || err instanceof IngestBusyError ? err.message : err);
+    console.error(
+      err instanceof ConfigError || err instanceof EngineConfigError || err instanceof CatalogError || err instanceof IngestBusyError
+        ? err.message
+        : err,
+    );
     process.exit(1);
   });

@@ -61,7 +61,10 @@ function migrationOptions(dialect: 'sqlite' | 'postgresql') {
 }
 
 /** WAL lets readers run while the scheduler writes; foreign keys are off by default in SQLite. */
-function sqlitePragmas(conn: { run: (sql: string, cb: (err: Error | null) => void) => void }, done: (err: Error | null, conn: unknown) => void) {
+function sqlitePragmas(
+  conn: { run: (sql: string, cb: (err: Error | null) => void) => void },
+  done: (err: Error | null, conn: unknown) => void,
+) {
   conn.run('PRAGMA journal_mode = WAL', (err) => {
     if (err) return done(err, conn);
     conn.run('PRAGMA foreign_keys = ON', (err2) => {

@@ -43,9 +43,15 @@ export interface PriorRow {
  * digest carries the stories that one released. A breaking alert looks at stories published in the last
  * BREAKING_WINDOW_HOURS and known by its instant.
  */
-export function windowFor(row: Pick<Delivery, 'kind' | 'scheduledFor'>, zone: string, breakingHours: number, prior: PriorRow[] = []): EditionWindow {
+export function windowFor(
+  row: Pick<Delivery, 'kind' | 'scheduledFor'>,
+  zone: string,
+  breakingHours: number,
+  prior: PriorRow[] = [],
+): EditionWindow {
   const to = row.scheduledFor;
-  if (row.kind === 'breaking') return { from: new Date(to.getTime() - breakingHours * HOUR), to: new Date(to.getTime() + 1), by: 'published' };
+  if (row.kind === 'breaking')
+    return { from: new Date(to.getTime() - breakingHours * HOUR), to: new Date(to.getTime() + 1), by: 'published' };
   const days = PERIOD_DAYS[row.kind];
   const twoBack = localDaysBefore(to, zone, 2 * days);
   const earlier = prior.filter((p) => p.scheduledFor >= twoBack && p.scheduledFor < to);
@@ -55,14 +61,23 @@ export function windowFor(row: Pick<Delivery, 'kind' | 'scheduledFor'>, zone: st
 }
 
 /** Stories already received that a digest of this kind must not repeat. A weekly summary recaps the week's dailies. */
-const EXCLUDES: Record<DigestKind, DigestKind[]> = { daily: ['daily', 'breaking'], weekly: ['weekly'], breaking: ['daily', 'weekly', 'breaking'] };
+const EXCLUDES: Record<DigestKind, DigestKind[]> = {
+  daily: ['daily', 'breaking'],
+  weekly: ['weekly'],
+  breaking: ['daily', 'weekly', 'breaking'],
+};
 
 /**
  * Turns pending outbox rows into stored digests, in batches, each batch in one transaction: the contents
  * new to this pass (one per distinct composition), the digests and each row's link to its digest. The
  * stories a digest hands over count as received from then on (received.ts derives it from the digests).
  */
-export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (done: number) => void, shouldStop?: () => boolean): Promise<ComposeSummary> {
+export async function composePending(
+  deps: DeliveryDeps,
+  now: Date,
+  onBatch?: (done: number) => void,
+  shouldStop?: () => boolean,
+): Promise<ComposeSummary> {
   const summary: ComposeSummary = { composed: 0, quiet: 0, cancelled: 0 };
   const compositions = new CompositionCache();
   // Stopping (the server shuts down) ends at a batch boundary: the rest stays pending for the next pass.
@@ -83,7 +98,9 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     let earliest = Infinity;
     for (const edition of editions) for (const story of edition) earliest = Math.min(earliest, story.ingestedAt.getTime());
     const received: Received =
-      earliest === Infinity ? new Map() : await receivedStories(em, [...new Set(rows.map((r) => r.userId))], new Date(earliest - RECEIVED_MARGIN_MS));
+      earliest === Infinity
+        ? new Map()
+        : await receivedStories(em, [...new Set(rows.map((r) => r.userId))], new Date(earliest - RECEIVED_MARGIN_MS));
     // A digest stored for a row's key (a pass that stopped between composing and linking): reuse it.
     const existing = await storedDigests(em, rows);
 
@@ -101,8 +118,18 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
         if (!edition.length) return cancelled.push(row.id);
       }
       const excluded = EXCLUDES[row.kind];
-      const seen = new Set(edition.filter((s) => hasReceived(received, row.userId, s.id, excluded) || handed.has(`${row.userId}|${row.kind}|${s.id}`)).map((s) => s.id));
-      const { composed, contentId, fresh } = compositions.compose(row.kind, row.editionDate, edition, mergePreferences(row.preferences, {}), seen);
+      const seen = new Set(
+        edition
+          .filter((s) => hasReceived(received, row.userId, s.id, excluded) || handed.has(`${row.userId}|${row.kind}|${s.id}`))
+          .map((s) => s.id),
+      );
+      const { composed, contentId, fresh } = compositions.compose(
+        row.kind,
+        row.editionDate,
+        edition,
+        mergePreferences(row.preferences, {}),
+        seen,
+      );
       if (fresh) contents.push(contentRow(contentId, composed, now));
       for (const story of composed.stories) handed.add(`${row.userId}|${row.kind}|${story.id}`);
       composedRows.push({ key, digest: digestRow(randomUUID(), row, composed, contentId, now), quiet: composed.quiet });
@@ -116,18 +143,35 @@ export async function composePending(deps: DeliveryDeps, now: Date, onBatch?: (d
     const ours = await deps.orm.em.fork().transactional(async (tx) => {
       const sql = tx as unknown as SqlEntityManager;
       // At most 500 rows a statement: SQLite's limit on the terms of the compound SELECT knex inserts with.
-      for (let i = 0; i < contents.length; i += 500) await sql.createQueryBuilder(DigestContent).insert(contents.slice(i, i + 500)).execute();
+      for (let i = 0; i < contents.length; i += 500)
+        await sql
+          .createQueryBuilder(DigestContent)
+          .insert(contents.slice(i, i + 500))
+          .execute();
       const digests = composedRows.map((c) => c.digest);
       for (let i = 0; i < digests.length; i += 500) {
-        await sql.createQueryBuilder(Digest).insert(digests.slice(i, i + 500)).onConflict(['user', 'kind', 'date', 'slot']).ignore().execute();
+        await sql
+          .createQueryBuilder(Digest)
+          .insert(digests.slice(i, i + 500))
+          .onConflict(['user', 'kind', 'date', 'slot'])
+          .ignore()
+          .execute();
       }
       const stored = await storedDigests(tx, rows);
       // Each row links to the stored digest of its key, whoever stored it: one statement for the batch.
       for (let i = 0; i < links.length; i += 500) {
-        await tx.nativeUpdate(Delivery, { id: { $in: links.slice(i, i + 500) }, digest: null }, { digest: raw(STORED_DIGEST_OF_ROW) as unknown as Digest, updatedAt: now });
+        await tx.nativeUpdate(
+          Delivery,
+          { id: { $in: links.slice(i, i + 500) }, digest: null },
+          { digest: raw(STORED_DIGEST_OF_ROW) as unknown as Digest, updatedAt: now },
+        );
       }
       if (cancelled.length) {
-        await tx.nativeUpdate(Delivery, { id: { $in: cancelled }, state: 'pending' }, { state: 'cancelled', lastError: 'The breaking story is no longer in the edition', updatedAt: now });
+        await tx.nativeUpdate(
+          Delivery,
+          { id: { $in: cancelled }, state: 'pending' },
+          { state: 'cancelled', lastError: 'The breaking story is no longer in the edition', updatedAt: now },
+        );
       }
       return composedRows.filter((c) => stored.get(c.key) === c.digest.id);
     });

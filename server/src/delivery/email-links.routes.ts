@@ -46,7 +46,12 @@ export function emailLinksRoutes({ config, clock }: { config: Pick<AppConfig, 's
       ctx,
       emailLinkPage(
         `Rate this ${target.digest.kind === 'breaking' ? 'alert' : 'brief'} ${target.rating} out of ${RATING_MAX}?`,
-        [target.digest.title, previous ? `You rated it ${previous.rating} out of ${RATING_MAX} before; confirming replaces that rating.` : 'One click to confirm: your rating helps us choose what to send you.'],
+        [
+          target.digest.title,
+          previous
+            ? `You rated it ${previous.rating} out of ${RATING_MAX} before; confirming replaces that rating.`
+            : 'One click to confirm: your rating helps us choose what to send you.',
+        ],
         { post: { action: ctx.originalUrl, label: `Confirm: ${target.rating} out of ${RATING_MAX}` } },
       ),
     );
@@ -57,7 +62,11 @@ export function emailLinksRoutes({ config, clock }: { config: Pick<AppConfig, 's
     if (!target) return invalidLink(ctx);
     // Only a sent digest can be rated (docs/decisions/304); the outbox records the send when its batch ends.
     if (!target.digest.sentAt) {
-      return page(ctx, emailLinkPage('Please try again in a few minutes', ['This brief is still being delivered, so your rating cannot be recorded yet.']), 409);
+      return page(
+        ctx,
+        emailLinkPage('Please try again in a few minutes', ['This brief is still being delivered, so your rating cannot be recorded yet.']),
+        409,
+      );
     }
     await new FeedbackService(ctx.em, clock).rate(target.user, { digestId: target.digest.id, rating: target.rating });
     page(
@@ -79,10 +88,16 @@ export function emailLinksRoutes({ config, clock }: { config: Pick<AppConfig, 's
     if (!user) return invalidLink(ctx);
     page(
       ctx,
-      emailLinkPage('Unsubscribe from DC Brief emails?', [`${user.email} will stop receiving the daily brief, the weekly summary and breaking alerts. Your account and subscription stay as they are.`], {
-        post: { action: ctx.originalUrl, label: 'Unsubscribe' },
-        link: { href: `${publicUrl()}/dashboard`, label: 'Or choose which emails you get on your dashboard' },
-      }),
+      emailLinkPage(
+        'Unsubscribe from DC Brief emails?',
+        [
+          `${user.email} will stop receiving the daily brief, the weekly summary and breaking alerts. Your account and subscription stay as they are.`,
+        ],
+        {
+          post: { action: ctx.originalUrl, label: 'Unsubscribe' },
+          link: { href: `${publicUrl()}/dashboard`, label: 'Or choose which emails you get on your dashboard' },
+        },
+      ),
     );
   });
 
@@ -93,9 +108,13 @@ export function emailLinksRoutes({ config, clock }: { config: Pick<AppConfig, 's
     await unsubscribe(ctx, user, clock.now());
     page(
       ctx,
-      emailLinkPage("You're unsubscribed", [`${user.email} will get no more digest emails. Changed your mind? Turn them back on from your dashboard.`], {
-        link: { href: `${publicUrl()}/dashboard`, label: 'Open your dashboard' },
-      }),
+      emailLinkPage(
+        "You're unsubscribed",
+        [`${user.email} will get no more digest emails. Changed your mind? Turn them back on from your dashboard.`],
+        {
+          link: { href: `${publicUrl()}/dashboard`, label: 'Open your dashboard' },
+        },
+      ),
     );
   });
 
@@ -109,12 +128,22 @@ export async function unsubscribe(ctx: Context, user: User, now: Date): Promise<
     em.persist(user);
     await em.flush();
     // Those digests will never be read: cancelled, their stories may go out in a later one, should they subscribe again.
-    await em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: 'The subscriber unsubscribed', updatedAt: now });
+    await em.nativeUpdate(
+      Delivery,
+      { user, state: 'pending' },
+      { state: 'cancelled', lastError: 'The subscriber unsubscribed', updatedAt: now },
+    );
   });
 }
 
 function invalidLink(ctx: Context) {
-  page(ctx, emailLinkPage('This link is not valid', ['The link may be incomplete (some mail apps cut long links) or no longer valid. You can manage your emails from your dashboard.']), 400);
+  page(
+    ctx,
+    emailLinkPage('This link is not valid', [
+      'The link may be incomplete (some mail apps cut long links) or no longer valid. You can manage your emails from your dashboard.',
+    ]),
+    400,
+  );
 }
 
 function page(ctx: Context, body: string, status = 200) {

@@ -54,8 +54,12 @@ export class DigestEmailTemplate {
     const escaped: Record<string, string> = {};
     for (const [k, v] of Object.entries(values)) escaped[k] = escapeHtml(v);
     return {
-      text: { raw: `Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n${assemble(this.text, values)}` },
-      html: { raw: `Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n${assemble(this.html, escaped)}` },
+      text: {
+        raw: `Content-Type: text/plain; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n${assemble(this.text, values)}`,
+      },
+      html: {
+        raw: `Content-Type: text/html; charset=utf-8\nContent-Transfer-Encoding: quoted-printable\n\n${assemble(this.html, escaped)}`,
+      },
     };
   }
 }

@@ -11,7 +11,13 @@ export class EngineEditionSource implements EditionSource {
   ) {}
 
   async build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]> {
-    const edition = await buildEdition(this.orm.em.fork(), { from: window.from, to: window.to, kind, now: this.clock.now(), select: window.by ?? 'ingested' });
+    const edition = await buildEdition(this.orm.em.fork(), {
+      from: window.from,
+      to: window.to,
+      kind,
+      now: this.clock.now(),
+      select: window.by ?? 'ingested',
+    });
     return edition.stories.map(fromEngine);
   }
 }

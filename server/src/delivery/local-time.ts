@@ -36,7 +36,13 @@ function computeLatestSlot(now: Date, zone: string, time: DeliveryTime): Slot {
  * 25 hours earlier on a DST change day, so consecutive daily windows tile exactly.
  */
 export function localDaysBefore(at: Date, zone: string, days: number): Date {
-  return new Date(memo(daysBefore, `${at.getTime()}|${zone}|${days}`, () => DateTime.fromJSDate(at, { zone: safeZone(zone) }).minus({ days }).toMillis()));
+  return new Date(
+    memo(daysBefore, `${at.getTime()}|${zone}|${days}`, () =>
+      DateTime.fromJSDate(at, { zone: safeZone(zone) })
+        .minus({ days })
+        .toMillis(),
+    ),
+  );
 }
 
 /** The subscriber's local date at an instant. */

@@ -13,14 +13,27 @@ export async function markAbandonedUncertain(em: EntityManager, realNow: Date): 
   return em.nativeUpdate(
     Delivery,
     { state: 'sending', leaseUntil: { $lt: realNow } },
-    { state: 'uncertain', lastError: 'The sending process stopped before recording the outcome; resolve with npm run deliver -- --resolve', updatedAt: realNow },
+    {
+      state: 'uncertain',
+      lastError: 'The sending process stopped before recording the outcome; resolve with npm run deliver -- --resolve',
+      updatedAt: realNow,
+    },
   );
 }
 
 export interface OutboxStatus {
   counts: Record<DeliveryState, number>;
   /** Rows that need the operator: failed after every retry, or uncertain after a crash. */
-  attention: Array<{ id: string; email: string; kind: string; date: string; state: DeliveryState; attempts: number; messageId: string; lastError: string | null }>;
+  attention: Array<{
+    id: string;
+    email: string;
+    kind: string;
+    date: string;
+    state: DeliveryState;
+    attempts: number;
+    messageId: string;
+    lastError: string | null;
+  }>;
   /** Rows waiting for a retry. */
   retrying: number;
 }
@@ -28,7 +41,11 @@ export interface OutboxStatus {
 export async function outboxStatus(em: EntityManager, limit = 50): Promise<OutboxStatus> {
   const counts = Object.fromEntries(DELIVERY_STATES.map((s) => [s, 0])) as Record<DeliveryState, number>;
   for (const state of DELIVERY_STATES) counts[state] = await em.count(Delivery, { state });
-  const rows = await em.find(Delivery, { state: { $in: ['failed', 'uncertain'] } }, { populate: ['user'], orderBy: { updatedAt: 'desc' }, limit });
+  const rows = await em.find(
+    Delivery,
+    { state: { $in: ['failed', 'uncertain'] } },
+    { populate: ['user'], orderBy: { updatedAt: 'desc' }, limit },
+  );
   const retrying = await em.count(Delivery, { state: 'pending', attempts: { $gt: 0 } });
   return {
     counts,
@@ -56,7 +73,10 @@ export type Resolution = (typeof RESOLUTIONS)[number];
  * digest's stories; a failed row brought back claims them again (docs/decisions/304, 306).
  */
 export async function resolveRows(em: EntityManager, target: string, as: Resolution, now: Date): Promise<number> {
-  const where: FilterQuery<Delivery> = target === 'uncertain' || target === 'failed' ? { state: target as DeliveryState } : { id: target, state: { $in: ['failed', 'uncertain'] as DeliveryState[] } };
+  const where: FilterQuery<Delivery> =
+    target === 'uncertain' || target === 'failed'
+      ? { state: target as DeliveryState }
+      : { id: target, state: { $in: ['failed', 'uncertain'] as DeliveryState[] } };
   const note = `Resolved by the operator as ${as} at ${now.toISOString()}`;
   return em.transactional(async (tx) => {
     const ids = (await tx.find(Delivery, where, { fields: ['id'] })).map((d) => d.id);
@@ -67,12 +87,22 @@ export async function resolveRows(em: EntityManager, target: string, as: Resolut
         ? { state: 'sent' as const, sentAt: now, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now }
         : as === 'cancel'
           ? { state: 'cancelled' as const, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now }
-          : { state: 'pending' as const, attempts: 0, nextAttemptAt: now, lastError: note, leaseOwner: null, leaseUntil: null, updatedAt: now };
+          : {
+              state: 'pending' as const,
+              attempts: 0,
+              nextAttemptAt: now,
+              lastError: note,
+              leaseOwner: null,
+              leaseUntil: null,
+              updatedAt: now,
+            };
     // A cancelled row's stories are free for a later digest; a row brought back holds its stories again
     // (received.ts reads both from the row's state).
     const n = await tx.nativeUpdate(Delivery, these, changes);
     if (as === 'sent') {
-      const digestIds = (await tx.find(Delivery, { id: { $in: ids }, digest: { $ne: null } }, { fields: ['digest'] })).map((d) => d.digest!.id);
+      const digestIds = (await tx.find(Delivery, { id: { $in: ids }, digest: { $ne: null } }, { fields: ['digest'] })).map(
+        (d) => d.digest!.id,
+      );
       if (digestIds.length) await tx.nativeUpdate(Digest, { id: { $in: digestIds }, sentAt: null }, { sentAt: now });
     }
     return n;

@@ -47,7 +47,8 @@ export async function runDeliveryPass(
   const sending = sendDue(passDeps, now, {
     shouldStop: options.shouldStop,
     composing: progress,
-    onBatch: (s) => options.onProgress?.({ phase: 'send', done: s.sent, detail: `${s.retrying} retrying, ${s.failed} failed, ${s.cancelled} cancelled` }),
+    onBatch: (s) =>
+      options.onProgress?.({ phase: 'send', done: s.sent, detail: `${s.retrying} retrying, ${s.failed} failed, ${s.cancelled} cancelled` }),
   });
   // Both run to their end before the pass reports, or fails with the first error.
   const [composed, sent] = await Promise.allSettled([composing, sending]);

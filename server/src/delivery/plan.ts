@@ -39,7 +39,12 @@ async function activeSubscribers(em: EntityManager, after: string | null): Promi
     .orderBy({ id: 'asc' })
     .limit(PAGE)
     .execute('all', false);
-  return rows.map((r) => ({ id: r.id as string, email: r.email as string, timezone: r.timezone as string, preferences: fromRow.json<User['preferences']>(r.preferences) }));
+  return rows.map((r) => ({
+    id: r.id as string,
+    email: r.email as string,
+    timezone: r.timezone as string,
+    preferences: fromRow.json<User['preferences']>(r.preferences),
+  }));
 }
 
 /**
@@ -110,7 +115,11 @@ async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], ca
   }
   const alerted = await em.find(
     Delivery,
-    { user: { $in: userIds }, kind: 'breaking', $or: [{ slot: { $in: storyIds } }, { editionDate: { $in: [...new Set(today.values())] } }] },
+    {
+      user: { $in: userIds },
+      kind: 'breaking',
+      $or: [{ slot: { $in: storyIds } }, { editionDate: { $in: [...new Set(today.values())] } }],
+    },
     { fields: ['user', 'slot', 'editionDate'] },
   );
   const usedToday = new Map<string, number>();
@@ -160,7 +169,12 @@ async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise
         updatedAt: now,
       };
     });
-    await (em as unknown as SqlEntityManager).createQueryBuilder(Delivery).insert(chunk).onConflict(['user', 'kind', 'editionDate', 'slot']).ignore().execute();
+    await (em as unknown as SqlEntityManager)
+      .createQueryBuilder(Delivery)
+      .insert(chunk)
+      .onConflict(['user', 'kind', 'editionDate', 'slot'])
+      .ignore()
+      .execute();
   }
   return fresh;
 }

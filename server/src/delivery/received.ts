@@ -36,7 +36,11 @@ export async function receivedStories(em: EntityManager, userIds: readonly strin
     const qb = (em as SqlEntityManager)
       .createQueryBuilder(Digest, 'd')
       .select(['d.user', 'd.kind', 'd.content'])
-      .where({ user: { $in: userIds.slice(i, i + USERS_PER_QUERY) }, content: { $ne: null }, ...(since ? { createdAt: { $gte: since } } : {}) })
+      .where({
+        user: { $in: userIds.slice(i, i + USERS_PER_QUERY) },
+        content: { $ne: null },
+        ...(since ? { createdAt: { $gte: since } } : {}),
+      })
       .andWhere(`not exists (select 1 from deliveries r where r.digest_id = d.id and r.state in (${DEAD}))`);
     for (const row of await qb.execute<Array<{ user: string; kind: DigestKind; content: string }>>('all', true)) held.push(row);
   }
@@ -64,7 +68,11 @@ async function storyIdsOfContents(em: EntityManager, contentIds: string[]): Prom
     else missing.push(id);
   }
   for (let i = 0; i < missing.length; i += USERS_PER_QUERY) {
-    const rows = await em.find(DigestContent, { id: { $in: missing.slice(i, i + USERS_PER_QUERY) } }, { fields: ['id', 'storyIds'], disableIdentityMap: true });
+    const rows = await em.find(
+      DigestContent,
+      { id: { $in: missing.slice(i, i + USERS_PER_QUERY) } },
+      { fields: ['id', 'storyIds'], disableIdentityMap: true },
+    );
     for (const row of rows) {
       rememberStoryIds(row.id, row.storyIds);
       found.set(row.id, row.storyIds);

@@ -30,13 +30,19 @@ const KIND_HEADINGS: Record<DigestKind, string> = { daily: 'Daily brief', weekly
 export const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const link = (url: string, label: string, style = 'color:#1d4ed8') => `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
+const link = (url: string, label: string, style = 'color:#1d4ed8') =>
+  `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
 
 /**
  * The digest as an email: a single-column table layout (phones, Outlook), no images at all, every
  * story with its sources linked, a 1-5 rating row and a footer with preferences and unsubscribe.
  */
-export function renderDigestEmail(firstName: string, content: DigestEmailContent, links: DigestEmailLinks, options: { banner?: string } = {}): RenderedEmail {
+export function renderDigestEmail(
+  firstName: string,
+  content: DigestEmailContent,
+  links: DigestEmailLinks,
+  options: { banner?: string } = {},
+): RenderedEmail {
   return renderWithGreeting(greetingFor(firstName), content, links, options);
 }
 
@@ -45,7 +51,12 @@ export function greetingFor(firstName: string): string {
 }
 
 /** The email with a given greeting line (email-template.ts renders it once with a field mark there). */
-export function renderWithGreeting(greeting: string, content: DigestEmailContent, links: DigestEmailLinks, options: { banner?: string } = {}): RenderedEmail {
+export function renderWithGreeting(
+  greeting: string,
+  content: DigestEmailContent,
+  links: DigestEmailLinks,
+  options: { banner?: string } = {},
+): RenderedEmail {
   const subject = `${PRODUCT_NAME}: ${content.title}`;
   const heading = `${KIND_HEADINGS[content.kind]}, ${longDate(content.date)}`;
   const intro = content.quiet
@@ -115,7 +126,10 @@ ${figures}<p style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sourc
 function text(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
   const lines = [`${PRODUCT_NAME} | ${heading}`, '', `${greeting} ${intro}`, `Read it in your browser: ${links.web}`, ''];
   content.stories.forEach((story, i) => {
-    lines.push(`${i + 1}. ${story.title}`, `   ${INTEREST_LABELS[story.interest]} | ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}`);
+    lines.push(
+      `${i + 1}. ${story.title}`,
+      `   ${INTEREST_LABELS[story.interest]} | ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}`,
+    );
     for (const s of story.summary) lines.push(`   - ${s.text}`);
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);
     lines.push('   Sources:');
@@ -124,6 +138,12 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
   });
   lines.push(`How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)`);
   for (const n of RATINGS) lines.push(`  ${n}: ${links.rate(n)}`);
-  lines.push('', `Change delivery time, depth and interests: ${links.preferences}`, `Unsubscribe: ${links.unsubscribe}`, '', `-- ${PRODUCT_NAME}`);
+  lines.push(
+    '',
+    `Change delivery time, depth and interests: ${links.preferences}`,
+    `Unsubscribe: ${links.unsubscribe}`,
+    '',
+    `-- ${PRODUCT_NAME}`,
+  );
   return lines.join('\n');
 }

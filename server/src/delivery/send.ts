@@ -70,7 +70,11 @@ function storiesOf(digest: Digest) {
 /** The email of a stored digest, exactly as the outbox sends it. */
 export function digestEmail(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, user: User, digest: Digest) {
   const links = digestLinks(deps, signer, user.id, digest.id);
-  const rendered = renderDigestEmail(user.firstName, { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: storiesOf(digest) }, links);
+  const rendered = renderDigestEmail(
+    user.firstName,
+    { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: storiesOf(digest) },
+    links,
+  );
   return { ...rendered, links };
 }
 
@@ -84,7 +88,12 @@ export const PREVIEW_BANNER = 'Operator preview: the rating and unsubscribe link
  */
 export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, digest: Digest) {
   const base = deps.config.publicUrl;
-  const links = { web: `${base}/digests/${digest.id}`, rate: (n: number) => `#preview-rating-${n}`, unsubscribe: '#preview-unsubscribe', preferences: `${base}/dashboard` };
+  const links = {
+    web: `${base}/digests/${digest.id}`,
+    rate: (n: number) => `#preview-rating-${n}`,
+    unsubscribe: '#preview-unsubscribe',
+    preferences: `${base}/dashboard`,
+  };
   const content = { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: storiesOf(digest) };
   return { ...renderDigestEmail(user.firstName, content, links, { banner: PREVIEW_BANNER }), links };
 }
@@ -162,15 +171,25 @@ export async function sendDue(
   const claimAndSend = async (): Promise<'claimed' | 'none'> => {
     const em = deps.orm.em.fork();
     const owner = leaseOwner();
-    const due = await em.find(Delivery, { state: 'pending', digest: { $ne: null }, nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: batchSize, orderBy: { nextAttemptAt: 'asc', id: 'asc' } });
+    const due = await em.find(
+      Delivery,
+      { state: 'pending', digest: { $ne: null }, nextAttemptAt: { $lte: now } },
+      { fields: ['id'], limit: batchSize, orderBy: { nextAttemptAt: 'asc', id: 'asc' } },
+    );
     if (!due.length) return 'none';
     // The lease runs on the real clock, from the moment of the claim: `now` is the pass's schedule time
     // (a past --now, or the start of a long pass), and another process judges the lease by its own clock.
     const claimedAt = deps.clock.now();
-    await em.nativeUpdate(Delivery, { id: { $in: due.map((d) => d.id) }, state: 'pending' }, { state: 'sending', leaseOwner: owner, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS), updatedAt: claimedAt });
+    await em.nativeUpdate(
+      Delivery,
+      { id: { $in: due.map((d) => d.id) }, state: 'pending' },
+      { state: 'sending', leaseOwner: owner, leaseUntil: new Date(claimedAt.getTime() + LEASE_MS), updatedAt: claimedAt },
+    );
     const claimed = await claimedRows(em, owner);
     await templates.load(em, claimed);
-    const batch = sendBatch(claimed).then((outcome) => recordOutcomes(deps, now, owner, outcome, summary)).then(() => options.onBatch?.(summary));
+    const batch = sendBatch(claimed)
+      .then((outcome) => recordOutcomes(deps, now, owner, outcome, summary))
+      .then(() => options.onBatch?.(summary));
     const tracked: Promise<void> = batch.finally(() => running.delete(tracked));
     running.add(tracked);
     return 'claimed';
@@ -281,13 +300,21 @@ class TemplateCache {
     const ids = [...new Set(missing.map((r) => r.contentId).filter((id): id is string => id !== null))];
     const contents = new Map<string, DigestStory[]>();
     for (let i = 0; i < ids.length; i += 500) {
-      for (const c of await em.find(DigestContent, { id: { $in: ids.slice(i, i + 500) } }, { fields: ['id', 'stories'], disableIdentityMap: true })) contents.set(c.id, c.stories);
+      for (const c of await em.find(
+        DigestContent,
+        { id: { $in: ids.slice(i, i + 500) } },
+        { fields: ['id', 'stories'], disableIdentityMap: true },
+      ))
+        contents.set(c.id, c.stories);
     }
     for (const row of missing) {
       const key = this.key(row);
       if (this.templates.has(key)) continue;
       const stories = row.contentId ? (contents.get(row.contentId) ?? []) : [];
-      this.templates.set(key, new DigestEmailTemplate({ kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories }, this.preferencesUrl));
+      this.templates.set(
+        key,
+        new DigestEmailTemplate({ kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories }, this.preferencesUrl),
+      );
     }
   }
 }
@@ -309,12 +336,20 @@ async function recordOutcomes(
     if (outcome.sent.length) {
       for (let i = 0; i < outcome.sent.length; i += 500) {
         const chunk = outcome.sent.slice(i, i + 500);
-        await tx.nativeUpdate(Delivery, { id: { $in: chunk.map((s) => s.id) }, leaseOwner: owner }, { state: 'sent', sentAt, leaseOwner: null, leaseUntil: null, lastError: null, updatedAt: now });
+        await tx.nativeUpdate(
+          Delivery,
+          { id: { $in: chunk.map((s) => s.id) }, leaseOwner: owner },
+          { state: 'sent', sentAt, leaseOwner: null, leaseUntil: null, lastError: null, updatedAt: now },
+        );
         await tx.nativeUpdate(Digest, { id: { $in: chunk.map((s) => s.digestId) } }, { sentAt });
       }
     }
     for (const { id, reason } of outcome.cancelled) {
-      await tx.nativeUpdate(Delivery, { id, leaseOwner: owner }, { state: 'cancelled', lastError: reason, leaseOwner: null, leaseUntil: null, updatedAt: now });
+      await tx.nativeUpdate(
+        Delivery,
+        { id, leaseOwner: owner },
+        { state: 'cancelled', lastError: reason, leaseOwner: null, leaseUntil: null, updatedAt: now },
+      );
     }
     for (const { row, error } of outcome.failures) {
       const attempts = row.attempts + 1;

@@ -19,7 +19,11 @@ const eventSchema = z.object({
   messageId: z.string().max(300).optional(),
   detail: z.string().max(500).optional(),
 });
-const bodySchema = z.union([eventSchema.transform((e) => [e]), z.array(eventSchema).min(1).max(1000), z.object({ events: z.array(eventSchema).min(1).max(1000) }).transform((b) => b.events)]);
+const bodySchema = z.union([
+  eventSchema.transform((e) => [e]),
+  z.array(eventSchema).min(1).max(1000),
+  z.object({ events: z.array(eventSchema).min(1).max(1000) }).transform((b) => b.events),
+]);
 
 /**
  * The SMTP provider's bounce and complaint webhook, authenticated by a shared secret
@@ -37,18 +41,25 @@ export function deliveryWebhookRoutes({ secret, clock, logger }: { secret: strin
     let noted = 0;
     for (const event of events) {
       const messageId = event.messageId ? `<${event.messageId.replace(/^<|>$/g, '')}>` : null;
-      const note = `${event.type}${event.type === 'bounce' ? ` (${event.bounceType})` : ''}${event.detail ? `: ${event.detail}` : ''}`.slice(0, 500);
+      const note =
+        `${event.type}${event.type === 'bounce' ? ` (${event.bounceType})` : ''}${event.detail ? `: ${event.detail}` : ''}`.slice(0, 500);
       if (messageId) noted += await ctx.em.nativeUpdate(Delivery, { messageId }, { lastError: note, updatedAt: now });
       if (event.type === 'bounce' && event.bounceType === 'transient') continue;
       const existing = await ctx.em.findOne(EmailSuppression, { email: event.email });
       if (!existing) {
-        ctx.em.persist(ctx.em.create(EmailSuppression, { email: event.email, reason: event.type, detail: event.detail ?? null, createdAt: now }));
+        ctx.em.persist(
+          ctx.em.create(EmailSuppression, { email: event.email, reason: event.type, detail: event.detail ?? null, createdAt: now }),
+        );
         await ctx.em.flush();
         suppressed++;
       }
       const user = await ctx.em.findOne(User, { email: event.email });
       if (user) {
-        await ctx.em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: `Suppressed: ${note}`.slice(0, 500), updatedAt: now });
+        await ctx.em.nativeUpdate(
+          Delivery,
+          { user, state: 'pending' },
+          { state: 'cancelled', lastError: `Suppressed: ${note}`.slice(0, 500), updatedAt: now },
+        );
       }
       logger.info({ email: event.email, type: event.type }, 'address suppressed');
     }
@@ -67,4 +78,3 @@ function sameSecret(given: string, expected: string): boolean {
   const b = createHash('sha256').update(expected).digest();
   return given.length > 0 && timingSafeEqual(a, b);
 }
-

@@ -48,9 +48,7 @@ export interface EngineConfig {
     | { provider: 'apertium'; target: string; command: string }
     | { provider: 'libretranslate'; target: string; url: string; apiKey: string | null }
     | { provider: 'openai'; target: string; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
-  summarizer:
-    | { provider: 'extractive' }
-    | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
+  summarizer: { provider: 'extractive' } | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
 }
 
 export class EngineConfigError extends Error {}

@@ -29,13 +29,24 @@ export interface Engine {
   syncCatalog(entries?: CatalogEntry[]): Promise<{ added: number; updated: number }>;
   ingest(options?: IngestOptions): Promise<IngestReport>;
   /** `select: 'published'` looks back at what was first published in a window instead of what we ingested in it. */
-  edition(options?: { kind?: EditionKind; from?: Date; to?: Date; limit?: number; select?: EditionSelect; knownBy?: Date | null }): Promise<Edition>;
+  edition(options?: {
+    kind?: EditionKind;
+    from?: Date;
+    to?: Date;
+    limit?: number;
+    select?: EditionSelect;
+    knownBy?: Date | null;
+  }): Promise<Edition>;
   /**
    * Runs ingestion now and then every `config.ingestIntervalMinutes` (0: never), one pass at a time, first
    * adding the shipped catalog's new sources unless told not to; returns a stop function. Given `jobs`
    * (pg-boss when servers share PostgreSQL), one pass per interval runs for the whole deployment.
    */
-  startSchedule(options?: { syncShippedCatalog?: boolean; onReport?: (report: IngestReport) => void; jobs?: PeriodicJobs }): () => Promise<void>;
+  startSchedule(options?: {
+    syncShippedCatalog?: boolean;
+    onReport?: (report: IngestReport) => void;
+    jobs?: PeriodicJobs;
+  }): () => Promise<void>;
 }
 
 /** The periodic job's name, also the pg-boss queue's. */
@@ -59,7 +70,8 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
   const em = (): EntityManager => orm.em.fork();
   const translator = ports.translator ?? new CachedTranslator(createTranslator(config.translator), orm.em);
   const summarizer =
-    ports.summarizer ?? (config.summarizer.provider === 'openai' ? new LlmSummarizer(new ChatClient(config.summarizer)) : new ExtractiveSummarizer());
+    ports.summarizer ??
+    (config.summarizer.provider === 'openai' ? new LlmSummarizer(new ChatClient(config.summarizer)) : new ExtractiveSummarizer());
   const fetcher = ports.fetcher ?? new HttpFetcher(config.fetch);
   const service = new IngestService({ orm, config, fetcher, translator, summarizer, clock, logger: ports.logger });
   let running: Promise<IngestReport> | null = null;
@@ -89,7 +101,15 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
       const kind = options.kind ?? 'daily';
       const now = clock.now();
       const window = editionWindow(kind, now);
-      return buildEdition(em(), { kind, from: options.from ?? window.from, to: options.to ?? window.to, now, limit: options.limit, select: options.select, knownBy: options.knownBy });
+      return buildEdition(em(), {
+        kind,
+        from: options.from ?? window.from,
+        to: options.to ?? window.to,
+        now,
+        limit: options.limit,
+        select: options.select,
+        knownBy: options.knownBy,
+      });
     },
     startSchedule(options = {}) {
       const minutes = config.ingestIntervalMinutes;

@@ -123,7 +123,9 @@ export class IngestService {
     // Failures (backoff), 304s and fetch times are kept even if a later step fails; a new ETag is not (below).
     await em.flush();
     report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
-    const sourceInfo = new Map<string, SourceInfo>((await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]));
+    const sourceInfo = new Map<string, SourceInfo>(
+      (await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]),
+    );
     report.timings.fetchMs = lap();
     const prepared = await this.prepareArticles(collected, now);
     report.newArticles = prepared.created.length;
@@ -157,7 +159,12 @@ export class IngestService {
    * Fetch, parse and normalize one source. A failure or a 304 is recorded on the entity (flushed by the
    * caller right after fetching); the state of a successful fetch goes to `fetchState`, stored with the articles.
    */
-  private async fetchSource(source: Source, now: Date, collected: NormalizedItem[], fetchState: Map<string, Partial<Source>>): Promise<SourceOutcome> {
+  private async fetchSource(
+    source: Source,
+    now: Date,
+    collected: NormalizedItem[],
+    fetchState: Map<string, Partial<Source>>,
+  ): Promise<SourceOutcome> {
     const { fetcher, config } = this.deps;
     source.lastFetchedAt = now;
     try {
@@ -227,7 +234,11 @@ export class IngestService {
     const known = new Map<string, boolean>();
     const em = this.deps.orm.em.fork();
     for (let i = 0; i < keys.length; i += 500) {
-      const rows = await em.find(Article, { canonicalUrl: { $in: keys.slice(i, i + 500) } }, { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] });
+      const rows = await em.find(
+        Article,
+        { canonicalUrl: { $in: keys.slice(i, i + 500) } },
+        { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] },
+      );
       for (const r of rows) known.set(r.canonicalUrl, r.sourceId === sourceId || r.alsoSourceIds.includes(sourceId));
     }
     return keyed
@@ -257,7 +268,10 @@ export class IngestService {
    * is one article, and the other source is recorded on it (`alsoSeen`: its story must be recomposed).
    * An article that still does not fit its columns is left out with a warning: it never fails the others.
    */
-  private async prepareArticles(items: NormalizedItem[], now: Date): Promise<{ created: Article[]; repeated: number; alsoSeen: Map<string, AlsoSeen> }> {
+  private async prepareArticles(
+    items: NormalizedItem[],
+    now: Date,
+  ): Promise<{ created: Article[]; repeated: number; alsoSeen: Map<string, AlsoSeen> }> {
     const em = this.deps.orm.em.fork();
     const byUrl = new Map<string, Article>();
     const byHash = new Map<string, Article>();
@@ -288,7 +302,10 @@ export class IngestService {
       const article = await this.toArticle(item, now);
       const tooLong = overflowing(ArticleSchema, article);
       if (tooLong.length) {
-        this.deps.logger?.warn({ source: item.sourceId, article: item.url.slice(0, 200), columns: tooLong }, 'article left out: a value does not fit its column');
+        this.deps.logger?.warn(
+          { source: item.sourceId, article: item.url.slice(0, 200), columns: tooLong },
+          'article left out: a value does not fit its column',
+        );
         continue;
       }
       created.push(article);
@@ -304,10 +321,18 @@ export class IngestService {
     const { translator } = this.deps;
     if (translator.provider !== 'none' && item.language !== translator.target) {
       try {
-        const [title, text] = await Promise.all([translator.translate(item.title, item.language), translator.translate(item.text.slice(0, 8000), item.language)]);
+        const [title, text] = await Promise.all([
+          translator.translate(item.title, item.language),
+          translator.translate(item.text.slice(0, 8000), item.language),
+        ]);
         if (title !== null && text !== null) {
           const translatedTitle = truncate(title.replace(/\s+/g, ' ').trim(), LIMITS.translatedTitle);
-          Object.assign(article, { translatedTitle, translatedText: text, translatedLanguage: translator.target, translationProvider: translator.provider });
+          Object.assign(article, {
+            translatedTitle,
+            translatedText: text,
+            translatedLanguage: translator.target,
+            translationProvider: translator.provider,
+          });
         }
       } catch (err) {
         this.deps.logger?.warn({ article: item.canonicalUrl, error: (err as Error).message }, 'translation failed; original kept');
@@ -327,7 +352,13 @@ export class IngestService {
    * just seen in another source (`alsoSeen`), is recomposed from all its articles, so its sources and
    * corroboration include that outlet.
    */
-  private async clusterAndCompose(created: Article[], alsoSeen: Map<string, AlsoSeen>, sources: Map<string, SourceInfo>, now: Date, timings: IngestReport['timings']) {
+  private async clusterAndCompose(
+    created: Article[],
+    alsoSeen: Map<string, AlsoSeen>,
+    sources: Map<string, SourceInfo>,
+    now: Date,
+    timings: IngestReport['timings'],
+  ) {
     const startedAt = performance.now();
     const em = this.deps.orm.em.fork();
     const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
@@ -337,7 +368,11 @@ export class IngestService {
     const openIds = openStories.map((s) => s.id);
     const members = new Map<string, Article[]>();
     for (let i = 0; i < openIds.length; i += 500) {
-      const rows = await em.find(Article, { storyId: { $in: openIds.slice(i, i + 500) } }, { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId'] });
+      const rows = await em.find(
+        Article,
+        { storyId: { $in: openIds.slice(i, i + 500) } },
+        { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId'] },
+      );
       for (const a of rows) index.add(a.storyId!, a as ClusterArticle);
     }
     const touched = new Set<string>();
@@ -356,7 +391,8 @@ export class IngestService {
     // Stories of stored articles that another source now carries, including stories no longer open.
     const reseen = [...new Set([...alsoSeen.values()].map((s) => s.storyId).filter((id): id is string => Boolean(id)))];
     const closed = reseen.filter((id) => !storyById.has(id));
-    for (let i = 0; i < closed.length; i += 500) for (const s of await em.find(Story, { id: { $in: closed.slice(i, i + 500) } })) storyById.set(s.id, s);
+    for (let i = 0; i < closed.length; i += 500)
+      for (const s of await em.find(Story, { id: { $in: closed.slice(i, i + 500) } })) storyById.set(s.id, s);
     for (const id of reseen) {
       if (!storyById.has(id)) continue;
       touched.add(id);
@@ -415,5 +451,8 @@ function safeCanonical(url: string): string | null {
 }
 
 function stripTags(html: string): string {
-  return html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -28,7 +28,9 @@ export async function composeStory(
 ): Promise<Story> {
   const weight = (a: Article) => sources.get(a.sourceId)?.weight ?? 1;
   const inPreferred = (a: Article) => a.language === preferredLanguage || a.translatedLanguage === preferredLanguage;
-  const ordered = [...articles].sort((a, b) => Number(inPreferred(b)) - Number(inPreferred(a)) || weight(b) - weight(a) || a.publishedAt.getTime() - b.publishedAt.getTime());
+  const ordered = [...articles].sort(
+    (a, b) => Number(inPreferred(b)) - Number(inPreferred(a)) || weight(b) - weight(a) || a.publishedAt.getTime() - b.publishedAt.getTime(),
+  );
   const lead = ordered[0]!;
   const leadTranslated = lead.translatedLanguage === preferredLanguage && lead.translatedTitle;
   const material: SummaryArticle[] = ordered.map((a) => {
@@ -46,7 +48,10 @@ export async function composeStory(
   const sourceIds = [...new Set(articles.flatMap((a) => [a.sourceId, ...a.alsoSourceIds]))].sort();
   const classification = classify({
     title: material[0]!.title,
-    text: material.map((m) => m.text).join('\n').slice(0, 8000),
+    text: material
+      .map((m) => m.text)
+      .join('\n')
+      .slice(0, 8000),
     sourceCategories: [...new Set(sourceIds.flatMap((id) => sources.get(id)?.categories ?? []))],
   });
   Object.assign(story, {
@@ -59,7 +64,9 @@ export async function composeStory(
     articleIds: articles.map((a) => a.id),
     sourceIds,
     languages: [...new Set(articles.map((a) => a.language))].sort(),
-    corroboration: corroboration(articles.flatMap((a) => [a, ...a.alsoSourceIds.map((sourceId) => ({ sourceId, signature: a.signature }))])),
+    corroboration: corroboration(
+      articles.flatMap((a) => [a, ...a.alsoSourceIds.map((sourceId) => ({ sourceId, signature: a.signature }))]),
+    ),
     firstSeenAt: new Date(Math.min(...articles.map((a) => a.publishedAt.getTime()))),
     lastSeenAt: new Date(Math.max(...articles.map((a) => a.publishedAt.getTime()))),
   });

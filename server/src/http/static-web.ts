@@ -13,7 +13,10 @@ export function serveWebApp(webDir: string) {
     index: false,
     gzip: true,
     setHeaders: (res, file) => {
-      res.setHeader('Cache-Control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      res.setHeader(
+        'Cache-Control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+      );
     },
   });
   let cachedIndex: string | null = null;

@@ -66,10 +66,21 @@ export interface PgBossJobsOptions {
  * one job per slot however many servers offer it; the queue's `stately` policy allows one job waiting and
  * one running, never two running. Any server's worker takes it.
  */
-export async function pgBossJobs({ connectionString, logger, offerEverySec = 30, pollingIntervalSec = 2 }: PgBossJobsOptions): Promise<PeriodicJobs> {
+export async function pgBossJobs({
+  connectionString,
+  logger,
+  offerEverySec = 30,
+  pollingIntervalSec = 2,
+}: PgBossJobsOptions): Promise<PeriodicJobs> {
   // Completed jobs stay in the queue table for a week: the one-per-interval slot of a daily job must still
   // see today's run (pg-boss archives them after 12 hours by default).
-  const boss = new PgBoss({ connectionString, application_name: 'dcbrief-jobs', max: 4, schedule: false, archiveCompletedAfterSeconds: 7 * 24 * 3600 });
+  const boss = new PgBoss({
+    connectionString,
+    application_name: 'dcbrief-jobs',
+    max: 4,
+    schedule: false,
+    archiveCompletedAfterSeconds: 7 * 24 * 3600,
+  });
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
   const timers: NodeJS.Timeout[] = [];
@@ -124,6 +135,9 @@ async function ensureQueue(boss: PgBoss, queue: PgBoss.Queue, attempts = 5): Pro
 }
 
 /** pg-boss where the deployment shares PostgreSQL, timers in the process otherwise. */
-export function createPeriodicJobs(database: { kind: 'sqlite' } | { kind: 'postgresql'; url: string }, logger: Logger): Promise<PeriodicJobs> {
+export function createPeriodicJobs(
+  database: { kind: 'sqlite' } | { kind: 'postgresql'; url: string },
+  logger: Logger,
+): Promise<PeriodicJobs> {
   return database.kind === 'postgresql' ? pgBossJobs({ connectionString: database.url, logger }) : Promise.resolve(localJobs(logger));
 }

@@ -54,7 +54,10 @@ describe('the archive and the received stories follow what was actually sent', (
     return n;
   };
   const storiesOf = async (client: TestClient) =>
-    ((await (await client.get('/api/digests')).json()) as Array<{ date: string; stories: Array<{ id: string }> }>).map((d) => [d.date, d.stories.map((s) => s.id).sort()]);
+    ((await (await client.get('/api/digests')).json()) as Array<{ date: string; stories: Array<{ id: string }> }>).map((d) => [
+      d.date,
+      d.stories.map((s) => s.id).sort(),
+    ]);
   const passAt = async (iso: string, mailer: Mailer = mail.smtp) => {
     ts.clock.set(iso);
     return runDeliveryPass({ ...deliveryDeps(ts), mailer }, ts.clock.now());
@@ -71,7 +74,11 @@ describe('the archive and the received stories follow what was actually sent', (
     assert.equal(await receivedCount(user.id), 0, 'its stories are free again');
 
     await passAt(WEDNESDAY);
-    assert.deepEqual(await storiesOf(client), [['2026-11-25', [...TUESDAY_STORIES].sort()]], 'Wednesday\'s digest carries what Tuesday\'s failed to deliver');
+    assert.deepEqual(
+      await storiesOf(client),
+      [['2026-11-25', [...TUESDAY_STORIES].sort()]],
+      "Wednesday's digest carries what Tuesday's failed to deliver",
+    );
     assert.equal(mail.sink.messages.filter((m) => recipient(m) === 'fails@archive.example').length, 1);
     assert.match(mail.sink.messages[0]!.text!, /Equinix opens 60 MW MD7 campus in Madrid/);
   });
@@ -125,7 +132,7 @@ describe('the archive and the received stories follow what was actually sent', (
     await passAt('2026-11-24T06:10:00Z', rejecting);
     assert.equal((await ts.orm.em.fork().findOneOrFail(Delivery, { id: row.id })).state, 'failed');
     assert.equal(await receivedCount(user.id), 0);
-    assert.equal(await resolveRows(ts.orm.em.fork(), 'failed', 'sent', ts.clock.now()), 1, 'the provider\'s log shows it left after all');
+    assert.equal(await resolveRows(ts.orm.em.fork(), 'failed', 'sent', ts.clock.now()), 1, "the provider's log shows it left after all");
     assert.equal(await receivedCount(user.id), TUESDAY_STORIES.length);
     assert.deepEqual(await storiesOf(client), [['2026-11-24', [...TUESDAY_STORIES].sort()]], 'settled as sent: in the archive');
   });

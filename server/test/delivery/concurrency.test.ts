@@ -61,7 +61,10 @@ describe('two processes at once', () => {
 
   test('a pass replaying the past (--now) leases its rows on the real clock: neither a pass now nor a later replay takes them for abandoned', async () => {
     const addresses = emails(3);
-    await addSubscribers(ts.orm, addresses.map((email) => ({ email, preferences: { weeklySummary: false } })));
+    await addSubscribers(
+      ts.orm,
+      addresses.map((email) => ({ email, preferences: { weeklySummary: false } })),
+    );
     const gated = new GatedMailer(mail.smtp);
     const replay = runDeliveryPass({ ...deliveryDeps(ts), mailer: gated }, PAST);
     await until(() => gated.waiting > 0, 'the replay to be sending');
@@ -73,19 +76,29 @@ describe('two processes at once', () => {
     const nextReplay = await runDeliveryPass({ ...deliveryDeps(ts), mailer: mail.smtp }, new Date(PAST.getTime() + 11 * MINUTE));
     assert.equal(nextReplay.uncertain, 0, 'nor does a later replay');
     const rows = await ts.orm.em.fork().find(Delivery, {});
-    assert.deepEqual(rows.map((r) => r.state), ['sending', 'sending', 'sending']);
-    for (const r of rows) assert.equal(r.leaseUntil?.getTime(), Date.parse(REAL_NOW) + 10 * MINUTE, 'ten minutes from the claim on the real clock');
+    assert.deepEqual(
+      rows.map((r) => r.state),
+      ['sending', 'sending', 'sending'],
+    );
+    for (const r of rows)
+      assert.equal(r.leaseUntil?.getTime(), Date.parse(REAL_NOW) + 10 * MINUTE, 'ten minutes from the claim on the real clock');
 
     gated.release();
     const done = await replay;
     assert.equal(done.send.sent, 3);
-    assert.deepEqual((await ts.orm.em.fork().find(Delivery, {})).map((r) => r.state), ['sent', 'sent', 'sent']);
+    assert.deepEqual(
+      (await ts.orm.em.fork().find(Delivery, {})).map((r) => r.state),
+      ['sent', 'sent', 'sent'],
+    );
     oneEmailEach(addresses);
   });
 
   test('once the lease has run out on the real clock, the rows are uncertain and not resent', async () => {
     const addresses = emails(2);
-    await addSubscribers(ts.orm, addresses.map((email) => ({ email, preferences: { weeklySummary: false } })));
+    await addSubscribers(
+      ts.orm,
+      addresses.map((email) => ({ email, preferences: { weeklySummary: false } })),
+    );
     const gated = new GatedMailer(mail.smtp);
     const stuck = runDeliveryPass({ ...deliveryDeps(ts), mailer: gated }, PAST);
     await until(() => gated.waiting > 0, 'the pass to be sending');
@@ -101,7 +114,10 @@ describe('two processes at once', () => {
 
   test('two passes composing the same batch on one SQLite file (two ORM instances) both complete; each row keeps one digest and one email', async () => {
     const addresses = emails(40);
-    await addSubscribers(ts.orm, addresses.map((email) => ({ email, preferences: { weeklySummary: false } })));
+    await addSubscribers(
+      ts.orm,
+      addresses.map((email) => ({ email, preferences: { weeklySummary: false } })),
+    );
     const other: Orm = await initORM({ database: ts.config.database });
     try {
       // Each pass asks the edition once, after loading its batch of pending rows; holding both answers until
@@ -127,7 +143,10 @@ describe('two processes at once', () => {
       const digests = await ts.orm.em.fork().find(Digest, {});
       assert.equal(digests.length, addresses.length);
       const rows = await ts.orm.em.fork().find(Delivery, {});
-      assert.ok(rows.every((r) => r.state === 'sent' && r.digest), 'every row sent, linked to the stored digest');
+      assert.ok(
+        rows.every((r) => r.state === 'sent' && r.digest),
+        'every row sent, linked to the stored digest',
+      );
       assert.equal(new Set(rows.map((r) => r.digest!.id)).size, addresses.length);
       oneEmailEach(addresses);
 
@@ -139,7 +158,11 @@ describe('two processes at once', () => {
       assert.ok(before > held.size, 'the race left contents no digest holds');
       assert.equal(await purgeOrphanContents(em, PAST), 0, 'not while they are fresh');
       assert.equal(await purgeOrphanContents(em, new Date(PAST.getTime() + 25 * 3600_000)), before - held.size);
-      assert.deepEqual(new Set((await em.find(DigestContent, {}, { fields: ['id'] })).map((c) => c.id)), held, 'every stored digest keeps its content');
+      assert.deepEqual(
+        new Set((await em.find(DigestContent, {}, { fields: ['id'] })).map((c) => c.id)),
+        held,
+        'every stored digest keeps its content',
+      );
     } finally {
       await other.close();
     }

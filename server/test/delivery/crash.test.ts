@@ -43,7 +43,12 @@ async function slowSink(delayMs: number) {
     if (err.code !== 'ECONNRESET' && err.code !== 'EPIPE') errors.push(err);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`, messageIds, errors, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
+    messageIds,
+    errors,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 /** The engine's `npm run edition -- --json` format, which `npm run deliver -- --edition FILE` replays. */
@@ -66,15 +71,36 @@ function engineEditionJson(): string {
 test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest per subscriber, no duplicate email', async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-crash-'));
   const sink = await slowSink(40);
-  const env = { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SMTP_URL: sink.url, LOG_LEVEL: 'silent', DELIVERY_CONCURRENCY: '4', PUBLIC_URL: 'https://brief.example' };
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SMTP_URL: sink.url,
+    LOG_LEVEL: 'silent',
+    DELIVERY_CONCURRENCY: '4',
+    PUBLIC_URL: 'https://brief.example',
+  };
   const config = loadConfig(env);
   const orm = await initORM({ database: config.database });
   try {
     await migrate(orm);
-    await addSubscribers(orm, Array.from({ length: SUBSCRIBERS }, (_, i) => ({ email: `s${i}@crash.example`, timezone: 'UTC', preferences: { weeklySummary: false } })));
+    await addSubscribers(
+      orm,
+      Array.from({ length: SUBSCRIBERS }, (_, i) => ({
+        email: `s${i}@crash.example`,
+        timezone: 'UTC',
+        preferences: { weeklySummary: false },
+      })),
+    );
     const editionFile = path.join(dataDir, 'edition.json');
     writeFileSync(editionFile, engineEditionJson());
-    const deliver = (...args: string[]) => ['--conditions=source', '--import', 'tsx', path.join(root, 'server/src/cli/deliver.ts'), ...args];
+    const deliver = (...args: string[]) => [
+      '--conditions=source',
+      '--import',
+      'tsx',
+      path.join(root, 'server/src/cli/deliver.ts'),
+      ...args,
+    ];
 
     const child = spawn(process.execPath, deliver('--now', NOW, '--edition', editionFile), { cwd: root, env, stdio: 'ignore' });
     const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
@@ -88,7 +114,10 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     // Leases run on the real clock (a later --now does not end them), ten minutes from the claim: rather
     // than wait, move the dead process's leases into the past, as ten minutes would have.
     const stillSending = await orm.em.fork().find(Delivery, { state: 'sending' });
-    assert.ok(stillSending.length > 0 && stillSending.every((r) => r.leaseUntil!.getTime() > Date.now()), 'the killed pass held live leases');
+    assert.ok(
+      stillSending.length > 0 && stillSending.every((r) => r.leaseUntil!.getTime() > Date.now()),
+      'the killed pass held live leases',
+    );
     await orm.em.fork().nativeUpdate(Delivery, { state: 'sending' }, { leaseUntil: new Date(Date.now() - 1000) });
     const later = new Date(Date.parse(NOW) + 11 * 60_000).toISOString();
     const rerun = await runCli('deliver.ts', ['--now', later, '--edition', editionFile], env);

@@ -31,12 +31,20 @@ const CONTENTS: Record<string, DigestEmailContent> = {
         summary: [{ text: `${'Der Betreiber nahm 40 MW in Betrieb, so die Unterlagen. '.repeat(12)}`, language: 'de', sourceIds: ['dcd'] }],
         keyFigures: ['40 MW', '€1.2 bn'],
       }),
-      story('.NET-based DCIM vendor raises $20M · 東京 campus', { summary: [{ text: '.starts with a dot', language: 'en', sourceIds: ['dcd'] }] }),
+      story('.NET-based DCIM vendor raises $20M · 東京 campus', {
+        summary: [{ text: '.starts with a dot', language: 'en', sourceIds: ['dcd'] }],
+      }),
       story('Trailing spaces   ', { summary: [{ text: 'Ends with a tab\t', language: 'en', sourceIds: ['heise'] }] }),
     ],
   },
   'a quiet weekly note': { kind: 'weekly', date: '2026-11-23', title: 'Weekly summary to Nov 23: a quiet week', quiet: true, stories: [] },
-  'a breaking alert': { kind: 'breaking', date: '2026-11-24', title: 'Breaking, Nov 24: Outage at FRA5', quiet: false, stories: [story('Outage at FRA5')] },
+  'a breaking alert': {
+    kind: 'breaking',
+    date: '2026-11-24',
+    title: 'Breaking, Nov 24: Outage at FRA5',
+    quiet: false,
+    stories: [story('Outage at FRA5')],
+  },
 };
 const READERS = [
   { name: 'Ada', user: 'u1' },
@@ -47,7 +55,11 @@ const READERS = [
 /** A message as the SMTP transport writes it, parsed back as a mail client would. */
 async function roundTrip(message: { subject: string; text: unknown; html: unknown }) {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  const info = await transport.sendMail({ from: 'DC Brief <brief@localhost>', to: 'reader@example.com', ...(message as { subject: string; text: string; html: string }) });
+  const info = await transport.sendMail({
+    from: 'DC Brief <brief@localhost>',
+    to: 'reader@example.com',
+    ...(message as { subject: string; text: string; html: string }),
+  });
   const raw = (info.message as Buffer).toString('utf8');
   return { raw, parsed: await simpleParser(info.message as Buffer) };
 }
@@ -80,7 +92,11 @@ describe('a digest email encoded once per content', () => {
       const content = CONTENTS['a daily brief with non-ASCII text, long lines and a line starting with a dot']!;
       const template = new DigestEmailTemplate(content, PREFERENCES);
       const mailer = new OutboxMailer(dir, 'DC Brief <brief@localhost>', createLogger('silent'));
-      const { file } = await mailer.send({ to: 'reader@example.com', subject: template.subject, ...template.parts({ greeting: 'Good morning, Ada.', links: links('eml') }) });
+      const { file } = await mailer.send({
+        to: 'reader@example.com',
+        subject: template.subject,
+        ...template.parts({ greeting: 'Good morning, Ada.', links: links('eml') }),
+      });
       const parsed = await simpleParser(readFileSync(file!));
       const expected = renderDigestEmail('Ada', content, { ...links('eml'), preferences: PREFERENCES });
       assert.equal(parsed.text, expected.text);
@@ -90,10 +106,16 @@ describe('a digest email encoded once per content', () => {
     }
   });
 
-  test('the personal lines carry only this subscriber\'s links: nothing of the previous message leaks into the next', async () => {
+  test("the personal lines carry only this subscriber's links: nothing of the previous message leaks into the next", async () => {
     const template = new DigestEmailTemplate(CONTENTS['a breaking alert']!, PREFERENCES);
-    const first = await roundTrip({ subject: template.subject, ...template.parts({ greeting: 'Good morning, A.', links: links('first-user') }) });
-    const second = await roundTrip({ subject: template.subject, ...template.parts({ greeting: 'Good morning, B.', links: links('second-user') }) });
+    const first = await roundTrip({
+      subject: template.subject,
+      ...template.parts({ greeting: 'Good morning, A.', links: links('first-user') }),
+    });
+    const second = await roundTrip({
+      subject: template.subject,
+      ...template.parts({ greeting: 'Good morning, B.', links: links('second-user') }),
+    });
     assert.ok((first.parsed.html as string).includes('first-user') && !(first.parsed.html as string).includes('second-user'));
     assert.ok((second.parsed.text ?? '').includes('second-user') && !(second.parsed.text ?? '').includes('first-user'));
     assert.ok((second.parsed.text ?? '').startsWith('DC Brief | Breaking'));

@@ -16,7 +16,10 @@ const TUESDAY_NY_0605 = '2026-11-24T11:05:00Z';
 /** A header as it was on the wire (mailparser reshapes List-* headers into objects). */
 function rawHeader(mail: ParsedMail, name: string): string {
   const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line ?? '';
-  return line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, '').trim();
+  return line
+    .slice(line.indexOf(':') + 1)
+    .replace(/\r?\n\s+/g, '')
+    .trim();
 }
 
 describe('digest email through a real SMTP server', () => {
@@ -33,7 +36,16 @@ describe('digest email through a real SMTP server', () => {
     ts.config.publicUrl = PUBLIC;
     await addSubscribers(ts.orm, [
       { email: 'ana@ops.example', firstName: 'Ana', timezone: 'America/New_York' },
-      { email: 'ben@ops.example', firstName: 'Ben', timezone: 'Europe/Berlin', preferences: { deliveryTime: '08:00', contentDepth: 'brief', interests: { infrastructure: false, technology: false, marketTrends: false, operations: false, security: true } } },
+      {
+        email: 'ben@ops.example',
+        firstName: 'Ben',
+        timezone: 'Europe/Berlin',
+        preferences: {
+          deliveryTime: '08:00',
+          contentDepth: 'brief',
+          interests: { infrastructure: false, technology: false, marketTrends: false, operations: false, security: true },
+        },
+      },
       { email: 'cy@ops.example', timezone: 'America/New_York', status: 'canceled' },
       { email: 'dee@ops.example', timezone: 'America/New_York', preferences: { dailyDigest: false, weeklySummary: false } },
     ]);
@@ -68,7 +80,11 @@ describe('digest email through a real SMTP server', () => {
     assert.match(html, /<meta name="viewport" content="width=device-width,initial-scale=1">/);
     assert.doesNotMatch(html, /<img/i);
     assert.ok(mail!.text);
-    for (const title of ['Equinix opens 60 MW MD7 campus in Madrid', 'Nikkei: NTT to deploy liquid-cooled GPU halls in Osaka', 'Frankfurt colocation prices rose 8% year on year']) {
+    for (const title of [
+      'Equinix opens 60 MW MD7 campus in Madrid',
+      'Nikkei: NTT to deploy liquid-cooled GPU halls in Osaka',
+      'Frankfurt colocation prices rose 8% year on year',
+    ]) {
       assert.ok(html.includes(title), title);
       assert.ok(mail!.text!.includes(title), title);
     }
@@ -78,7 +94,13 @@ describe('digest email through a real SMTP server', () => {
     // Standard depth: up to three sentences; every outlet of the story linked.
     assert.ok(mail!.text!.includes('The campus cost €500 million, according to the company.'));
     const hrefs = links(mail!);
-    for (const url of ['https://dcd.example/s-madrid', 'https://cincodias.example/s-madrid', 'https://lemagit.example/s-madrid', 'https://heise.example/s-madrid']) assert.ok(hrefs.includes(url), url);
+    for (const url of [
+      'https://dcd.example/s-madrid',
+      'https://cincodias.example/s-madrid',
+      'https://lemagit.example/s-madrid',
+      'https://heise.example/s-madrid',
+    ])
+      assert.ok(hrefs.includes(url), url);
     assert.ok(hrefs.includes(`${PUBLIC}/dashboard`), 'footer links to the preferences');
     assert.equal(hrefs.filter((h) => h.includes('/api/email/rate?')).length, 5);
   });
@@ -103,7 +125,10 @@ describe('digest email through a real SMTP server', () => {
     assert.equal(thanks.status, 200);
     assert.match(await thanks.text(), /Thank you for your feedback/);
     const two = links(mail!).find((h) => h.endsWith('rating=2'))!;
-    assert.equal((await fetch(local(two), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status, 200);
+    assert.equal(
+      (await fetch(local(two), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' })).status,
+      200,
+    );
     const feedback = await ts.orm.em.fork().find(Feedback, {}, { populate: ['digest'] });
     assert.equal(feedback.length, 1);
     assert.equal(feedback[0]!.rating, 2);
@@ -147,7 +172,13 @@ describe('digest email through a real SMTP server', () => {
     const { composePending } = await import('../../src/delivery/compose-step.js');
     await planDeliveries(deps, ts.clock.now());
     await composePending(deps, ts.clock.now());
-    await ts.orm.em.fork().nativeUpdate(User, { email: 'eve@ops.example' }, { preferences: { ...(await ts.orm.em.fork().findOneOrFail(User, { email: 'eve@ops.example' })).preferences, dailyDigest: false } });
+    await ts.orm.em
+      .fork()
+      .nativeUpdate(
+        User,
+        { email: 'eve@ops.example' },
+        { preferences: { ...(await ts.orm.em.fork().findOneOrFail(User, { email: 'eve@ops.example' })).preferences, dailyDigest: false } },
+      );
     const pass = await runDeliveryPass(deps, ts.clock.now());
     assert.equal(pass.send.cancelled, 1);
     assert.equal(mailTo('eve@ops.example').length, 0);

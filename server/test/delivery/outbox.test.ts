@@ -51,24 +51,38 @@ describe('outbox', () => {
     try {
       await addSubscribers(ts.orm, [{ email: 'gone@ops.example' }, { email: 'full@ops.example' }]);
       const post = (body: unknown, secret = 'whsec-0123456789abcdef') =>
-        fetch(`${ts.url}/api/delivery/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` }, body: JSON.stringify(body) });
+        fetch(`${ts.url}/api/delivery/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${secret}` },
+          body: JSON.stringify(body),
+        });
       assert.equal((await post({ type: 'bounce', email: 'gone@ops.example' }, 'wrong')).status, 401);
       const bad = await post({ type: 'explode', email: 'x' });
       assert.equal(bad.status, 400);
       assert.ok((await bad.json()).message);
-      const ok = await post([{ type: 'bounce', email: 'Gone@ops.example', detail: '550 5.1.1 user unknown' }, { type: 'bounce', bounceType: 'transient', email: 'full@ops.example' }]);
+      const ok = await post([
+        { type: 'bounce', email: 'Gone@ops.example', detail: '550 5.1.1 user unknown' },
+        { type: 'bounce', bounceType: 'transient', email: 'full@ops.example' },
+      ]);
       assert.equal(ok.status, 200);
       assert.deepEqual(await ok.json(), { received: 2, suppressed: 1, noted: 0 });
       assert.equal(await ts.orm.em.fork().count(EmailSuppression, {}), 1);
       const pass = await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
       assert.equal(pass.send.sent, 1);
-      assert.deepEqual((await ts.outbox()).map((m) => m.to && 'value' in m.to ? m.to.value[0]!.address : ''), ['full@ops.example']);
+      assert.deepEqual(
+        (await ts.outbox()).map((m) => (m.to && 'value' in m.to ? m.to.value[0]!.address : '')),
+        ['full@ops.example'],
+      );
     } finally {
       await ts.close();
     }
     const unset = await startTestServer();
     try {
-      const res = await fetch(`${unset.url}/api/delivery/webhook`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${unset.url}/api/delivery/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       assert.equal(res.status, 503);
     } finally {
       await unset.close();
@@ -79,7 +93,11 @@ describe('outbox', () => {
     const ts = await startTestServer({ now: '2026-11-24T05:00:00Z', env: { BREAKING_MAX_PER_DAY: '1' } });
     try {
       await addSubscribers(ts.orm, [
-        { email: 'alerts@ops.example', timezone: 'Europe/Berlin', preferences: { breakingNews: true, dailyDigest: false, weeklySummary: false } },
+        {
+          email: 'alerts@ops.example',
+          timezone: 'Europe/Berlin',
+          preferences: { breakingNews: true, dailyDigest: false, weeklySummary: false },
+        },
         { email: 'quiet@ops.example', timezone: 'Europe/Berlin', preferences: { dailyDigest: false, weeklySummary: false } },
       ]);
       const deps = deliveryDeps(ts, editionOf(weekOfNews()));
@@ -87,7 +105,10 @@ describe('outbox', () => {
       await runDeliveryPass(deps, new Date('2026-11-24T05:30:00Z'));
       const mails = await ts.outbox();
       // CVE story: 3 outlets, first seen 02:30; Madrid (4 outlets) is older than the 6-hour window; NTT has 2.
-      assert.deepEqual(mails.map((m) => m.subject), ['DC Brief: Breaking, Tue, Nov 24: CISA adds BMC firmware flaw CVE-2026-4410 to its exploited-vulnerabilities catalog']);
+      assert.deepEqual(
+        mails.map((m) => m.subject),
+        ['DC Brief: Breaking, Tue, Nov 24: CISA adds BMC firmware flaw CVE-2026-4410 to its exploited-vulnerabilities catalog'],
+      );
       assert.equal(await ts.orm.em.fork().count(Delivery, { kind: 'breaking' }), 1);
     } finally {
       await ts.close();
@@ -96,7 +117,7 @@ describe('outbox', () => {
 });
 
 describe('GET /api/digests', () => {
-  test('what was sent, with stories and sources; one by id; search; only the reader\'s own; bad input is a 400', async () => {
+  test("what was sent, with stories and sources; one by id; search; only the reader's own; bad input is a 400", async () => {
     const ts = await startTestServer({ now: '2026-11-24T06:05:00Z' });
     try {
       const alice = await signIn(ts, 'alice@ops.example');

@@ -27,7 +27,11 @@ test('deliver --preview writes the digest with inert rating and unsubscribe link
 
     const out = path.join(ts.dataDir, 'preview.html');
     // Same DATA_DIR: the same database and the same SESSION_SECRET (kept in the data directory) as the server.
-    const result = await runCli('deliver.ts', ['--preview', digest.id, '--out', out], { NODE_ENV: 'test', DATA_DIR: ts.dataDir, LOG_LEVEL: 'silent' });
+    const result = await runCli('deliver.ts', ['--preview', digest.id, '--out', out], {
+      NODE_ENV: 'test',
+      DATA_DIR: ts.dataDir,
+      LOG_LEVEL: 'silent',
+    });
     assert.equal(result.status, 0, result.stderr);
 
     const html = readFileSync(out, 'utf8');
@@ -39,7 +43,10 @@ test('deliver --preview writes the digest with inert rating and unsubscribe link
       assert.doesNotMatch(part, /\/api\/email\//, 'no address of the rating or unsubscribe routes');
     }
     const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
-    assert.deepEqual(hrefs.filter((h) => h!.startsWith('#preview-rating-')), [1, 2, 3, 4, 5].map((n) => `#preview-rating-${n}`));
+    assert.deepEqual(
+      hrefs.filter((h) => h!.startsWith('#preview-rating-')),
+      [1, 2, 3, 4, 5].map((n) => `#preview-rating-${n}`),
+    );
     assert.ok(hrefs.includes('#preview-unsubscribe'));
     assert.ok(hrefs.includes('https://dcd.example/s-madrid'), 'source links stay');
     assert.match(result.stdout, /links are disabled in the preview/);

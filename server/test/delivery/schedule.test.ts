@@ -37,7 +37,10 @@ describe('local delivery time', () => {
         { email: 'gmt12@tz.example', timezone: 'Etc/GMT+12' },
         { email: 'noon@tz.example', timezone: 'Europe/London', preferences: { deliveryTime: '12:00' as const } },
       ];
-      await addSubscribers(ts.orm, subscribers.map((s) => ({ ...s, preferences: { ...s.preferences, weeklySummary: false } })));
+      await addSubscribers(
+        ts.orm,
+        subscribers.map((s) => ({ ...s, preferences: { ...s.preferences, weeklySummary: false } })),
+      );
       const deps = deliveryDeps(ts, editionOf([]));
       for (let t = Date.parse('2026-10-30T00:00:00Z'); t <= Date.parse('2026-11-03T00:00:00Z'); t += 10 * 60_000) {
         ts.clock.set(new Date(t));
@@ -58,8 +61,14 @@ describe('local delivery time', () => {
         byUser('ny@tz.example').map((r) => r.scheduledFor.toISOString()),
         ['2026-10-30T10:00:00.000Z', '2026-10-31T10:00:00.000Z', '2026-11-01T11:00:00.000Z', '2026-11-02T11:00:00.000Z'],
       );
-      assert.deepEqual(byUser('kiri@tz.example').map((r) => r.editionDate), ['2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03']);
-      assert.deepEqual(byUser('gmt12@tz.example').map((r) => r.scheduledFor.toISOString()), ['2026-10-30T18:00:00.000Z', '2026-10-31T18:00:00.000Z', '2026-11-01T18:00:00.000Z', '2026-11-02T18:00:00.000Z']);
+      assert.deepEqual(
+        byUser('kiri@tz.example').map((r) => r.editionDate),
+        ['2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03'],
+      );
+      assert.deepEqual(
+        byUser('gmt12@tz.example').map((r) => r.scheduledFor.toISOString()),
+        ['2026-10-30T18:00:00.000Z', '2026-10-31T18:00:00.000Z', '2026-11-01T18:00:00.000Z', '2026-11-02T18:00:00.000Z'],
+      );
       // Europe/London left summer time on 25 October: noon is 12:00Z.
       assert.ok(byUser('noon@tz.example').every((r) => r.scheduledFor.toISOString().endsWith('T12:00:00.000Z')));
       // Nothing in the edition: every one of them is a short quiet-day note, never an empty digest.
@@ -74,7 +83,7 @@ describe('local delivery time', () => {
 });
 
 describe('what a digest holds', () => {
-  test('never yesterday\'s news again; a day with nothing new is a quiet-day note; the weekly summary comes on Monday', async () => {
+  test("never yesterday's news again; a day with nothing new is a quiet-day note; the weekly summary comes on Monday", async () => {
     const ts = await startTestServer({ now: '2026-11-22T06:05:00Z' });
     try {
       await addSubscribers(ts.orm, [{ email: 'utc@tz.example', timezone: 'UTC' }]);

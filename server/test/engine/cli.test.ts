@@ -7,7 +7,6 @@ import type { Edition } from '../../src/engine/compose/edition.js';
 import { runCli } from '../support/run-cli.js';
 import { fixtureCatalog, startFixtureServer, type FixtureServer } from './fixture-server.js';
 
-
 async function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; stdout: string; stderr: string }> {
   const { status, stdout, stderr } = await runCli(script, args, env);
   return { code: status ?? 1, stdout, stderr };
@@ -24,7 +23,14 @@ describe('operator CLIs: ingest and edition', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-cli-'));
     catalogFile = path.join(dir, 'sources.json');
     writeFileSync(catalogFile, JSON.stringify(fixtureCatalog(server.base)));
-    env = { DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent', INGEST_TIMEOUT_MS: '1500', INGEST_MAX_BYTES: String(1024 * 1024), NODE_ENV: 'test' };
+    env = {
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'silent',
+      INGEST_TIMEOUT_MS: '1500',
+      INGEST_MAX_BYTES: String(1024 * 1024),
+      NODE_ENV: 'test',
+    };
   });
 
   after(async () => {
@@ -48,12 +54,15 @@ describe('operator CLIs: ingest and edition', () => {
     assert.match(second.stdout, /0 new source\(s\)/);
   });
 
-  it('says in its help what --sources does to the database, and adds a file\'s sources enabled with --enable', async () => {
+  it("says in its help what --sources does to the database, and adds a file's sources enabled with --enable", async () => {
     const help = await run('ingest.ts', ['--help'], env);
     assert.match(help.stdout, /added DISABLED/);
     assert.match(help.stdout, /--enable/);
     const one = path.join(dir, 'one.json');
-    writeFileSync(one, JSON.stringify([{ ...fixtureCatalog(server.base)[0]!, id: 'fx-kept', feedUrl: `${server.base}/feeds/dcd-en.xml?kept` }]));
+    writeFileSync(
+      one,
+      JSON.stringify([{ ...fixtureCatalog(server.base)[0]!, id: 'fx-kept', feedUrl: `${server.base}/feeds/dcd-en.xml?kept` }]),
+    );
     const kept = await run('ingest.ts', ['--sources', one, '--enable'], env);
     assert.equal(kept.code, 0, kept.stderr);
     assert.match(kept.stdout, /1 new source\(s\) from .*one\.json added ENABLED: the schedule fetches them from now on/);
@@ -76,7 +85,8 @@ describe('operator CLIs: ingest and edition', () => {
     for (const key of ['id', 'title', 'interest', 'summaries', 'sources', 'corroboration', 'languages']) assert.ok(key in top, key);
     assert.equal(top.title, 'Equinix to build 60 MW FR9 data center in Frankfurt');
     assert.deepEqual(top.languages, ['de', 'en', 'es', 'fr', 'ja']);
-    for (const depth of ['brief', 'standard', 'detailed'] as const) assert.ok(top.summaries[depth].every((s) => s.sourceIds.length > 0 && s.text));
+    for (const depth of ['brief', 'standard', 'detailed'] as const)
+      assert.ok(top.summaries[depth].every((s) => s.sourceIds.length > 0 && s.text));
     assert.ok(top.sources.every((s) => s.name && s.url && s.language));
   });
 

@@ -21,10 +21,32 @@ describe('edition ranking', () => {
   before(async () => {
     db = await openTestOrm();
     const em = db.orm.em.fork();
-    for (const [id, weight] of [['heavy', 2], ['light', 0.5]] as const) {
-      em.persist(Object.assign(new Source(), { id, name: `Source ${id}`, siteUrl: `https://${id}.example`, feedUrl: `https://${id}.example/feed`, language: 'en', country: 'GB', categories: ['infrastructure'], weight }));
+    for (const [id, weight] of [
+      ['heavy', 2],
+      ['light', 0.5],
+    ] as const) {
+      em.persist(
+        Object.assign(new Source(), {
+          id,
+          name: `Source ${id}`,
+          siteUrl: `https://${id}.example`,
+          feedUrl: `https://${id}.example/feed`,
+          language: 'en',
+          country: 'GB',
+          categories: ['infrastructure'],
+          weight,
+        }),
+      );
     }
-    const story = (title: string, interest: Interest, corroboration: number, hoursAgo: number, sourceId = 'light', fact = true, ingestedHoursAgo = hoursAgo - 0.25) => {
+    const story = (
+      title: string,
+      interest: Interest,
+      corroboration: number,
+      hoursAgo: number,
+      sourceId = 'light',
+      fact = true,
+      ingestedHoursAgo = hoursAgo - 0.25,
+    ) => {
       const article = Object.assign(new Article(), {
         sourceId,
         url: `https://${sourceId}.example/${encodeURIComponent(title)}`,
@@ -91,7 +113,10 @@ describe('edition ranking', () => {
     assert.ok(!edition.stories.some((s) => s.title === 'Opinion piece' || s.title === 'Last week story'));
     assert.equal(edition.select, 'ingested');
     assert.equal(edition.storyCount, edition.stories.length);
-    assert.deepEqual(edition.stories.map((s) => s.rank), edition.stories.map((_, i) => i + 1));
+    assert.deepEqual(
+      edition.stories.map((s) => s.rank),
+      edition.stories.map((_, i) => i + 1),
+    );
     assert.ok(edition.stories[0]!.interestReasons.length > 0);
     assert.equal(edition.stories[0]!.sources[0]!.name, 'Source light');
   });
@@ -100,16 +125,29 @@ describe('edition ranking', () => {
     const titles = (await daily()).stories.map((s) => s.title);
     assert.ok(titles.includes('Late-ingested story'), 'published 30 h ago, ingested 1 h ago: in this window');
     assert.ok(!titles.includes('Ingested after the window'), 'ingested after the window closed: not in it');
-    assert.ok(titles.indexOf('Old story') < titles.indexOf('Late-ingested story'), 'older by publication ranks lower, however late it was ingested');
+    assert.ok(
+      titles.indexOf('Old story') < titles.indexOf('Late-ingested story'),
+      'older by publication ranks lower, however late it was ingested',
+    );
     const next = await buildEdition(db.orm.em.fork(), { kind: 'daily', from: NOW, to: new Date(NOW.getTime() + 86_400_000), now: NOW });
-    assert.deepEqual(next.stories.map((s) => s.title), ['Ingested after the window'], 'the next window has it, and only it');
+    assert.deepEqual(
+      next.stories.map((s) => s.title),
+      ['Ingested after the window'],
+      'the next window has it, and only it',
+    );
     const late = (await daily()).stories.find((s) => s.title === 'Late-ingested story')!;
     assert.equal(late.ingestedAt, new Date(NOW.getTime() - 3600_000).toISOString());
     assert.equal(late.firstSeenAt, new Date(NOW.getTime() - 30 * 3600_000).toISOString());
   });
 
   it('a `published` window (breaking alerts) takes stories published in it and already known at its end', async () => {
-    const edition = await buildEdition(db.orm.em.fork(), { kind: 'daily', select: 'published', from: new Date(NOW.getTime() - 6 * 3600_000), to: NOW, now: NOW });
+    const edition = await buildEdition(db.orm.em.fork(), {
+      kind: 'daily',
+      select: 'published',
+      from: new Date(NOW.getTime() - 6 * 3600_000),
+      to: NOW,
+      now: NOW,
+    });
     const titles = edition.stories.map((s) => s.title);
     assert.ok(titles.includes('Fresh story'));
     assert.ok(!titles.includes('Late-ingested story'), 'published 30 h ago: not fresh news');
@@ -117,7 +155,13 @@ describe('edition ranking', () => {
   });
 
   it('ranks the week in a weekly edition and honours the limit', async () => {
-    const weekly = await buildEdition(db.orm.em.fork(), { kind: 'weekly', from: new Date(NOW.getTime() - 7 * 86_400_000), to: NOW, now: NOW, limit: 3 });
+    const weekly = await buildEdition(db.orm.em.fork(), {
+      kind: 'weekly',
+      from: new Date(NOW.getTime() - 7 * 86_400_000),
+      to: NOW,
+      now: NOW,
+      limit: 3,
+    });
     assert.equal(weekly.stories.length, 3);
     assert.equal(weekly.stories[0]!.title, 'Last week story', 'nine independent sources outrank a day of recency in a weekly');
   });
@@ -126,7 +170,18 @@ describe('edition ranking', () => {
 describe('story ingest time', () => {
   const source = new Map([['wire', { weight: 1, categories: ['infrastructure' as Interest] }]]);
   const article = (id: string, text: string, publishedAt: string, fetchedAt: string) =>
-    Object.assign(new Article(), { id, sourceId: 'wire', url: `https://wire.example/${id}`, canonicalUrl: `https://wire.example/${id}`, contentHash: id, title: text.split('.')[0], text, language: 'en', publishedAt: new Date(publishedAt), fetchedAt: new Date(fetchedAt) });
+    Object.assign(new Article(), {
+      id,
+      sourceId: 'wire',
+      url: `https://wire.example/${id}`,
+      canonicalUrl: `https://wire.example/${id}`,
+      contentHash: id,
+      title: text.split('.')[0],
+      text,
+      language: 'en',
+      publishedAt: new Date(publishedAt),
+      fetchedAt: new Date(fetchedAt),
+    });
 
   it('composeStory records the ingest pass that first gives the story a fact sentence, and keeps it', async () => {
     const summarizer = new ExtractiveSummarizer();
@@ -136,12 +191,22 @@ describe('story ingest time', () => {
     // A function, so TypeScript does not keep the narrowing to null across the calls below.
     const ingestedAt = () => story.ingestedAt?.toISOString() ?? null;
     assert.equal(ingestedAt(), null, 'no fact sentence: in no edition yet');
-    const fact = article('a2', 'Equinix opened its MD7 data center in Madrid on 23 November with 60 MW of IT capacity.', '2026-11-24T05:50:00Z', '2026-11-24T07:20:00Z');
+    const fact = article(
+      'a2',
+      'Equinix opened its MD7 data center in Madrid on 23 November with 60 MW of IT capacity.',
+      '2026-11-24T05:50:00Z',
+      '2026-11-24T07:20:00Z',
+    );
     await composeStory(story, [opinion, fact], source, summarizer, 'en');
     assert.ok(story.summaries.brief.length > 0);
     assert.equal(ingestedAt(), '2026-11-24T07:20:00.000Z', 'the pass that brought the fact');
     assert.equal(story.firstSeenAt.toISOString(), '2026-11-24T05:40:00.000Z', 'publication time stays for ranking');
-    const more = article('a3', 'Equinix said the MD7 campus cost 500 million euros, according to the company.', '2026-11-24T09:00:00Z', '2026-11-24T09:20:00Z');
+    const more = article(
+      'a3',
+      'Equinix said the MD7 campus cost 500 million euros, according to the company.',
+      '2026-11-24T09:00:00Z',
+      '2026-11-24T09:20:00Z',
+    );
     await composeStory(story, [opinion, fact, more], source, summarizer, 'en', new Date('2026-11-24T09:20:00Z'));
     assert.equal(ingestedAt(), '2026-11-24T07:20:00.000Z', 'a later article does not move it into a later edition');
   });
@@ -157,7 +222,14 @@ describe('story ingest time', () => {
         conn.execute(
           `insert into engine_stories (id, title, title_language, interest, classification, summaries, summarizer, article_ids, source_ids, languages, corroboration, first_seen_at, last_seen_at, created_at, updated_at)
            values (?, 't', 'en', 'infrastructure', '{}', ?, 'extractive', '[]', '[]', '[]', 1, ?, ?, ?, ?)`,
-          [id, JSON.stringify({ brief, standard: brief, detailed: brief, keyFigures: [] }), '2026-11-24T05:40:00.000Z', '2026-11-24T05:40:00.000Z', '2026-11-24T06:20:00.000Z', '2026-11-24T06:20:00.000Z'],
+          [
+            id,
+            JSON.stringify({ brief, standard: brief, detailed: brief, keyFigures: [] }),
+            '2026-11-24T05:40:00.000Z',
+            '2026-11-24T05:40:00.000Z',
+            '2026-11-24T06:20:00.000Z',
+            '2026-11-24T06:20:00.000Z',
+          ],
         );
       await row('00000000-0000-4000-8000-000000000001', [{ text: 'A fact.', language: 'en', sourceIds: [], articleIds: [] }]);
       await row('00000000-0000-4000-8000-000000000002', []);

@@ -88,7 +88,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       if (req.headers['if-none-match'] === etag) return res.writeHead(304, { etag }).end();
       return res.writeHead(200, { 'content-type': gen.type, etag, 'last-modified': LAST_MODIFIED }).end(body);
     }
-    const file = p.startsWith('/feeds/') ? p.slice(7) : p === '/podcast/212.vtt' ? 'podcast-212.vtt' : p.startsWith('/pages/') ? p.slice(1) : null;
+    const file = p.startsWith('/feeds/')
+      ? p.slice(7)
+      : p === '/podcast/212.vtt'
+        ? 'podcast-212.vtt'
+        : p.startsWith('/pages/')
+          ? p.slice(1)
+          : null;
     if (!file || file.includes('..')) {
       res.writeHead(404);
       return res.end();

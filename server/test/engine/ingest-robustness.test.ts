@@ -14,13 +14,26 @@ type Db = Awaited<ReturnType<typeof openTestOrm>>;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function generated(base: string, id: string, path: string): CatalogEntry {
-  return { id, name: `Generated ${id}`, siteUrl: `${base}/`, feedUrl: `${base}${path}`, kind: 'news', language: 'en', country: 'US', categories: ['infrastructure'], weight: 1 };
+  return {
+    id,
+    name: `Generated ${id}`,
+    siteUrl: `${base}/`,
+    feedUrl: `${base}${path}`,
+    kind: 'news',
+    language: 'en',
+    country: 'US',
+    categories: ['infrastructure'],
+    weight: 1,
+  };
 }
 
 function rss(items: Array<{ title: string; link: string; guid: string; text: string }>): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Generated</title><link>{base}/</link><description>gen</description>${items
-    .map((i) => `<item><title>${esc(i.title)}</title><link>${esc(i.link)}</link><guid>${i.guid}</guid><pubDate>Fri, 20 Nov 2026 09:00:00 GMT</pubDate><description>${esc(i.text)}</description></item>`)
+    .map(
+      (i) =>
+        `<item><title>${esc(i.title)}</title><link>${esc(i.link)}</link><guid>${i.guid}</guid><pubDate>Fri, 20 Nov 2026 09:00:00 GMT</pubDate><description>${esc(i.text)}</description></item>`,
+    )
     .join('')}</channel></rss>`;
 }
 
@@ -67,7 +80,10 @@ describe('ingest: a failed store loses nothing', () => {
     const second = await engine.ingest();
     const feeds = fx.server.requests.slice(seen).filter((r) => r.path.startsWith('/feeds/'));
     assert.equal(feeds.length, 2);
-    assert.ok(feeds.every((r) => r.ifNoneMatch === null && r.ifModifiedSince === null), 'unconditional GET after the failed pass');
+    assert.ok(
+      feeds.every((r) => r.ifNoneMatch === null && r.ifModifiedSince === null),
+      'unconditional GET after the failed pass',
+    );
     assert.equal(second.ok, 2);
     assert.ok(second.newArticles >= 3, `articles stored on the second pass: ${second.newArticles}`);
 
@@ -90,26 +106,48 @@ describe('ingest: values longer than their columns (PostgreSQL limits enforced o
     fx.server.serve(
       '/gen/long.xml',
       rss([
-        { title: 'Digital Realty buys a 40 MW campus in Dublin', link: longUrl, guid: 'long-url', text: 'Digital Realty bought a 40 MW campus in Dublin for €300 million, the company said on Friday.' },
-        { title: longTitle, link: '{base}/gen/long-title', guid: 'long-title', text: 'Equinix opened a 12 MW site in Lisbon on Friday, the company said in a statement to customers.' },
-        { title: 'Iron Mountain opens a 30 MW data center in Madrid', link: '{base}/gen/plain', guid: 'plain', text: 'Iron Mountain opened a 30 MW data center in Madrid on Friday, the company said in a statement.' },
+        {
+          title: 'Digital Realty buys a 40 MW campus in Dublin',
+          link: longUrl,
+          guid: 'long-url',
+          text: 'Digital Realty bought a 40 MW campus in Dublin for €300 million, the company said on Friday.',
+        },
+        {
+          title: longTitle,
+          link: '{base}/gen/long-title',
+          guid: 'long-title',
+          text: 'Equinix opened a 12 MW site in Lisbon on Friday, the company said in a statement to customers.',
+        },
+        {
+          title: 'Iron Mountain opens a 30 MW data center in Madrid',
+          link: '{base}/gen/plain',
+          guid: 'plain',
+          text: 'Iron Mountain opened a 30 MW data center in Madrid on Friday, the company said in a statement.',
+        },
       ]),
       { etag: `"${'e'.repeat(600)}"` },
     );
     const engine = createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock });
-    await engine.syncCatalog([generated(fx.server.base, 'gen-long', '/gen/long.xml'), ...fixtureCatalog(fx.server.base).filter((e) => e.id === 'fx-dcd-en')]);
+    await engine.syncCatalog([
+      generated(fx.server.base, 'gen-long', '/gen/long.xml'),
+      ...fixtureCatalog(fx.server.base).filter((e) => e.id === 'fx-dcd-en'),
+    ]);
     const report = await engine.ingest();
     assert.equal(report.ok, 2);
     assert.equal(report.failed, 0);
 
     const em = fx.db.orm.em.fork();
     const stored = await em.find(Article, { sourceId: 'gen-long' });
-    assert.deepEqual(stored.map((a) => a.url.replace(/^.*\/gen\//, '')).sort(), ['long-title', 'plain'], 'the item with the over-long URL is left out');
+    assert.deepEqual(
+      stored.map((a) => a.url.replace(/^.*\/gen\//, '')).sort(),
+      ['long-title', 'plain'],
+      'the item with the over-long URL is left out',
+    );
     const cut = stored.find((a) => a.url.endsWith('long-title'))!;
     assert.ok(cut.title.length <= 500, `title cut to ${cut.title.length}`);
     assert.ok(cut.title.endsWith('…'));
     assert.doesNotMatch(cut.title, LONE_SURROGATE);
-    assert.ok(await em.count(Article, { sourceId: 'fx-dcd-en' }) >= 2, 'the other source is stored in the same pass');
+    assert.ok((await em.count(Article, { sourceId: 'fx-dcd-en' })) >= 2, 'the other source is stored in the same pass');
     for (const story of await em.find(Story, {})) assert.doesNotMatch(story.title, LONE_SURROGATE);
 
     const source = await em.findOneOrFail(Source, { id: 'gen-long' });
@@ -152,7 +190,14 @@ describe('ingest: a stored article seen again in another source', () => {
     const nordhaven = await storyOf('/en/nordhaven-ransomware');
     fx.server.serve(
       '/gen/late.xml',
-      rss([{ title: 'Ransomware attack disrupts colocation provider Nordhaven in Oslo', link: '{base}/en/nordhaven-ransomware?utm_source=late', guid: 'late-1', text: 'Colocation provider Nordhaven confirmed a ransomware attack.' }]),
+      rss([
+        {
+          title: 'Ransomware attack disrupts colocation provider Nordhaven in Oslo',
+          link: '{base}/en/nordhaven-ransomware?utm_source=late',
+          guid: 'late-1',
+          text: 'Colocation provider Nordhaven confirmed a ransomware attack.',
+        },
+      ]),
     );
     fx.clock.advance(10 * 86_400_000);
     const report = await createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock }).ingest({ sourceIds: ['gen-late'] });

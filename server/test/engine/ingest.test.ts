@@ -63,7 +63,10 @@ describe('ingest over the fixture feeds', () => {
     assert.equal(first.sources, 21);
     assert.equal(first.ok, 16);
     assert.equal(first.failed, 5);
-    const failed = first.outcomes.filter((o) => o.status === 'failed').map((o) => o.sourceId).sort();
+    const failed = first.outcomes
+      .filter((o) => o.status === 'failed')
+      .map((o) => o.sourceId)
+      .sort();
     assert.deepEqual(failed, [...HOSTILE_IDS].sort());
     const errors = Object.fromEntries(first.outcomes.filter((o) => o.error).map((o) => [o.sourceId, o.error!]));
     assert.match(errors['fx-huge']!, /larger than/);
@@ -100,7 +103,16 @@ describe('ingest over the fixture feeds', () => {
   });
 
   it('keeps different events apart', () => {
-    const ids = new Set(['/en/equinix-fr9-frankfurt', '/wire-a/ntt-mumbai', '/en/nordhaven-ransomware', '/pt/scala-campus', '/nl/moratorium', '/pages/vertiv-texas.html'].map((u) => storyOf(u).id));
+    const ids = new Set(
+      [
+        '/en/equinix-fr9-frankfurt',
+        '/wire-a/ntt-mumbai',
+        '/en/nordhaven-ransomware',
+        '/pt/scala-campus',
+        '/nl/moratorium',
+        '/pages/vertiv-texas.html',
+      ].map((u) => storyOf(u).id),
+    );
     assert.equal(ids.size, 6);
     assert.equal(storyOf('/nl/moratorium').id, storyOf('/pl/moratorium').id);
   });
@@ -138,7 +150,10 @@ describe('ingest over the fixture feeds', () => {
           assert.ok(sentence.sourceIds.length > 0);
           assert.ok(sentence.sourceIds.every((id) => story.sourceIds.includes(id)));
           const own = articles.filter((a) => sentence.articleIds.includes(a.id));
-          assert.ok(own.some((a) => a.text.includes(sentence.text) || a.title === sentence.text), `"${sentence.text}" is in its article`);
+          assert.ok(
+            own.some((a) => a.text.includes(sentence.text) || a.title === sentence.text),
+            `"${sentence.text}" is in its article`,
+          );
         }
       }
     }
@@ -202,7 +217,9 @@ describe('ingest over the fixture feeds', () => {
   it('across processes one pass at a time: while one holds the ingest lease, another is told who has it, and its schedule skips its turn', async () => {
     // Its own database; a second ORM on the same file stands for another process (a server, `npm run ingest`).
     const own = await openTestOrm();
-    const other = await MikroORM.init({ ...own.orm.config.getAll(), entities: own.orm.config.get('entities') } as Parameters<typeof MikroORM.init>[0]);
+    const other = await MikroORM.init({ ...own.orm.config.getAll(), entities: own.orm.config.get('entities') } as Parameters<
+      typeof MikroORM.init
+    >[0]);
     try {
       await createEngine(own.orm, testEngineConfig(), { clock }).syncCatalog(fixtureCatalog(server.base));
       let release!: () => void;
@@ -220,7 +237,10 @@ describe('ingest over the fixture feeds', () => {
       const first = holder.ingest({ force: true });
       await inside;
       const elsewhere = createEngine(other, testEngineConfig(), { clock });
-      await assert.rejects(elsewhere.ingest(), (err: Error) => err instanceof IngestBusyError && /Another ingest pass is running \(.+:\d+:\w+, lease until /.test(err.message));
+      await assert.rejects(
+        elsewhere.ingest(),
+        (err: Error) => err instanceof IngestBusyError && /Another ingest pass is running \(.+:\d+:\w+, lease until /.test(err.message),
+      );
       const reports: IngestReport[] = [];
       const scheduled = createEngine(other, testEngineConfig({ INGEST_INTERVAL_MINUTES: '60' }), { clock });
       await scheduled.startSchedule({ syncShippedCatalog: false, onReport: (r) => reports.push(r) })();
@@ -228,9 +248,15 @@ describe('ingest over the fixture feeds', () => {
       release();
       await first;
       const after = await elsewhere.ingest();
-      assert.equal(after.failed + after.ok + after.notModified + after.skippedBackoff > 0, true, 'once released, the other process ingests');
+      assert.equal(
+        after.failed + after.ok + after.notModified + after.skippedBackoff > 0,
+        true,
+        'once released, the other process ingests',
+      );
       // A holder that died leaves its lease; past its end another process takes it over.
-      await own.orm.em.fork().insert(JobLease, { name: INGEST_JOB, owner: 'dead-host:1:abcdef01', until: new Date(clock.now().getTime() - 1000) });
+      await own.orm.em
+        .fork()
+        .insert(JobLease, { name: INGEST_JOB, owner: 'dead-host:1:abcdef01', until: new Date(clock.now().getTime() - 1000) });
       assert.ok(await elsewhere.ingest(), 'an expired lease is taken over');
       assert.equal(await own.orm.em.fork().count(JobLease, {}), 0, 'and released after the pass');
     } finally {

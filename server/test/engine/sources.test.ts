@@ -33,7 +33,10 @@ describe('operator source administration', () => {
   it('survives two servers syncing the catalog at once: rows the other inserted are skipped, not a failure', async () => {
     const other = await openTestOrm();
     try {
-      const results = await Promise.all([syncCatalog(other.orm.em.fork(), catalog, clock), syncCatalog(other.orm.em.fork(), catalog, clock)]);
+      const results = await Promise.all([
+        syncCatalog(other.orm.em.fork(), catalog, clock),
+        syncCatalog(other.orm.em.fork(), catalog, clock),
+      ]);
       assert.equal(results[0].added + results[1].added, catalog.length, JSON.stringify(results));
       assert.equal(await other.orm.em.fork().count(Source, {}), catalog.length);
       // A feed an operator already follows under an id of their own is skipped too, not a unique violation.
@@ -60,11 +63,24 @@ describe('operator source administration', () => {
 
   it('adds an operator source, and refuses a duplicate id, a followed feed or invalid fields', async () => {
     const em = db.orm.em.fork();
-    const entry = { id: 'my-blog', name: 'My DC blog', siteUrl: 'https://blog.example.net', feedUrl: 'https://blog.example.net/feed.xml', kind: 'news', language: 'en', country: 'GB', categories: ['operations'], weight: 1 };
+    const entry = {
+      id: 'my-blog',
+      name: 'My DC blog',
+      siteUrl: 'https://blog.example.net',
+      feedUrl: 'https://blog.example.net/feed.xml',
+      kind: 'news',
+      language: 'en',
+      country: 'GB',
+      categories: ['operations'],
+      weight: 1,
+    };
     const added = await addSource(em, entry, clock);
     assert.equal(added.origin, 'operator');
     await assert.rejects(addSource(db.orm.em.fork(), entry, clock), /exists/);
-    await assert.rejects(addSource(db.orm.em.fork(), { ...entry, id: 'other', feedUrl: catalog[0]!.feedUrl }, clock), /already followed as "datacenterdynamics"/);
+    await assert.rejects(
+      addSource(db.orm.em.fork(), { ...entry, id: 'other', feedUrl: catalog[0]!.feedUrl }, clock),
+      /already followed as "datacenterdynamics"/,
+    );
     await assert.rejects(addSource(db.orm.em.fork(), { ...entry, id: 'Bad Id' }, clock), SourceError);
   });
 
@@ -78,7 +94,19 @@ describe('operator source administration', () => {
   it('imports a plain feed reader OPML with defaults', () => {
     const opml = `<?xml version="1.0"?><opml version="1.0"><body><outline text="Tech"><outline text="Rechenzentren Blog" xmlUrl="https://rz.example.de/feed" htmlUrl="https://rz.example.de" language="de"/></outline></body></opml>`;
     const { entries } = importOpml(opml);
-    assert.deepEqual(entries, [{ id: 'rechenzentren-blog', name: 'Rechenzentren Blog', siteUrl: 'https://rz.example.de', feedUrl: 'https://rz.example.de/feed', kind: 'news', language: 'de', country: 'INT', categories: ['infrastructure'], weight: 1 }]);
+    assert.deepEqual(entries, [
+      {
+        id: 'rechenzentren-blog',
+        name: 'Rechenzentren Blog',
+        siteUrl: 'https://rz.example.de',
+        feedUrl: 'https://rz.example.de/feed',
+        kind: 'news',
+        language: 'de',
+        country: 'INT',
+        categories: ['infrastructure'],
+        weight: 1,
+      },
+    ]);
   });
 
   it('runs the sources commands an operator types', async () => {
@@ -90,7 +118,10 @@ describe('operator source administration', () => {
     const file = path.join(dir, 'all.opml');
     assert.match(await run('export-opml', file), /wrote/);
     assert.equal(importOpml(readFileSync(file, 'utf8')).entries.length, catalog.length + 1);
-    writeFileSync(path.join(dir, 'new.opml'), '<opml version="2.0"><body><outline text="New Feed" xmlUrl="https://new.example.org/rss"/><outline text="Again" xmlUrl="https://blog.example.net/feed.xml"/></body></opml>');
+    writeFileSync(
+      path.join(dir, 'new.opml'),
+      '<opml version="2.0"><body><outline text="New Feed" xmlUrl="https://new.example.org/rss"/><outline text="Again" xmlUrl="https://blog.example.net/feed.xml"/></body></opml>',
+    );
     const imported = await run('import-opml', path.join(dir, 'new.opml'));
     assert.match(imported, /imported 1 of 2/);
     assert.match(imported, /already followed/);
@@ -121,7 +152,15 @@ describe('operator source administration', () => {
     assert.match(row, /2026-11-20 11:00Z/, 'Last-Modified, compact');
     assert.match(row, /W\/"5f2a9c0e7d41… /, 'ETag, shortened');
     const shown = await run('show', 'golem');
-    for (const line of [/^ETag: +W\/"5f2a9c0e7d41b3aa90c1d2e3"$/m, /^Last-Modified: +Fri, 20 Nov 2026 11:00:00 GMT$/m, /^last fetched: +2026-11-20T12:00:30.000Z$/m, /^last HTTP status: +200$/m, /^consecutive failures: +0$/m, /^next attempt: +next pass$/m, /^feed: +https:\/\//m]) {
+    for (const line of [
+      /^ETag: +W\/"5f2a9c0e7d41b3aa90c1d2e3"$/m,
+      /^Last-Modified: +Fri, 20 Nov 2026 11:00:00 GMT$/m,
+      /^last fetched: +2026-11-20T12:00:30.000Z$/m,
+      /^last HTTP status: +200$/m,
+      /^consecutive failures: +0$/m,
+      /^next attempt: +next pass$/m,
+      /^feed: +https:\/\//m,
+    ]) {
       assert.match(shown, line);
     }
     await assert.rejects(run('show', 'nope'), /no source "nope"/);

@@ -28,7 +28,12 @@ export function digestStory(title: string, extra: Partial<DigestStory> = {}): Di
 }
 
 /** Stores digests for a user as the delivery stage would, oldest first; each date may bring its own stories. */
-export async function addDigests(orm: Orm, email: string, dates: string[], storiesFor?: (date: string) => DigestStory[]): Promise<Digest[]> {
+export async function addDigests(
+  orm: Orm,
+  email: string,
+  dates: string[],
+  storiesFor?: (date: string) => DigestStory[],
+): Promise<Digest[]> {
   const em = orm.em.fork();
   const user = await em.findOneOrFail(User, { email });
   const digests = dates.map((date, i) => {
@@ -37,7 +42,12 @@ export async function addDigests(orm: Orm, email: string, dates: string[], stori
     const content = Object.assign(new DigestContent(), {
       stories,
       storyIds: stories.map((s) => s.id),
-      searchText: [`Data-center brief for ${date}`, ...stories.flatMap((st) => [st.title, ...st.summary.map((x) => x.text), ...st.sources.map((x) => x.name)])].join(' ').toLowerCase(),
+      searchText: [
+        `Data-center brief for ${date}`,
+        ...stories.flatMap((st) => [st.title, ...st.summary.map((x) => x.text), ...st.sources.map((x) => x.name)]),
+      ]
+        .join(' ')
+        .toLowerCase(),
       createdAt: new Date(`${date}T06:00:00Z`),
     });
     Object.assign(digest, {

@@ -62,7 +62,8 @@ async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; 
 /** The real app on an ephemeral loopback port, with a fresh SQLite file migrated like production. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-test-'));
-  const pgServer = process.env.TEST_POSTGRES_SERVER && !options.env?.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_POSTGRES_SERVER) : null;
+  const pgServer =
+    process.env.TEST_POSTGRES_SERVER && !options.env?.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_POSTGRES_SERVER) : null;
   const env = pgServer ? { DATABASE_URL: pgServer.url, ...options.env } : options.env;
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   // Generous limits unless a test is about them, so validation tests can send many requests.
@@ -98,7 +99,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 export async function readOutbox(dir: string): Promise<ParsedMail[]> {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

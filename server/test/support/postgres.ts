@@ -13,7 +13,9 @@ export interface TempPostgres {
 export function postgresBinDir(): string | null {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(base, versions[0], 'bin') : null;
 }
 
@@ -40,11 +42,23 @@ export async function startTempPostgres(): Promise<TempPostgres | null> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
-  const asUser = (cmd: string, args: string[]): [string, string[]] => (asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args]);
+  const asUser = (cmd: string, args: string[]): [string, string[]] =>
+    asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
   const [initCmd, initArgs] = asUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'dcbrief', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   execFileSync(initCmd, initArgs, { stdio: 'ignore' });
   const port = await freePort();
-  const [cmd, args] = asUser(path.join(bin, 'postgres'), ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off']);
+  const [cmd, args] = asUser(path.join(bin, 'postgres'), [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+  ]);
   const proc: ChildProcess = spawn(cmd, args, { stdio: 'ignore' });
   await waitForPort(port, 20_000);
   const [createCmd, createArgs] = asUser(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'dcbrief', 'dcbrief']);

@@ -71,7 +71,9 @@ export async function startStripeStandIn(options: {
   const failures: Array<{ method: string; path: string | RegExp; error: InjectedError; left: number }> = [];
   const customers = new Map<string, Obj>();
   const subscriptions = new Map<string, Obj>();
-  const prices = new Map(options.prices.map((p) => [p.id, { object: 'price', active: true, currency: 'usd', recurring: { interval: 'month' }, ...p }]));
+  const prices = new Map(
+    options.prices.map((p) => [p.id, { object: 'price', active: true, currency: 'usd', recurring: { interval: 'month' }, ...p }]),
+  );
   const idempotent = new Map<string, { hash: string; status: number; body: unknown }>();
 
   function priceObj(priceId: string) {
@@ -100,7 +102,19 @@ export async function startStripeStandIn(options: {
       metadata: params.metadata ?? {},
       payment_settings: params.payment_settings ?? null,
       cancel_at_period_end: false,
-      items: { object: 'list', data: [{ id: id('si'), object: 'subscription_item', price, quantity: 1, current_period_start: created, current_period_end: created + 30 * 86400 }] },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: id('si'),
+            object: 'subscription_item',
+            price,
+            quantity: 1,
+            current_period_start: created,
+            current_period_end: created + 30 * 86400,
+          },
+        ],
+      },
       pending_setup_intent: trialing
         ? { id: id('seti'), object: 'setup_intent', status: 'requires_payment_method', customer, payment_method: null, client_secret: '' }
         : null,
@@ -111,7 +125,9 @@ export async function startStripeStandIn(options: {
         status: trialing ? 'paid' : 'open',
         amount_due: trialing ? 0 : price.unit_amount,
         parent: { type: 'subscription_details', subscription_details: { subscription: subId } },
-        confirmation_secret: trialing ? null : { type: 'payment_intent', client_secret: `${id('pi')}_secret_${randomBytes(8).toString('hex')}` },
+        confirmation_secret: trialing
+          ? null
+          : { type: 'payment_intent', client_secret: `${id('pi')}_secret_${randomBytes(8).toString('hex')}` },
       },
     };
     const setup = sub.pending_setup_intent as Obj | null;
@@ -138,7 +154,14 @@ export async function startStripeStandIn(options: {
     const expand: string[] = Array.isArray(params.expand) ? params.expand.map(String) : [];
     let m: RegExpMatchArray | null;
     if (method === 'POST' && path === '/v1/customers') {
-      const customer: Obj = { id: id('cus'), object: 'customer', email: params.email ?? null, name: params.name ?? null, metadata: params.metadata ?? {}, created: now() };
+      const customer: Obj = {
+        id: id('cus'),
+        object: 'customer',
+        email: params.email ?? null,
+        name: params.name ?? null,
+        metadata: params.metadata ?? {},
+        created: now(),
+      };
       customers.set(customer.id, customer);
       return [200, customer];
     }
@@ -163,7 +186,12 @@ export async function startStripeStandIn(options: {
       const data = [...subscriptions.values()]
         .filter((s) => (!params.customer || s.customer === params.customer) && (status === 'all' ? true : s.status === status))
         .sort((a, b) => Number(b.created) - Number(a.created))
-        .map((s) => render(s, expand.map((e) => e.replace(/^data\./, ''))));
+        .map((s) =>
+          render(
+            s,
+            expand.map((e) => e.replace(/^data\./, '')),
+          ),
+        );
       return [200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' }];
     }
     if ((m = path.match(/^\/v1\/subscriptions\/([\w]+)$/))) {
@@ -183,15 +211,31 @@ export async function startStripeStandIn(options: {
         const invoice = s.latest_invoice as { confirmation_secret?: { client_secret: string } | null } | null;
         return setup?.id === intentId || invoice?.confirmation_secret?.client_secret.startsWith(`${intentId}_secret_`);
       });
-      if (!sub) throw new StripeError(404, 'invalid_request_error', `No such ${m[1] === 'setup_intents' ? 'setupintent' : 'payment_intent'}: '${intentId}'`, 'resource_missing');
+      if (!sub)
+        throw new StripeError(
+          404,
+          'invalid_request_error',
+          `No such ${m[1] === 'setup_intents' ? 'setupintent' : 'payment_intent'}: '${intentId}'`,
+          'resource_missing',
+        );
       const card = String((params.payment_method_data as { card?: { number?: string } } | undefined)?.card?.number ?? '4242424242424242');
       if (card === '4000000000000002') throw new StripeError(402, 'card_error', 'Your card was declined.', 'card_declined');
       confirm(sub);
       return [200, { id: intentId, object: m[1] === 'setup_intents' ? 'setup_intent' : 'payment_intent', status: 'succeeded' }];
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      if (!customers.has(String(params.customer))) throw new StripeError(400, 'invalid_request_error', `No such customer: '${params.customer}'`);
-      return [200, { id: id('bps'), object: 'billing_portal.session', customer: params.customer, return_url: params.return_url, url: `https://billing.stripe.com/p/session/test_${randomBytes(10).toString('hex')}` }];
+      if (!customers.has(String(params.customer)))
+        throw new StripeError(400, 'invalid_request_error', `No such customer: '${params.customer}'`);
+      return [
+        200,
+        {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          customer: params.customer,
+          return_url: params.return_url,
+          url: `https://billing.stripe.com/p/session/test_${randomBytes(10).toString('hex')}`,
+        },
+      ];
     }
     throw new StripeError(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${path}).`);
   }
@@ -201,11 +245,18 @@ export async function startStripeStandIn(options: {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
-    const params = qs.parse(req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : body, { depth: 10, arrayLimit: 100 }) as Record<string, any>;
+    const params = qs.parse(req.method === 'GET' || req.method === 'DELETE' ? url.search.slice(1) : body, {
+      depth: 10,
+      arrayLimit: 100,
+    }) as Record<string, any>;
     const key = (req.headers['idempotency-key'] as string | undefined) ?? null;
     requests.push({ method: req.method!, path: url.pathname, params, idempotencyKey: key });
     const send = (status: number, payload: unknown, replayed = false) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...(replayed ? { 'idempotent-replayed': 'true' } : {}) });
+      res.writeHead(status, {
+        'content-type': 'application/json',
+        'request-id': id('req'),
+        ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
       res.end(JSON.stringify(payload));
     };
     const browserCall = /^\/v1\/(setup_intents|payment_intents)\/\w+\/confirm$/.test(url.pathname);
@@ -231,7 +282,12 @@ export async function startStripeStandIn(options: {
       const seen = idempotent.get(key);
       if (seen) {
         if (seen.hash !== hash) {
-          return send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+          return send(400, {
+            error: {
+              type: 'idempotency_error',
+              message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+            },
+          });
         }
         return send(seen.status, seen.body, true);
       }
@@ -303,10 +359,11 @@ export async function startStripeStandIn(options: {
     failNext(method, path, error, times = 1) {
       failures.push({ method, path, error, left: times });
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

@@ -36,7 +36,13 @@ describe('query client (spec section 7)', () => {
     const client = createQueryClient();
     await expect(client.fetchQuery({ queryKey: ['/api/digests', 'recent'] })).resolves.toEqual([1, 2]);
     const defaults = client.getDefaultOptions();
-    expect(defaults.queries).toMatchObject({ staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false, retry: false, gcTime: QUERY_GC_TIME_MS });
+    expect(defaults.queries).toMatchObject({
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+      retry: false,
+      gcTime: QUERY_GC_TIME_MS,
+    });
     expect(defaults.mutations).toMatchObject({ retry: false });
     await client.fetchQuery({ queryKey: ['/api/digests', 'recent'] });
     expect(api.calls).toHaveLength(1);

@@ -107,7 +107,9 @@ export async function buildEdition(em: EntityManager, options: EditionOptions): 
     const age = Math.max(0, to.getTime() - s.lastSeenAt.getTime());
     return 3 * Math.log2(1 + s.corroboration) + meanWeight + 2 * Math.pow(0.5, age / halfLifeMs);
   };
-  const pool = stories.map((story) => ({ story, score: base(story) })).sort((a, b) => b.score - a.score || a.story.id.localeCompare(b.story.id));
+  const pool = stories
+    .map((story) => ({ story, score: base(story) }))
+    .sort((a, b) => b.score - a.score || a.story.id.localeCompare(b.story.id));
   const taken: Array<{ story: Story; score: number }> = [];
   const perInterest = new Map<Interest, number>();
   while (taken.length < limit && pool.length) {
@@ -127,7 +129,12 @@ export async function buildEdition(em: EntityManager, options: EditionOptions): 
   const articleIds = taken.flatMap((t) => t.story.articleIds);
   const articles = new Map<string, Article>();
   for (let i = 0; i < articleIds.length; i += 500) {
-    for (const a of await em.find(Article, { id: { $in: articleIds.slice(i, i + 500) } }, { fields: ['id', 'sourceId', 'url', 'alsoSourceIds', 'publishedAt'] })) articles.set(a.id, a as Article);
+    for (const a of await em.find(
+      Article,
+      { id: { $in: articleIds.slice(i, i + 500) } },
+      { fields: ['id', 'sourceId', 'url', 'alsoSourceIds', 'publishedAt'] },
+    ))
+      articles.set(a.id, a as Article);
   }
   return {
     kind,
@@ -140,7 +147,13 @@ export async function buildEdition(em: EntityManager, options: EditionOptions): 
   };
 }
 
-function toEditionStory(story: Story, rank: number, score: number, sources: Map<string, Source>, articles: Map<string, Article>): EditionStory {
+function toEditionStory(
+  story: Story,
+  rank: number,
+  score: number,
+  sources: Map<string, Source>,
+  articles: Map<string, Article>,
+): EditionStory {
   const urlFor = new Map<string, string>();
   for (const id of story.articleIds) {
     const a = articles.get(id);
@@ -161,11 +174,22 @@ function toEditionStory(story: Story, rank: number, score: number, sources: Map<
       .filter((r) => r.interest === story.interest)
       .sort((a, b) => b.weight - a.weight)
       .map((r) => `${r.rule} (${r.where}, +${r.weight})`),
-    summaries: { brief: story.summaries.brief.map(sentence), standard: story.summaries.standard.map(sentence), detailed: story.summaries.detailed.map(sentence) },
+    summaries: {
+      brief: story.summaries.brief.map(sentence),
+      standard: story.summaries.standard.map(sentence),
+      detailed: story.summaries.detailed.map(sentence),
+    },
     keyFigures: story.summaries.keyFigures,
     sources: story.sourceIds.map((id) => {
       const s = sources.get(id);
-      return { id, name: s?.name ?? id, url: urlFor.get(id) ?? s?.siteUrl ?? '', siteUrl: s?.siteUrl ?? '', language: s?.language ?? 'und', country: s?.country ?? '' };
+      return {
+        id,
+        name: s?.name ?? id,
+        url: urlFor.get(id) ?? s?.siteUrl ?? '',
+        siteUrl: s?.siteUrl ?? '',
+        language: s?.language ?? 'und',
+        country: s?.country ?? '',
+      };
     }),
     corroboration: story.corroboration,
     languages: story.languages,

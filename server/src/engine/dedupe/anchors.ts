@@ -11,13 +11,49 @@ export interface Anchors {
   dates: string[];
 }
 
-const DECIMAL_COMMA = new Set(['de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'ru', 'uk', 'tr', 'sv', 'da', 'no', 'fi', 'ro', 'hu', 'bg', 'hr', 'sr', 'sl', 'el', 'id', 'vi', 'lt', 'lv', 'et', 'ca']);
+const DECIMAL_COMMA = new Set([
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'cs',
+  'sk',
+  'ru',
+  'uk',
+  'tr',
+  'sv',
+  'da',
+  'no',
+  'fi',
+  'ro',
+  'hu',
+  'bg',
+  'hr',
+  'sr',
+  'sl',
+  'el',
+  'id',
+  'vi',
+  'lt',
+  'lv',
+  'et',
+  'ca',
+]);
 
 const NUMBER = /(?<![\p{Script=Latin}\p{Script=Cyrillic}\d])(\d{1,3}(?:[.,\u00a0\u202f ]\d{3})+(?:[.,]\d+)?|\d+(?:[.,]\d+)?)/gu;
 
 const MULTIPLIERS: Array<[RegExp, number]> = [
-  [/^\s?(billions?|bn|bln|mrd\.?|milliarden?|milliards?|mil millones|mil milhões|miliardi|miliardo|bilhões|bilhão|miljard(?:en)?|miliard(?:y|ów|a)?|mld\.?|млрд\.?|миллиард\w*|b\b)/iu, 1e9],
-  [/^\s?(million|millions|mn|mio\.?|millionen|millones|millón|milioni|milione|milhões|milhão|miljoen|miljoner|millió|milion(?:y|ów)?|mln\.?|млн\.?|миллион\w*|m\b)/iu, 1e6],
+  [
+    /^\s?(billions?|bn|bln|mrd\.?|milliarden?|milliards?|mil millones|mil milhões|miliardi|miliardo|bilhões|bilhão|miljard(?:en)?|miliard(?:y|ów|a)?|mld\.?|млрд\.?|миллиард\w*|b\b)/iu,
+    1e9,
+  ],
+  [
+    /^\s?(million|millions|mn|mio\.?|millionen|millones|millón|milioni|milione|milhões|milhão|miljoen|miljoner|millió|milion(?:y|ów)?|mln\.?|млн\.?|миллион\w*|m\b)/iu,
+    1e6,
+  ],
   [/^\s?(thousand|tausend|mille|mil\b|тыс\.?)/iu, 1e3],
   [/^\s?(億|亿)/u, 1e8],
   [/^\s?(万)/u, 1e4],
@@ -108,9 +144,11 @@ function quantityAt(raw: string, after: string, before: string, commaDecimal: bo
     }
   }
   for (const [re, factor] of POWER) if (re.test(rest)) return { key: `mw:${round(value * factor)}`, raw: stated(raw, after, rest, re, '') };
-  for (const [re, code] of CURRENCY_AFTER) if (re.test(rest)) return { key: `${code}:${round(value)}`, raw: stated(raw, after, rest, re, '') };
+  for (const [re, code] of CURRENCY_AFTER)
+    if (re.test(rest)) return { key: `${code}:${round(value)}`, raw: stated(raw, after, rest, re, '') };
   for (const [re, code] of CURRENCY_BEFORE) {
-    if (re.test(before)) return { key: `${code}:${round(value)}`, raw: stated(raw, after, rest, null, SIGN_BEFORE.exec(before)?.[0] ?? '') };
+    if (re.test(before))
+      return { key: `${code}:${round(value)}`, raw: stated(raw, after, rest, null, SIGN_BEFORE.exec(before)?.[0] ?? '') };
   }
   if (PERCENT.test(after)) return { key: `pct:${round(value)}`, raw: stated(raw, after, rest, PERCENT, '') };
   return null;
@@ -188,7 +226,8 @@ export function extractEntities(text: string, language: string): Set<string> {
 }
 
 /** Words are runs of one script, so "Equinixは" yields "Equinix". */
-const WORD = /[\p{Script=Latin}\d][\p{Script=Latin}\d&'’.-]*[\p{Script=Latin}\d]|\p{Script=Latin}|[\p{Script=Cyrillic}][\p{Script=Cyrillic}\d-]*|[\p{Script=Greek}]+/gu;
+const WORD =
+  /[\p{Script=Latin}\d][\p{Script=Latin}\d&'’.-]*[\p{Script=Latin}\d]|\p{Script=Latin}|[\p{Script=Cyrillic}][\p{Script=Cyrillic}\d-]*|[\p{Script=Greek}]+/gu;
 
 /** Languages whose own script has no capitals: a Latin word in them is almost always a name. */
 const CASELESS = new Set(['ja', 'zh', 'ko', 'th', 'ar', 'he', 'fa', 'hi', 'bn', 'ur', 'ta', 'te', 'mr', 'gu', 'ka', 'am']);

@@ -36,10 +36,13 @@ describe('anchors', () => {
 });
 
 describe('minhash', () => {
-  const wire = 'NTT DATA opened a 40 MW data center campus in Mumbai on Thursday, the company said in a statement, and it will house 6,000 racks.';
+  const wire =
+    'NTT DATA opened a 40 MW data center campus in Mumbai on Thursday, the company said in a statement, and it will house 6,000 racks.';
   it('rates wire copies as near-identical and different texts as different', () => {
     assert.ok(similarity(signature(wire), signature(`MUMBAI (Wire) - ${wire} Shares were unchanged.`)) >= 0.7);
-    assert.ok(similarity(signature(wire), signature('Vertiv shipped 2,000 coolant distribution units to an AI campus in Texas this week.')) < 0.1);
+    assert.ok(
+      similarity(signature(wire), signature('Vertiv shipped 2,000 coolant distribution units to an AI campus in Texas this week.')) < 0.1,
+    );
   });
 });
 
@@ -73,7 +76,8 @@ describe('StoryIndex', () => {
   });
 
   it('counts wire copies once and independent reports each', () => {
-    const wire = 'NTT DATA opened a 40 MW data center campus in Mumbai on Thursday, the company said in a statement, and it will house 6,000 racks.';
+    const wire =
+      'NTT DATA opened a 40 MW data center campus in Mumbai on Thursday, the company said in a statement, and it will house 6,000 racks.';
     const articles = [
       { sourceId: 'a', signature: signature(wire) },
       { sourceId: 'b', signature: signature(`${wire} Shares were unchanged.`) },

@@ -14,7 +14,15 @@ type CustomItem = {
 
 const parser = new Parser<Record<string, never>, CustomItem>({
   customFields: {
-    item: [['podcast:transcript', 'transcripts', { keepArray: true }], 'dc:date', 'dc:creator', 'description', 'id', 'updated', 'published'],
+    item: [
+      ['podcast:transcript', 'transcripts', { keepArray: true }],
+      'dc:date',
+      'dc:creator',
+      'description',
+      'id',
+      'updated',
+      'published',
+    ],
   },
 });
 

@@ -5,7 +5,14 @@ import { after, before, describe, it } from 'node:test';
 import iconv from 'iconv-lite';
 import { decodeBody, HttpFetcher, type FetchLimits } from './http-fetcher.js';
 
-const LIMITS: FetchLimits = { timeoutMs: 400, maxBytes: 64 * 1024, maxRedirects: 2, userAgent: 'DCBriefBot/test', concurrency: 8, perHostConcurrency: 2 };
+const LIMITS: FetchLimits = {
+  timeoutMs: 400,
+  maxBytes: 64 * 1024,
+  maxRedirects: 2,
+  userAgent: 'DCBriefBot/test',
+  concurrency: 8,
+  perHostConcurrency: 2,
+};
 
 describe('HttpFetcher', () => {
   let server: http.Server;
@@ -20,7 +27,9 @@ describe('HttpFetcher', () => {
       const p = req.url ?? '/';
       if (p === '/feed') {
         if (req.headers['if-none-match'] === '"v1"') return res.writeHead(304, { etag: '"v1"' }).end();
-        return res.writeHead(200, { etag: '"v1"', 'last-modified': 'Fri, 20 Nov 2026 11:00:00 GMT', 'content-type': 'application/rss+xml' }).end('<rss/>');
+        return res
+          .writeHead(200, { etag: '"v1"', 'last-modified': 'Fri, 20 Nov 2026 11:00:00 GMT', 'content-type': 'application/rss+xml' })
+          .end('<rss/>');
       }
       if (p.startsWith('/hop/')) {
         const n = Number(p.slice(5));
@@ -42,7 +51,10 @@ describe('HttpFetcher', () => {
         res.write('<rss>');
         return;
       }
-      if (p === '/latin1') return res.writeHead(200, { 'content-type': 'text/xml; charset=ISO-8859-1' }).end(iconv.encode('<t>Données à Francfort</t>', 'latin1'));
+      if (p === '/latin1')
+        return res
+          .writeHead(200, { 'content-type': 'text/xml; charset=ISO-8859-1' })
+          .end(iconv.encode('<t>Données à Francfort</t>', 'latin1'));
       if (p.startsWith('/slow/')) {
         active++;
         peak = Math.max(peak, active);
@@ -149,7 +161,11 @@ describe('HttpFetcher scheduling across hosts', () => {
       const otherFeeds = [fetcher.fetch(url(other, '/a')), fetcher.fetch(url(other, '/b'))];
       const results = await Promise.all([...busyFeeds, ...otherFeeds]);
       // Which of the first two requests reaches its server first is up to the network stack.
-      assert.deepEqual(order.slice(0, 3).sort(), ['busy/0', 'other/a', 'other/b'], `the other host is served while the busy one holds its slot: ${order}`);
+      assert.deepEqual(
+        order.slice(0, 3).sort(),
+        ['busy/0', 'other/a', 'other/b'],
+        `the other host is served while the busy one holds its slot: ${order}`,
+      );
       assert.deepEqual(order.slice(3), ['busy/1', 'busy/2', 'busy/3', 'busy/4']);
       assert.ok(results.every((r) => r.kind === 'ok'));
     } finally {
@@ -163,7 +179,10 @@ describe('HttpFetcher scheduling across hosts', () => {
 
 describe('decodeBody', () => {
   it('uses the XML declaration, then falls back to Windows-1252 for undeclared non-UTF-8', () => {
-    assert.equal(decodeBody(iconv.encode('<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>', 'latin1'), ''), '<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>');
+    assert.equal(
+      decodeBody(iconv.encode('<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>', 'latin1'), ''),
+      '<?xml version="1.0" encoding="ISO-8859-1"?><t>é</t>',
+    );
     assert.equal(decodeBody(iconv.encode('<t>São Paulo – 3€</t>', 'win1252'), 'text/xml'), '<t>São Paulo – 3€</t>');
     assert.equal(decodeBody(Buffer.from('\ufeff<t>ü</t>'), 'text/xml; charset=ISO-8859-1'), '<t>ü</t>', 'a BOM wins');
   });

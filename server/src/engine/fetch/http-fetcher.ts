@@ -70,7 +70,10 @@ export class HttpFetcher implements Fetcher {
 
   private async fetchNow(startUrl: string, conditional: ConditionalHeaders, accept: string): Promise<FetchResult> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new FetchFailure(`timed out after ${this.limits.timeoutMs} ms`)), this.limits.timeoutMs);
+    const timer = setTimeout(
+      () => controller.abort(new FetchFailure(`timed out after ${this.limits.timeoutMs} ms`)),
+      this.limits.timeoutMs,
+    );
     let url = startUrl;
     try {
       for (let hop = 0; ; hop++) {

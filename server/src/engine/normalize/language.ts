@@ -13,7 +13,8 @@ export function identifyLanguage(text: string, declared: string): { language: st
   const length = sample.replace(/\s+/g, '').length + 2 * dense;
   if (length < 24) return { language: declaredBase, detected: false };
   // Kana are Japanese only: a "Chinese" text with a fair share of them is Japanese, whatever the model says.
-  if (declaredBase === 'zh' && countOf(sample, KANA) / Math.max(1, countOf(sample, LETTER)) >= 0.1) return { language: 'ja', detected: true };
+  if (declaredBase === 'zh' && countOf(sample, KANA) / Math.max(1, countOf(sample, LETTER)) >= 0.1)
+    return { language: 'ja', detected: true };
   if (confirmsDeclared(sample.slice(0, 600), declaredBase)) return { language: declaredBase, detected: true };
   const guesses = detectAll(sample, { only: CANDIDATES });
   const best = guesses[0];
@@ -37,8 +38,47 @@ export function baseLanguage(tag: string): string {
  * mixed-script headlines (an English headline full of brand names is otherwise often taken for Kirundi).
  */
 export const CANDIDATES = [
-  'en', 'de', 'fr', 'es', 'it', 'pt', 'nl', 'pl', 'cs', 'sk', 'hu', 'ro', 'bg', 'el', 'ru', 'uk', 'tr', 'ar', 'he', 'fa',
-  'hi', 'bn', 'ja', 'zh', 'ko', 'th', 'vi', 'id', 'ms', 'sv', 'da', 'no', 'fi', 'et', 'lv', 'lt', 'hr', 'sr', 'sl', 'ca', 'tl',
+  'en',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'nl',
+  'pl',
+  'cs',
+  'sk',
+  'hu',
+  'ro',
+  'bg',
+  'el',
+  'ru',
+  'uk',
+  'tr',
+  'ar',
+  'he',
+  'fa',
+  'hi',
+  'bn',
+  'ja',
+  'zh',
+  'ko',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'sv',
+  'da',
+  'no',
+  'fi',
+  'et',
+  'lv',
+  'lt',
+  'hr',
+  'sr',
+  'sl',
+  'ca',
+  'tl',
 ];
 
 const CLOSE_PAIRS: Array<[string, string]> = [

@@ -44,7 +44,10 @@ describe('column limits', () => {
     });
     const ctx = { declaredLanguage: 'en', now: new Date('2026-11-20T12:00:00Z') };
     assert.equal(normalizeItem(item(`https://example.com/${'a'.repeat(990)}`), ctx), null);
-    const ok = normalizeItem(item(`https://example.com/${'a'.repeat(900)}?utm_source=${'x'.repeat(300)}`, `${'Titel '.repeat(99)}𝐀𝐁𝐂 end`), ctx)!;
+    const ok = normalizeItem(
+      item(`https://example.com/${'a'.repeat(900)}?utm_source=${'x'.repeat(300)}`, `${'Titel '.repeat(99)}𝐀𝐁𝐂 end`),
+      ctx,
+    )!;
     assert.ok(ok, 'tracking parameters are removed before the length is checked');
     assert.ok(ok.canonicalUrl.length <= 1000);
     assert.ok(ok.title.length <= LIMITS.title);

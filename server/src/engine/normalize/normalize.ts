@@ -32,7 +32,8 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   const link = item.url ? safe(() => ({ url: cleanUrl(item.url!), canonical: canonicalUrl(item.url!) })) : null;
   if (link && (link.url.length > LIMITS.url || link.canonical.length > LIMITS.url)) return null;
   const guidKey = item.guid ? hash(`${item.sourceId}\u0000${item.guid}`) : null;
-  const identity = link ?? (guidKey ? { url: `urn:dcbrief:${item.sourceId}:${guidKey.slice(0, 16)}`, canonical: `urn:dcbrief:${guidKey}` } : null);
+  const identity =
+    link ?? (guidKey ? { url: `urn:dcbrief:${item.sourceId}:${guidKey.slice(0, 16)}`, canonical: `urn:dcbrief:${guidKey}` } : null);
   if (!identity) return null;
   // The title and the opening are enough to tell the language; the cost of identification grows with length.
   const { language, detected } = identifyLanguage(`${title}. ${text.slice(0, 400)}`, ctx.declaredLanguage);

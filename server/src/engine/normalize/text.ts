@@ -38,7 +38,12 @@ export function transcriptToText(body: string, type: string): string {
     .replace(/^WEBVTT[^\n]*\n/, '')
     .split(/\r?\n/)
     .filter((l) => l.trim() && !/^\d+$/.test(l.trim()) && !/-->/.test(l) && !/^(NOTE|STYLE|REGION)\b/.test(l))
-    .map((l) => l.replace(/<\/?v[^>]*>/g, '').replace(/<[^>]+>/g, '').trim());
+    .map((l) =>
+      l
+        .replace(/<\/?v[^>]*>/g, '')
+        .replace(/<[^>]+>/g, '')
+        .trim(),
+    );
   const unique: string[] = [];
   for (const l of lines) if (unique.at(-1) !== l) unique.push(l);
   return tidy(unique.join(' '));

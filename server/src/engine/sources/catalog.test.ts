@@ -21,7 +21,11 @@ describe('shipped source catalog', () => {
     const languages = new Set(catalog.map((s) => baseLanguage(s.language)));
     assert.ok(languages.size >= 35, `${languages.size} languages`);
     assert.ok(catalog.filter((s) => s.kind === 'podcast').length >= 10);
-    for (const interest of INTERESTS) assert.ok(catalog.some((s) => s.categories.includes(interest)), interest);
+    for (const interest of INTERESTS)
+      assert.ok(
+        catalog.some((s) => s.categories.includes(interest)),
+        interest,
+      );
   });
 
   it('uses https everywhere and feed hosts that belong to real domains', () => {
@@ -35,14 +39,33 @@ describe('shipped source catalog', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'catalog-'));
     const file = path.join(dir, 'bad.json');
     const entry = catalog[0]!;
-    writeFileSync(file, JSON.stringify([entry, { ...entry, feedUrl: 'https://other.example/feed' }, { ...entry, id: 'x2', feedUrl: 'https://b.example/f', language: 'English' }]));
-    assert.throws(() => loadCatalog(file), (err: Error) => err instanceof CatalogError && /duplicate id/.test(err.message) && /BCP 47/.test(err.message));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        entry,
+        { ...entry, feedUrl: 'https://other.example/feed' },
+        { ...entry, id: 'x2', feedUrl: 'https://b.example/f', language: 'English' },
+      ]),
+    );
+    assert.throws(
+      () => loadCatalog(file),
+      (err: Error) => err instanceof CatalogError && /duplicate id/.test(err.message) && /BCP 47/.test(err.message),
+    );
   });
 
   it('refuses values longer than their columns, so a valid entry can always be stored', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'catalog-'));
     const file = path.join(dir, 'long.json');
-    writeFileSync(file, JSON.stringify([{ ...catalog[0]!, feedUrl: `https://example.org/${'f'.repeat(1000)}` }, { ...catalog[1]!, language: 'en-abcdefgh-abcdefgh' }]));
-    assert.throws(() => loadCatalog(file), (err: Error) => err instanceof CatalogError && /\[0\.feedUrl\]/.test(err.message) && /\[1\.language\]/.test(err.message));
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { ...catalog[0]!, feedUrl: `https://example.org/${'f'.repeat(1000)}` },
+        { ...catalog[1]!, language: 'en-abcdefgh-abcdefgh' },
+      ]),
+    );
+    assert.throws(
+      () => loadCatalog(file),
+      (err: Error) => err instanceof CatalogError && /\[0\.feedUrl\]/.test(err.message) && /\[1\.language\]/.test(err.message),
+    );
   });
 });

@@ -9,7 +9,10 @@ export const catalogEntrySchema = z.strictObject({
   siteUrl: z.url({ protocol: /^https?$/ }).max(1000),
   feedUrl: z.url({ protocol: /^https?$/ }).max(1000),
   kind: z.enum(['news', 'podcast']),
-  language: z.string().max(16).regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language: a BCP 47 tag such as "en", "pt-BR", "zh-Hans"'),
+  language: z
+    .string()
+    .max(16)
+    .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'language: a BCP 47 tag such as "en", "pt-BR", "zh-Hans"'),
   country: z.string().regex(/^([A-Z]{2}|INT|EU)$/, 'country: ISO 3166 alpha-2, or INT / EU'),
   categories: z.array(z.enum(INTERESTS)).min(1),
   weight: z.number().min(0.1).max(3),

@@ -39,7 +39,9 @@ export function importOpml(xml: string): OpmlImport {
       skipped.push({ text, reason: 'invalid feed URL' });
       continue;
     }
-    const categories = attr('dcbCategories').split(',').filter((c: string): c is Interest => (INTERESTS as readonly string[]).includes(c));
+    const categories = attr('dcbCategories')
+      .split(',')
+      .filter((c: string): c is Interest => (INTERESTS as readonly string[]).includes(c));
     const weight = Number(attr('dcbWeight'));
     entries.push({
       id: attr('dcbId') || slug(text || new URL(feedUrl).hostname),

@@ -55,7 +55,9 @@ export async function runSourcesCommand(em: EntityManager, clock: Clock, args: s
           kind: flags.kind ?? 'news',
           language: flags.language ?? 'en',
           country: flags.country ?? 'INT',
-          categories: String(flags.categories ?? 'infrastructure').split(',').filter(Boolean),
+          categories: String(flags.categories ?? 'infrastructure')
+            .split(',')
+            .filter(Boolean),
           weight: Number(flags.weight ?? 1),
         },
         clock,
@@ -111,13 +113,21 @@ export function formatSources(sources: Source[]): string {
     fetched: minute(s.lastFetchedAt),
     next: minute(s.nextAttemptAt),
     etag: s.etag ? shorten(s.etag, 16) : '',
-    'last-modified': s.lastModified ? (minute(httpDate(s.lastModified)) || shorten(s.lastModified, 16)) : '',
+    'last-modified': s.lastModified ? minute(httpDate(s.lastModified)) || shorten(s.lastModified, 16) : '',
     error: s.lastError ? shorten(s.lastError, 60) : '',
   }));
   const columns = ['id', 'kind', 'lang', 'enabled', 'status', 'http', 'failures', 'fetched', 'next', 'etag', 'last-modified', 'error'];
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r as Record<string, string>)[c]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => (r as Record<string, string>)[c]!)))].join('\n');
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  return [
+    line(columns),
+    line(widths.map((w) => '-'.repeat(w))),
+    ...rows.map((r) => line(columns.map((c) => (r as Record<string, string>)[c]!))),
+  ].join('\n');
 }
 
 /** Every field of one source, fetch state in full (`sources show`). */

@@ -20,7 +20,12 @@ export interface SyncOptions {
  * skipped instead of failing the sync (a feed already followed under another id is skipped too).
  * `added` counts the rows this call inserted.
  */
-export async function syncCatalog(em: EntityManager, entries: CatalogEntry[], clock: Clock, options: SyncOptions = {}): Promise<{ added: number; updated: number }> {
+export async function syncCatalog(
+  em: EntityManager,
+  entries: CatalogEntry[],
+  clock: Clock,
+  options: SyncOptions = {},
+): Promise<{ added: number; updated: number }> {
   const existing = new Map((await em.find(Source, {})).map((s) => [s.id, s]));
   let updated = 0;
   const fresh: Source[] = [];
@@ -35,8 +40,17 @@ export async function syncCatalog(em: EntityManager, entries: CatalogEntry[], cl
     if (current.origin !== 'catalog') continue;
     const changed = describe(current) !== describe(entry);
     if (changed) {
-      Object.assign(current, { name: entry.name, siteUrl: entry.siteUrl, kind: entry.kind, language: entry.language, country: entry.country, categories: entry.categories, weight: entry.weight });
-      if (current.feedUrl !== entry.feedUrl) Object.assign(current, { feedUrl: entry.feedUrl, etag: null, lastModified: null, consecutiveFailures: 0, nextAttemptAt: null });
+      Object.assign(current, {
+        name: entry.name,
+        siteUrl: entry.siteUrl,
+        kind: entry.kind,
+        language: entry.language,
+        country: entry.country,
+        categories: entry.categories,
+        weight: entry.weight,
+      });
+      if (current.feedUrl !== entry.feedUrl)
+        Object.assign(current, { feedUrl: entry.feedUrl, etag: null, lastModified: null, consecutiveFailures: 0, nextAttemptAt: null });
       updated++;
     }
   }
@@ -63,7 +77,8 @@ function fromEntry(entry: CatalogEntry, origin: Source['origin'], clock: Clock, 
 /** An operator's own source; its id must be new and its feed not already followed. */
 export async function addSource(em: EntityManager, input: unknown, clock: Clock): Promise<Source> {
   const parsed = catalogEntrySchema.safeParse(input);
-  if (!parsed.success) throw new SourceError(`invalid source: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new SourceError(`invalid source: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const entry = parsed.data;
   if (await em.findOne(Source, { id: entry.id })) throw new SourceError(`a source with id "${entry.id}" exists`);
   const sameFeed = await em.findOne(Source, { feedUrl: entry.feedUrl });

@@ -32,7 +32,9 @@ describe('LLM summarizer (OpenAI-compatible stand-in on loopback)', () => {
   before(async () => {
     server = http.createServer((req, res) => {
       req.resume();
-      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: reply } }] })));
+      req.on('end', () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: reply } }] })),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
@@ -84,17 +86,30 @@ describe('LLM summarizer (OpenAI-compatible stand-in on loopback)', () => {
     const s = summarizer();
     const out = await s.summarize(articles, 'en');
     assert.ok(!out.brief.some((x) => /Microsoft/.test(x.text)), JSON.stringify(out.brief));
-    assert.ok(s.lastReport.reasons.some((r) => /name Microsoft not in sources/.test(r)), JSON.stringify(s.lastReport.reasons));
-    assert.ok(s.lastReport.reasons.some((r) => /name Google not in sources/.test(r)), 'a name opening a later sentence of the reply is checked too');
+    assert.ok(
+      s.lastReport.reasons.some((r) => /name Microsoft not in sources/.test(r)),
+      JSON.stringify(s.lastReport.reasons),
+    );
+    assert.ok(
+      s.lastReport.reasons.some((r) => /name Google not in sources/.test(r)),
+      'a name opening a later sentence of the reply is checked too',
+    );
     const standard = out.standard.map((x) => x.text);
-    assert.ok(standard.includes('The building in Sossenheim will offer 4,800 cabinets.'), 'a function word opening the sentence is no name');
+    assert.ok(
+      standard.includes('The building in Sossenheim will offer 4,800 cabinets.'),
+      'a function word opening the sentence is no name',
+    );
     assert.ok(standard.includes('Building work in Sossenheim covers 4,800 cabinets.'), 'a word the sources write in lower case is no name');
     assert.equal(s.lastReport.kept, 2);
   });
 
   it('checks numbers and gazetteer names in scripts without case against the cited articles', () => {
     const ok = (text: string, language = 'ja') => verify({ text, articles: [1, 2] }, articles, language);
-    assert.equal(ok('エクイニクスはフランクフルトに60MWのデータセンターを建設する。').ok, true, 'Equinix and Frankfurt, written in katakana');
+    assert.equal(
+      ok('エクイニクスはフランクフルトに60MWのデータセンターを建設する。').ok,
+      true,
+      'Equinix and Frankfurt, written in katakana',
+    );
     assert.equal(ok('Equinixはフランクフルトに６０ＭＷのデータセンターを建設する。').ok, true, 'full-width digits are the same number');
     const microsoft = ok('マイクロソフトはフランクフルトに60MWのデータセンターを建設する。');
     assert.ok(!microsoft.ok && /name microsoft not in sources/.test(microsoft.reason), JSON.stringify(microsoft));
@@ -106,7 +121,11 @@ describe('LLM summarizer (OpenAI-compatible stand-in on loopback)', () => {
     assert.ok(arabic.ok, JSON.stringify(arabic));
     const arabicNumber = ok('ستستثمر إكوينكس ٧٠٠ مليون يورو في فرانكفورت.', 'ar');
     assert.ok(!arabicNumber.ok && /number 700/.test(arabicNumber.reason), 'Arabic-Indic digits are read as numbers');
-    assert.equal(ok('Франкфурт получит центр обработки данных Equinix мощностью 60 МВт.', 'ru').ok, true, 'a place name in another script, by the gazetteer');
+    assert.equal(
+      ok('Франкфурт получит центр обработки данных Equinix мощностью 60 МВт.', 'ru').ok,
+      true,
+      'a place name in another script, by the gazetteer',
+    );
   });
 
   it('falls back to the extractive summary when the reply is not JSON', async () => {

@@ -65,7 +65,12 @@ export class LlmSummarizer implements Summarizer {
         const replacement = fallback.find((c) => !used.has(c.text) && !out.some((o) => o.text === c.text));
         if (replacement) {
           used.add(replacement.text);
-          out.push({ text: replacement.text, language: replacement.language, sourceIds: [...replacement.sourceIds].sort(), articleIds: [...replacement.articleIds] });
+          out.push({
+            text: replacement.text,
+            language: replacement.language,
+            sourceIds: [...replacement.sourceIds].sort(),
+            articleIds: [...replacement.articleIds],
+          });
         }
       }
       result[depth] = out.length ? out : extractive[depth];
@@ -110,7 +115,9 @@ export function verify(item: LlmSentence, articles: SummaryArticle[], language: 
   };
   const ordinary = (word: string) => {
     const folded = fold(word);
-    return SENTENCE_STARTERS.has(folded) || FUNCTION_WORDS[baseLanguage(language)]?.has(folded) || facts.some((f) => f.lowerWords.has(folded));
+    return (
+      SENTENCE_STARTERS.has(folded) || FUNCTION_WORDS[baseLanguage(language)]?.has(folded) || facts.some((f) => f.lowerWords.has(folded))
+    );
   };
   for (const name of namesIn(text)) {
     if (isCommonWord(fold(name.word)) || (name.initial && ordinary(name.word))) continue;
@@ -121,7 +128,15 @@ export function verify(item: LlmSentence, articles: SummaryArticle[], language: 
   for (const key of gazetteerHitsInScript(text)) {
     if (!facts.some((f) => f.entities.has(key))) return { ok: false, reason: `name ${key} not in sources: "${text}"` };
   }
-  return { ok: true, sentence: { text, language, sourceIds: [...new Set(cited.map((a) => a.sourceId))].sort(), articleIds: [...new Set(cited.map((a) => a.id))] } };
+  return {
+    ok: true,
+    sentence: {
+      text,
+      language,
+      sourceIds: [...new Set(cited.map((a) => a.sourceId))].sort(),
+      articleIds: [...new Set(cited.map((a) => a.id))],
+    },
+  };
 }
 
 interface ArticleFacts {
@@ -152,7 +167,10 @@ function factsOf(article: SummaryArticle): ArticleFacts {
 }
 
 /** Decimal digits of any script (Arabic-Indic, Devanagari, Thai, full-width, ...) as ASCII. */
-const DIGIT_ZEROS = [0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0, 0x1810, 0xff10];
+const DIGIT_ZEROS = [
+  0x660, 0x6f0, 0x7c0, 0x966, 0x9e6, 0xa66, 0xae6, 0xb66, 0xbe6, 0xc66, 0xce6, 0xd66, 0xde6, 0xe50, 0xed0, 0xf20, 0x1040, 0x1090, 0x17e0,
+  0x1810, 0xff10,
+];
 
 function asciiDigits(text: string): string {
   return text.replace(/[^\P{Nd}0-9]/gu, (d) => {
@@ -164,8 +182,15 @@ function asciiDigits(text: string): string {
 
 /** Digits with separators removed: "1,200" and "1200" are the same number; "1.5" keeps its point. */
 function numbersIn(text: string): string[] {
-  return (asciiDigits(text).replace(/[，]/g, ',').match(/\d[\d,.\u00a0\u202f ]*\d|\d/g) ?? []).map((n) =>
-    n.replace(/[,\u00a0\u202f ]/g, '').replace(/\.(?=\d{3}(\D|$))/g, '').replace(/\.$/, ''),
+  return (
+    asciiDigits(text)
+      .replace(/[，]/g, ',')
+      .match(/\d[\d,.\u00a0\u202f ]*\d|\d/g) ?? []
+  ).map((n) =>
+    n
+      .replace(/[,\u00a0\u202f ]/g, '')
+      .replace(/\.(?=\d{3}(\D|$))/g, '')
+      .replace(/\.$/, ''),
   );
 }
 

@@ -26,7 +26,8 @@ function mergeAbbreviations(parts: string[]): string[] {
   const out: string[] = [];
   for (const p of parts) {
     const prev = out.at(-1);
-    if (prev && /\b(?:Inc|Corp|Ltd|Co|Mr|Ms|Dr|St|No|Nr|bzw|ca|z\.B|approx)\.$/.test(prev) && /^\p{Ll}/u.test(p)) out[out.length - 1] = `${prev} ${p}`;
+    if (prev && /\b(?:Inc|Corp|Ltd|Co|Mr|Ms|Dr|St|No|Nr|bzw|ca|z\.B|approx)\.$/.test(prev) && /^\p{Ll}/u.test(p))
+      out[out.length - 1] = `${prev} ${p}`;
     else out.push(p);
   }
   return out;

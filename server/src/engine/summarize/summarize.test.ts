@@ -39,7 +39,10 @@ describe('fact filter', () => {
 
 describe('sentence splitting', () => {
   it('does not split on decimals or abbreviations', () => {
-    assert.deepEqual(splitSentences('Equinix Inc. opened a 1.5 GW campus. It cost $2.1 billion.', 'en'), ['Equinix Inc. opened a 1.5 GW campus.', 'It cost $2.1 billion.']);
+    assert.deepEqual(splitSentences('Equinix Inc. opened a 1.5 GW campus. It cost $2.1 billion.', 'en'), [
+      'Equinix Inc. opened a 1.5 GW campus.',
+      'It cost $2.1 billion.',
+    ]);
     assert.equal(splitSentences('第1期は2027年に開業する。新施設は4800ラックを備える。', 'ja').length, 2);
   });
 });

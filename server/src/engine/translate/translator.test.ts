@@ -17,12 +17,17 @@ async function startStandIn() {
       const body = JSON.parse(raw || '{}');
       calls.push({ path: req.url ?? '', body, auth: req.headers.authorization });
       if (req.url === '/translate') {
-        if (body.source === 'xx') return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'xx is not supported' }));
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: `[${body.source}->${body.target}] ${body.q}` }));
+        if (body.source === 'xx')
+          return res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'xx is not supported' }));
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ translatedText: `[${body.source}->${body.target}] ${body.q}` }));
       }
       if (req.url === '/v1/chat/completions') {
         const user = body.messages.at(-1).content;
-        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content: `EN: ${user}` } }] }));
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ choices: [{ message: { content: `EN: ${user}` } }] }));
       }
       res.writeHead(404).end();
     });
@@ -54,12 +59,23 @@ describe('translators', () => {
     const config = loadEngineConfig({ TRANSLATOR: 'libretranslate', LIBRETRANSLATE_URL: standIn.base, LIBRETRANSLATE_API_KEY: 'k1' });
     const t = createTranslator(config.translator);
     assert.equal(await t.translate('Rechenzentrum in Frankfurt', 'de'), '[de->en] Rechenzentrum in Frankfurt');
-    assert.deepEqual(standIn.calls.at(-1)!.body, { q: 'Rechenzentrum in Frankfurt', source: 'de', target: 'en', format: 'text', api_key: 'k1' });
+    assert.deepEqual(standIn.calls.at(-1)!.body, {
+      q: 'Rechenzentrum in Frankfurt',
+      source: 'de',
+      target: 'en',
+      format: 'text',
+      api_key: 'k1',
+    });
     assert.equal(await t.translate('???', 'xx'), null);
   });
 
   it('openai: sends a chat completion with the model and bearer key', async () => {
-    const config = loadEngineConfig({ TRANSLATOR: 'openai', OPENAI_BASE_URL: `${standIn.base}/v1`, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'm1' });
+    const config = loadEngineConfig({
+      TRANSLATOR: 'openai',
+      OPENAI_BASE_URL: `${standIn.base}/v1`,
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_MODEL: 'm1',
+    });
     const t = createTranslator(config.translator);
     assert.equal(await t.translate('Centre de données', 'fr'), 'EN: Centre de données');
     const call = standIn.calls.at(-1)!;
@@ -71,7 +87,8 @@ describe('translators', () => {
     const config = loadEngineConfig({ TRANSLATOR: 'libretranslate', LIBRETRANSLATE_URL: standIn.base });
     const cached = new CachedTranslator(createTranslator(config.translator), db.orm.em);
     const before = standIn.calls.length;
-    for (let i = 0; i < 3; i++) assert.equal(await cached.translate('Centro de datos en Madrid', 'es'), '[es->en] Centro de datos en Madrid');
+    for (let i = 0; i < 3; i++)
+      assert.equal(await cached.translate('Centro de datos en Madrid', 'es'), '[es->en] Centro de datos en Madrid');
     assert.equal(standIn.calls.length - before, 1);
     assert.equal(await cached.translate('Already English', 'en'), null, 'nothing to do for the target language');
   });

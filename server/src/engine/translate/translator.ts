@@ -49,7 +49,28 @@ export class ApertiumTranslator implements Translator {
 
 /** Apertium names languages with ISO 639-3 codes for most pairs. */
 function toApertiumCode(lang: string): string {
-  const map: Record<string, string> = { en: 'eng', es: 'spa', ca: 'cat', fr: 'fra', pt: 'por', it: 'ita', ro: 'ron', gl: 'glg', eu: 'eus', nb: 'nob', no: 'nob', da: 'dan', sv: 'swe', de: 'deu', nl: 'nld', ru: 'rus', uk: 'ukr', pl: 'pol', cs: 'ces', bg: 'bul' };
+  const map: Record<string, string> = {
+    en: 'eng',
+    es: 'spa',
+    ca: 'cat',
+    fr: 'fra',
+    pt: 'por',
+    it: 'ita',
+    ro: 'ron',
+    gl: 'glg',
+    eu: 'eus',
+    nb: 'nob',
+    no: 'nob',
+    da: 'dan',
+    sv: 'swe',
+    de: 'deu',
+    nl: 'nld',
+    ru: 'rus',
+    uk: 'ukr',
+    pl: 'pol',
+    cs: 'ces',
+    bg: 'bul',
+  };
   return map[lang] ?? lang;
 }
 
@@ -76,12 +97,19 @@ export class LibreTranslateTranslator implements Translator {
     const res = await fetch(new URL('translate', this.url.endsWith('/') ? this.url : `${this.url}/`), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ q: text, source: from, target: this.target, format: 'text', ...(this.apiKey ? { api_key: this.apiKey } : {}) }),
+      body: JSON.stringify({
+        q: text,
+        source: from,
+        target: this.target,
+        format: 'text',
+        ...(this.apiKey ? { api_key: this.apiKey } : {}),
+      }),
       signal: AbortSignal.timeout(60_000),
     });
     const body = (await res.json().catch(() => ({}))) as { translatedText?: string; error?: string };
     if (res.status === 400 && /not supported|unsupported/i.test(body.error ?? '')) return null;
-    if (!res.ok || typeof body.translatedText !== 'string') throw new TranslationError(`LibreTranslate answered ${res.status}: ${body.error ?? 'no translatedText'}`);
+    if (!res.ok || typeof body.translatedText !== 'string')
+      throw new TranslationError(`LibreTranslate answered ${res.status}: ${body.error ?? 'no translatedText'}`);
     return body.translatedText;
   }
 }
@@ -119,7 +147,12 @@ export class ChatClient {
     const res = await fetch(new URL('chat/completions', base), {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}) },
-      body: JSON.stringify({ model: this.options.model, messages, temperature: 0, ...(json ? { response_format: { type: 'json_object' } } : {}) }),
+      body: JSON.stringify({
+        model: this.options.model,
+        messages,
+        temperature: 0,
+        ...(json ? { response_format: { type: 'json_object' } } : {}),
+      }),
       signal: AbortSignal.timeout(this.options.timeoutMs),
     });
     if (!res.ok) throw new TranslationError(`chat endpoint answered ${res.status}`);
@@ -151,7 +184,13 @@ export class CachedTranslator implements Translator {
     if (hit) return hit.text;
     const translated = await this.inner.translate(text, from);
     if (translated === null) return null;
-    const entry = Object.assign(new TranslationCacheEntry(), { key, provider: this.inner.provider, fromLanguage: from, toLanguage: this.target, text: translated });
+    const entry = Object.assign(new TranslationCacheEntry(), {
+      key,
+      provider: this.inner.provider,
+      fromLanguage: from,
+      toLanguage: this.target,
+      text: translated,
+    });
     await em.upsert(TranslationCacheEntry, entry, { onConflictFields: ['key'], onConflictAction: 'ignore' });
     return translated;
   }

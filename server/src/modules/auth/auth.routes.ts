@@ -40,8 +40,16 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
     const wantsHtml = ctx.is('urlencoded') !== false && ctx.is('urlencoded') !== null;
     const parsed = loginRequestSchema.safeParse(wantsHtml ? pick(ctx.request.body, ['email', 'timezone']) : ctx.request.body);
     if (!parsed.success) {
-      if (wantsHtml) return html(ctx, signInPage({ email: String(field(ctx.request.body, 'email')), error: 'Please enter a valid email address.' }), 400);
-      throw new HttpError(400, parsed.error.issues[0]?.code === 'unrecognized_keys' ? 'Unknown fields in request' : 'Please enter a valid email address');
+      if (wantsHtml)
+        return html(
+          ctx,
+          signInPage({ email: String(field(ctx.request.body, 'email')), error: 'Please enter a valid email address.' }),
+          400,
+        );
+      throw new HttpError(
+        400,
+        parsed.error.issues[0]?.code === 'unrecognized_keys' ? 'Unknown fields in request' : 'Please enter a valid email address',
+      );
     }
     const { email } = parsed.data;
     try {

@@ -77,7 +77,11 @@ export class AuthService {
     const row = await em.findOneOrFail(LoginToken, { tokenHash });
     if (!(await this.maySignIn(row.email))) return null;
     const entry = await em.findOne(WaitlistEntry, { email: row.email });
-    return new UsersService(em).findOrCreate(row.email, { firstName: entry?.firstName, lastName: entry?.lastName, timezone: seed.timezone });
+    return new UsersService(em).findOrCreate(row.email, {
+      firstName: entry?.firstName,
+      lastName: entry?.lastName,
+      timezone: seed.timezone,
+    });
   }
 
   private async maySignIn(email: string): Promise<boolean> {
@@ -87,7 +91,6 @@ export class AuthService {
     const entry = await em.findOne(WaitlistEntry, { email });
     return !!entry?.invitedAt;
   }
-
 }
 
 /** Removes links that can no longer be used. */

@@ -23,7 +23,9 @@ export function isStripeMissing(err: unknown): boolean {
 
 /** A request Stripe refused because of our price: missing, archived, or of the other mode (test/live). */
 export function isStripePriceError(err: unknown): boolean {
-  return isStripeError(err) && err.type === 'StripeInvalidRequestError' && (/price/i.test(err.param ?? '') || /\bprice\b/i.test(err.message));
+  return (
+    isStripeError(err) && err.type === 'StripeInvalidRequestError' && (/price/i.test(err.param ?? '') || /\bprice\b/i.test(err.message))
+  );
 }
 
 /**

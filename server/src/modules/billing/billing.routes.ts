@@ -11,7 +11,13 @@ import type { BillingService } from './billing.service.js';
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 const WEBHOOK_BODY_LIMIT = '1mb';
 
-export function billingRoutes({ billing, publishableKey }: { billing: (ctx: Context) => BillingService; publishableKey: string | null }): Router {
+export function billingRoutes({
+  billing,
+  publishableKey,
+}: {
+  billing: (ctx: Context) => BillingService;
+  publishableKey: string | null;
+}): Router {
   const router = new Router({ prefix: '/api' });
 
   router.get('/config', (ctx) => {

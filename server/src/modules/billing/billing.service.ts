@@ -32,7 +32,8 @@ const WEBHOOK_TOLERANCE_SEC = 300;
 export type WebhookOutcome = 'processed' | 'duplicate';
 
 /** Stripe's copy of a subscription as of now, with our prices to read its tier; 'gone' when Stripe has none (404). */
-type CurrentSubscription = { id: string; subscription: Stripe.Subscription; prices: Record<Tier, string> } | { id: string; subscription: 'gone' };
+type CurrentSubscription =
+  { id: string; subscription: Stripe.Subscription; prices: Record<Tier, string> } | { id: string; subscription: 'gone' };
 
 export class BillingService {
   constructor(private readonly deps: BillingDeps) {}
@@ -54,7 +55,12 @@ export class BillingService {
       // A request that waited for the lock sees what the one before it stored.
       await this.deps.em.refresh(user);
       const customer = await this.ensureCustomer(user);
-      const existing = await stripe.subscriptions.list({ customer, status: 'all', limit: 20, expand: SUBSCRIPTION_EXPAND.map((e) => `data.${e}`) });
+      const existing = await stripe.subscriptions.list({
+        customer,
+        status: 'all',
+        limit: 20,
+        expand: SUBSCRIPTION_EXPAND.map((e) => `data.${e}`),
+      });
       if (existing.data.some((s) => isLive(s) && !isPending(s))) {
         throw conflict('You already have a subscription. Manage it from your dashboard.');
       }
@@ -74,7 +80,9 @@ export class BillingService {
             {
               customer,
               items: [{ price: prices[tier] }],
-              ...(user.trialStartedAt ? {} : { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }),
+              ...(user.trialStartedAt
+                ? {}
+                : { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }),
               payment_behavior: 'default_incomplete',
               payment_settings: { save_default_payment_method: 'on_subscription' },
               expand: SUBSCRIPTION_EXPAND,
@@ -99,7 +107,10 @@ export class BillingService {
   /** A Stripe customer-portal session, where a subscriber cancels, changes plan or card. */
   async portalUrl(user: User): Promise<string> {
     if (!user.stripeCustomerId) throw badRequest('You have no billing account yet. Choose a plan first.');
-    const session = await this.stripe.billingPortal.sessions.create({ customer: user.stripeCustomerId, return_url: `${this.deps.publicUrl}/dashboard` });
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: user.stripeCustomerId,
+      return_url: `${this.deps.publicUrl}/dashboard`,
+    });
     return session.url;
   }
 
@@ -108,15 +119,19 @@ export class BillingService {
     if (!user.stripeCustomerId || !user.stripeSubscriptionId) return user;
     if (!this.deps.stripe) throw paymentsUnavailable();
     const mails: MailMessage[] = [];
-    await this.inCustomerSection(user.stripeCustomerId, { id: user.id }, {
-      // The subscription to read is the one stored now, inside the section, not the one this request began with.
-      read: async (locked) => (locked?.stripeSubscriptionId ? this.readSubscription(locked.stripeSubscriptionId) : null),
-      write: async (em, lockedUser, current) => {
-        const locked = await lockedUser();
-        if (locked && current) this.applyCurrent(locked, current, mails);
-        await em.flush();
+    await this.inCustomerSection(
+      user.stripeCustomerId,
+      { id: user.id },
+      {
+        // The subscription to read is the one stored now, inside the section, not the one this request began with.
+        read: async (locked) => (locked?.stripeSubscriptionId ? this.readSubscription(locked.stripeSubscriptionId) : null),
+        write: async (em, lockedUser, current) => {
+          const locked = await lockedUser();
+          if (locked && current) this.applyCurrent(locked, current, mails);
+          await em.flush();
+        },
       },
-    });
+    );
     await this.deps.em.refresh(user);
     await this.send(mails);
     return user;
@@ -145,21 +160,28 @@ export class BillingService {
       // Whose event is it? Asked of our database first: a stranger's event (stripe trigger's throwaway customers,
       // another app on the account) costs no Stripe call, and is recorded and acknowledged so Stripe stops sending it.
       if (!customerId || !(await this.deps.em.count(User, { stripeCustomerId: customerId }))) {
-        this.deps.logger.warn({ eventId: event.id, type: event.type, customer: customerId }, 'Stripe event for an unknown customer: recorded, not applied');
+        this.deps.logger.warn(
+          { eventId: event.id, type: event.type, customer: customerId },
+          'Stripe event for an unknown customer: recorded, not applied',
+        );
         await this.deps.em.transactional((em) => this.record(em, event));
         return 'processed';
       }
-      await this.inCustomerSection(customerId, { stripeCustomerId: customerId }, {
-        read: async (user) => (user && subscriptionId ? this.readSubscription(subscriptionId) : null),
-        write: async (em, lockedUser, current) => {
-          await this.record(em, event);
-          const user = await lockedUser();
-          if (!user) return;
-          if (current) this.applyCurrent(user, current, mails);
-          this.notify(event, user, current && current.subscription !== 'gone' ? current.subscription : null, mails);
-          await em.flush();
+      await this.inCustomerSection(
+        customerId,
+        { stripeCustomerId: customerId },
+        {
+          read: async (user) => (user && subscriptionId ? this.readSubscription(subscriptionId) : null),
+          write: async (em, lockedUser, current) => {
+            await this.record(em, event);
+            const user = await lockedUser();
+            if (!user) return;
+            if (current) this.applyCurrent(user, current, mails);
+            this.notify(event, user, current && current.subscription !== 'gone' ? current.subscription : null, mails);
+            await em.flush();
+          },
         },
-      });
+      );
     } catch (err) {
       // The same event at another server at the same moment: its row's primary key stops this one.
       if (err instanceof UniqueConstraintViolationException) return 'duplicate';
@@ -180,7 +202,10 @@ export class BillingService {
   private async inCustomerSection<R>(
     customerId: string,
     where: FilterQuery<User>,
-    step: { read: (user: User | null) => Promise<R>; write: (em: EntityManager, user: () => Promise<User | null>, read: R) => Promise<void> },
+    step: {
+      read: (user: User | null) => Promise<R>;
+      write: (em: EntityManager, user: () => Promise<User | null>, read: R) => Promise<void>;
+    },
   ): Promise<void> {
     await this.deps.locks.run(`customer:${customerId}`, async () => {
       if (rowLocks(this.deps.em)) {
@@ -199,7 +224,14 @@ export class BillingService {
 
   /** The event's row, in the transaction of its effect: a second delivery fails on the primary key and changes nothing. */
   private async record(em: EntityManager, event: Stripe.Event) {
-    em.persist(em.create(StripeEvent, { id: event.id, type: event.type, createdAt: new Date(event.created * 1000), processedAt: this.deps.clock.now() }));
+    em.persist(
+      em.create(StripeEvent, {
+        id: event.id,
+        type: event.type,
+        createdAt: new Date(event.created * 1000),
+        processedAt: this.deps.clock.now(),
+      }),
+    );
     await em.flush();
   }
 
@@ -232,7 +264,10 @@ export class BillingService {
     const noPlan = ['canceled', 'incomplete', 'incomplete_expired'].includes(status);
     user.subscriptionTier = noPlan ? null : tierOf(subscription, prices);
     if (!noPlan && !user.subscriptionTier) {
-      this.deps.logger.error({ subscription: subscription.id, price: subscription.items.data[0]?.price }, 'subscription on a price of no tier (neither our price id nor our lookup key)');
+      this.deps.logger.error(
+        { subscription: subscription.id, price: subscription.items.data[0]?.price },
+        'subscription on a price of no tier (neither our price id nor our lookup key)',
+      );
     }
     const now = this.deps.clock.now();
     if (status === 'active' && subscription.status === 'trialing' && !user.trialStartedAt) {

@@ -35,7 +35,10 @@ export class PriceCatalog {
         throw err;
       });
       if (!price || !price.active) {
-        this.logger.error({ tier, price: id }, `${PRICE_ENV[tier]}=${id}: ${price ? 'that price is archived' : 'no such price in this Stripe account (test and live prices differ)'}`);
+        this.logger.error(
+          { tier, price: id },
+          `${PRICE_ENV[tier]}=${id}: ${price ? 'that price is archived' : 'no such price in this Stripe account (test and live prices differ)'}`,
+        );
         throw paymentsUnavailable();
       }
       found[tier] = id;
@@ -50,7 +53,10 @@ export class PriceCatalog {
     }
     const stillMissing = TIERS.filter((t) => !found[t]);
     if (stillMissing.length) {
-      this.logger.error({ missing: stillMissing }, 'Stripe prices missing: set STRIPE_PRICE_BASIC/STRIPE_PRICE_PREMIUM or create prices with lookup keys dcbrief_basic_monthly/dcbrief_premium_monthly');
+      this.logger.error(
+        { missing: stillMissing },
+        'Stripe prices missing: set STRIPE_PRICE_BASIC/STRIPE_PRICE_PREMIUM or create prices with lookup keys dcbrief_basic_monthly/dcbrief_premium_monthly',
+      );
       throw paymentsUnavailable();
     }
     this.resolved = found as Record<Tier, string>;

@@ -21,7 +21,15 @@ export function toDigestDto(digest: Digest): DigestDto {
 /** Words of a search, lower-cased, without LIKE wildcards (a search for "100%" looks for "100"). */
 export function searchTerms(q: string | undefined): string[] {
   if (!q) return [];
-  return [...new Set(q.toLowerCase().replace(/[%_\\]/g, ' ').split(/\s+/).filter(Boolean))].slice(0, 8);
+  return [
+    ...new Set(
+      q
+        .toLowerCase()
+        .replace(/[%_\\]/g, ' ')
+        .split(/\s+/)
+        .filter(Boolean),
+    ),
+  ].slice(0, 8);
 }
 
 /**

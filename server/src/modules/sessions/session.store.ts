@@ -26,7 +26,11 @@ export class DbSessionStore {
     const expiresAt = new Date(Date.now() + ttl);
     const userId = typeof data.userId === 'string' ? data.userId : null;
     const now = new Date();
-    await em.upsert(Session, { id: key, data, userId, expiresAt, createdAt: now, updatedAt: now }, { onConflictFields: ['id'], onConflictExcludeFields: ['createdAt'] });
+    await em.upsert(
+      Session,
+      { id: key, data, userId, expiresAt, createdAt: now, updatedAt: now },
+      { onConflictFields: ['id'], onConflictExcludeFields: ['createdAt'] },
+    );
   }
 
   async destroy(key: string): Promise<void> {
@@ -41,5 +45,7 @@ export class DbSessionStore {
 
 /** SQLite returns datetimes as epoch milliseconds, PostgreSQL as Date. */
 function toDate(value: unknown): Date {
-  return value instanceof Date ? value : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
+  return value instanceof Date
+    ? value
+    : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
 }

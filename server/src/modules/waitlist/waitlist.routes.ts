@@ -39,7 +39,9 @@ export function waitlistRoutes({ waitlist, mailer, logger, draftPerIp, waitlistP
     ctx.status = 201;
     ctx.body = { message: "You're on the list!" };
     // The entry is stored; a confirmation email that fails to go out must not undo it.
-    mailer.send(waitlistConfirmationEmail(entry.email, entry.firstName)).catch((err) => logger.warn({ err }, 'waitlist confirmation not sent'));
+    mailer
+      .send(waitlistConfirmationEmail(entry.email, entry.firstName))
+      .catch((err) => logger.warn({ err }, 'waitlist confirmation not sent'));
   });
 
   return router;

@@ -20,7 +20,13 @@ export class WaitlistService {
       { id: crypto.randomUUID(), visitorKey, ...input, updatedAt },
       { onConflictFields: ['visitorKey'], onConflictExcludeFields: ['id'] },
     );
-    return { email: draft.email, firstName: draft.firstName, lastName: draft.lastName, phoneNumber: draft.phoneNumber, updatedAt: updatedAt.toISOString() };
+    return {
+      email: draft.email,
+      firstName: draft.firstName,
+      lastName: draft.lastName,
+      phoneNumber: draft.phoneNumber,
+      updatedAt: updatedAt.toISOString(),
+    };
   }
 
   /** Stores the entry and removes the visitor's draft in one transaction; a known email is a 409. */

@@ -41,7 +41,14 @@ describe('dashboard', () => {
 
   it("starts from the user's saved preferences", async () => {
     const user = makeUser({
-      preferences: { ...freeUser().preferences, breakingNews: true, deliveryTime: '08:00', contentDepth: 'detailed', notes: 'Nordics', interests: { ...freeUser().preferences.interests, regulations: true, security: false } },
+      preferences: {
+        ...freeUser().preferences,
+        breakingNews: true,
+        deliveryTime: '08:00',
+        contentDepth: 'detailed',
+        notes: 'Nordics',
+        interests: { ...freeUser().preferences.interests, regulations: true, security: false },
+      },
     });
     renderDashboard(user);
     expect(await screen.findByRole('switch', { name: 'Breaking News Alerts' })).toBeChecked();
@@ -132,7 +139,9 @@ describe('dashboard', () => {
     await user.click(screen.getByRole('radio', { name: '1.25x' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     await screen.findByText('Preferences Updated');
-    expect(api.callsTo('POST', '/api/user/preferences')[0]?.body).toMatchObject({ audio: { enabled: true, voiceStyle: 'news', playbackSpeed: 1.25 } });
+    expect(api.callsTo('POST', '/api/user/preferences')[0]?.body).toMatchObject({
+      audio: { enabled: true, voiceStyle: 'news', playbackSpeed: 1.25 },
+    });
   });
 
   it('a 401 on save shows the logged-out toast and goes to the login page after 0.5 s', async () => {
@@ -157,7 +166,7 @@ describe('dashboard', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
-  it('a subscriber opens Stripe\'s customer portal from Manage billing; a free user has no such button', async () => {
+  it("a subscriber opens Stripe's customer portal from Manage billing; a free user has no such button", async () => {
     const user = userEvent.setup();
     const portalUrl = 'https://billing.stripe.com/p/session/test_abc';
     const { api } = renderDashboard(basicActiveUser(), { 'POST /api/billing/portal': { status: 200, body: { url: portalUrl } } });
@@ -185,7 +194,7 @@ describe('dashboard', () => {
     expect((await screen.findAllByText('PREMIUM')).length).toBeGreaterThan(0);
   });
 
-  it("Stripe sent the subscriber back with a failed payment: the Payment Failed toast, no refresh, a tidy address", async () => {
+  it('Stripe sent the subscriber back with a failed payment: the Payment Failed toast, no refresh, a tidy address', async () => {
     const { router, api } = renderDashboard(freeUser(), {}, '/dashboard?payment_intent=pi_1&redirect_status=failed');
     expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
     expect(screen.getByText('Your payment could not be completed. Please try another payment method.')).toBeInTheDocument();
@@ -195,7 +204,11 @@ describe('dashboard', () => {
 
   it('shows a spinner while the user loads, then the dashboard', async () => {
     const user = deferredReply();
-    fakeApi({ 'GET /api/auth/user': user.reply, 'GET /api/digests': { status: 200, body: [] }, 'GET /api/feedback': { status: 200, body: [] } });
+    fakeApi({
+      'GET /api/auth/user': user.reply,
+      'GET /api/digests': { status: 200, body: [] },
+      'GET /api/feedback': { status: 200, body: [] },
+    });
     renderApp('/dashboard');
     expect(await screen.findByRole('status', { name: 'Loading your dashboard' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Email Preferences' })).not.toBeInTheDocument();

@@ -34,7 +34,10 @@ export default function DashboardRoute() {
   return (
     <PageShell>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link to={paths.home} className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+        <Link
+          to={paths.home}
+          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           Back to home
         </Link>

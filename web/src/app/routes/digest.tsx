@@ -15,7 +15,10 @@ export default function DigestRoute() {
   if (!user) return <FullPageSpinner label={isLoading ? 'Loading your digest' : 'Redirecting to sign in'} />;
   return (
     <PageShell>
-      <Link to={paths.digests} className="mb-6 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+      <Link
+        to={paths.digests}
+        className="mb-6 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         All digests
       </Link>

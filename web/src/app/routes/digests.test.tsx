@@ -13,7 +13,10 @@ describe('digest reader', () => {
   afterEach(() => vi.mocked(navigateTo).mockReset());
 
   it('shows every story with its sentences attributed to numbered, linked sources', async () => {
-    fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() }, 'GET /api/digests/d-stories': { status: 200, body: makeDigestWithStories() } });
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-stories': { status: 200, body: makeDigestWithStories() },
+    });
     renderApp('/digests/d-stories');
     expect(await screen.findByRole('heading', { level: 1, name: 'Nordic operator adds 48 MW campus near Oslo' })).toBeInTheDocument();
     expect(screen.getByText(/2 stories from 4 sources · Standard depth/)).toBeInTheDocument();
@@ -22,7 +25,9 @@ describe('digest reader', () => {
     expect(within(story).getByText('English, Norwegian')).toBeInTheDocument();
     expect(within(story).getByRole('link', { name: 'Source 1: DatacenterDynamics' })).toHaveAttribute('href', '#story-1-title-source-1');
     expect(within(story).getByRole('link', { name: 'Source 2: Computerworld Norge' })).toBeInTheDocument();
-    const outlet = within(story).getAllByRole('link').find((a) => a.getAttribute('href') === 'https://www.cw.no/oslo-48mw');
+    const outlet = within(story)
+      .getAllByRole('link')
+      .find((a) => a.getAttribute('href') === 'https://www.cw.no/oslo-48mw');
     expect(outlet).toHaveAttribute('rel', 'noopener noreferrer');
     expect(within(story).getByText(/Key figures:/).parentElement).toHaveTextContent('Key figures: 48 MW · 16 MW');
     expect(screen.getByRole('article', { name: /Singapore lifts pause/ })).toBeInTheDocument();
@@ -31,7 +36,10 @@ describe('digest reader', () => {
   it('a quiet day says so instead of showing an empty digest', async () => {
     fakeApi({
       'GET /api/auth/user': { status: 200, body: basicActiveUser() },
-      'GET /api/digests/d-quiet': { status: 200, body: makeDigestWithStories({ id: 'd-quiet', quiet: true, storyCount: 0, stories: [], title: 'A quiet day in data centers' }) },
+      'GET /api/digests/d-quiet': {
+        status: 200,
+        body: makeDigestWithStories({ id: 'd-quiet', quiet: true, storyCount: 0, stories: [], title: 'A quiet day in data centers' }),
+      },
     });
     renderApp('/digests/d-quiet');
     expect(await screen.findByText('A quiet day')).toBeInTheDocument();
@@ -43,7 +51,10 @@ describe('digest reader', () => {
     const { calls } = fakeApi({
       'GET /api/auth/user': { status: 200, body: basicActiveUser() },
       'GET /api/digests/d-stories': { status: 200, body: makeDigestWithStories() },
-      'POST /api/feedback': { status: 201, body: { id: 'f1', digestId: 'd-stories', rating: 4, comment: null, createdAt: '2026-11-21T07:00:00.000Z' } },
+      'POST /api/feedback': {
+        status: 201,
+        body: { id: 'f1', digestId: 'd-stories', rating: 4, comment: null, createdAt: '2026-11-21T07:00:00.000Z' },
+      },
     });
     renderApp('/digests/d-stories');
     await user.click(await screen.findByRole('button', { name: '4 of 5' }));
@@ -51,7 +62,7 @@ describe('digest reader', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/feedback')?.body).toEqual({ digestId: 'd-stories', rating: 4 });
   });
 
-  it('another user\'s or a missing digest: not found', async () => {
+  it("another user's or a missing digest: not found", async () => {
     fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() } });
     renderApp('/digests/nope');
     expect(await screen.findByRole('heading', { name: 'Digest not found' })).toBeInTheDocument();

@@ -5,7 +5,10 @@ import { deferredReply, fakeApi, type FakeReply } from '@/test/fake-api';
 import { basicActiveUser, freeUser, makeDigests, makeFeedback, premiumActiveUser, premiumPastDueUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
-function renderHome(user: User, { digests = { status: 200, body: [] }, feedback = { status: 200, body: [] } }: { digests?: FakeReply; feedback?: FakeReply } = {}) {
+function renderHome(
+  user: User,
+  { digests = { status: 200, body: [] }, feedback = { status: 200, body: [] } }: { digests?: FakeReply; feedback?: FakeReply } = {},
+) {
   const api = fakeApi({ 'GET /api/auth/user': { status: 200, body: user }, 'GET /api/digests': digests, 'GET /api/feedback': feedback });
   renderApp('/');
   return api;
@@ -42,7 +45,10 @@ describe('home page', () => {
   });
 
   it('computes the stats with the shared formulas and shows the newest feedback', async () => {
-    renderHome(basicActiveUser(), { digests: { status: 200, body: makeDigests(3) }, feedback: { status: 200, body: makeFeedback([4, 2]) } });
+    renderHome(basicActiveUser(), {
+      digests: { status: 200, body: makeDigests(3) },
+      feedback: { status: 200, body: makeFeedback([4, 2]) },
+    });
     await screen.findByRole('heading', { name: 'Stats' });
     const stats = card('Stats');
     expect(await stats.findByText('381')).toBeInTheDocument();

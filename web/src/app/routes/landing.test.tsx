@@ -17,7 +17,11 @@ describe('landing page', () => {
     const api = fakeApi({ 'GET /api/auth/user': signedOut });
     renderApp('/');
     await waitFor(() => expect(api.callsTo('GET', '/api/auth/user')).toHaveLength(1));
-    for (const [anchor, id] of [['Features', 'features'], ['Pricing', 'pricing'], ['Demo', 'demo']] as const) {
+    for (const [anchor, id] of [
+      ['Features', 'features'],
+      ['Pricing', 'pricing'],
+      ['Demo', 'demo'],
+    ] as const) {
       const links = screen.getAllByRole('link', { name: anchor });
       expect(links[0]).toHaveAttribute('href', `#${id}`);
       expect(document.getElementById(id)).toBeInTheDocument();

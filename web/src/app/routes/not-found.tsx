@@ -8,7 +8,11 @@ export function NotFoundRoute() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
-        <Link to={paths.home} aria-label="DC Brief home" className="inline-block rounded-md focus-visible:outline-2 focus-visible:outline-blue-700">
+        <Link
+          to={paths.home}
+          aria-label="DC Brief home"
+          className="inline-block rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
           <BrandLogo />
         </Link>
       </header>

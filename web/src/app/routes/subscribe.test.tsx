@@ -87,7 +87,9 @@ describe('subscribe page', () => {
   });
 
   it('an error other than "already subscribed" keeps the spec\'s generic text, even when the server explains', async () => {
-    renderSubscribe({ 'POST /api/create-subscription': { status: 503, body: { message: 'Payments are not available right now. Please try again later.' } } });
+    renderSubscribe({
+      'POST /api/create-subscription': { status: 503, body: { message: 'Payments are not available right now. Please try again later.' } },
+    });
     expect(await screen.findByText('Subscription Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to create subscription. Please try again.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -106,15 +108,20 @@ describe('subscribe page', () => {
   it('a first subscription (SetupIntent): the 14-day trial promise stays', async () => {
     renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } } });
     await screen.findByTestId('payment-element');
-    expect(screen.getByText('Start with a 14-day free trial. You will not be charged until it ends, and you can cancel anytime.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Start with a 14-day free trial. You will not be charged until it ends, and you can cancel anytime.'),
+    ).toBeInTheDocument();
     expect(screen.getByText('14-day free trial')).toBeInTheDocument();
   });
 
   it('a returning subscriber whose trial is used (PaymentIntent): no promise of a free trial, says the card is charged now', async () => {
     const user = userEvent.setup();
-    const { api } = renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'pi_1_secret_x', intentType: 'payment' } } });
+    const { api } = renderSubscribe({
+      'POST /api/create-subscription': { status: 200, body: { clientSecret: 'pi_1_secret_x', intentType: 'payment' } },
+    });
     await screen.findByTestId('payment-element');
-    const chargedNow = 'You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.';
+    const chargedNow =
+      'You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.';
     expect(screen.getByText(chargedNow)).toBeInTheDocument();
     expect(screen.queryByText(/You will not be charged until it ends/)).not.toBeInTheDocument();
     expect(screen.queryByText('14-day free trial')).not.toBeInTheDocument();
@@ -127,7 +134,7 @@ describe('subscribe page', () => {
     expect(screen.queryByText(/You will not be charged until it ends/)).not.toBeInTheDocument();
   });
 
-  it('switching plans asks for that plan\'s secret, so the button charges the plan it names (decision 006)', async () => {
+  it("switching plans asks for that plan's secret, so the button charges the plan it names (decision 006)", async () => {
     const user = userEvent.setup();
     const secrets = ['seti_premium_secret_x', 'seti_basic_secret_y'];
     const { api } = renderSubscribe({

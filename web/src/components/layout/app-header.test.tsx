@@ -8,7 +8,11 @@ vi.mock('@/lib/browser-navigation', () => ({ navigateTo: vi.fn() }));
 
 describe('the signed-in top bar', () => {
   it('offers the screens and Sign Out to a signed-in subscriber', async () => {
-    fakeApi({ 'GET /api/auth/user': { status: 200, body: freeUser() }, 'GET /api/digests': { status: 200, body: [] }, 'GET /api/feedback': { status: 200, body: [] } });
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: freeUser() },
+      'GET /api/digests': { status: 200, body: [] },
+      'GET /api/feedback': { status: 200, body: [] },
+    });
     renderApp('/dashboard');
     expect(await screen.findByRole('link', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();

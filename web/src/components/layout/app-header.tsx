@@ -26,31 +26,31 @@ export function AppHeader() {
           <BrandLogo />
         </Link>
         {user && (
-        <nav aria-label="Main" className="flex items-center gap-1">
-          <div className="hidden items-center gap-1 sm:flex">
-            {navItems.map((item) => (
-              <NavLink
-                key={item.to}
-                to={item.to}
-                end
-                className={({ isActive }) =>
-                  cn(
-                    'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
-                    isActive && 'text-blue-800 bg-blue-50',
-                  )
-                }
-              >
-                {item.label}
-              </NavLink>
-            ))}
-          </div>
-          <Button asChild variant="ghost" size="sm">
-            <a href={LOGOUT_PATH}>
-              <LogOut aria-hidden="true" />
-              Sign Out
-            </a>
-          </Button>
-        </nav>
+          <nav aria-label="Main" className="flex items-center gap-1">
+            <div className="hidden items-center gap-1 sm:flex">
+              {navItems.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                      isActive && 'text-blue-800 bg-blue-50',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              ))}
+            </div>
+            <Button asChild variant="ghost" size="sm">
+              <a href={LOGOUT_PATH}>
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </a>
+            </Button>
+          </nav>
         )}
       </div>
     </header>

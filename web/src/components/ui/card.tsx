@@ -10,7 +10,9 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h2'>) {
-  return <h2 data-slot="card-title" className={cn('flex items-center gap-2 text-base font-semibold text-slate-900', className)} {...props} />;
+  return (
+    <h2 data-slot="card-title" className={cn('flex items-center gap-2 text-base font-semibold text-slate-900', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

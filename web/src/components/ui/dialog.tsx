@@ -7,7 +7,12 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogContent({ className, children, closeDisabled = false, ...props }: ComponentProps<typeof DialogPrimitive.Content> & { closeDisabled?: boolean }) {
+export function DialogContent({
+  className,
+  children,
+  closeDisabled = false,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & { closeDisabled?: boolean }) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50 backdrop-blur-[2px]" />

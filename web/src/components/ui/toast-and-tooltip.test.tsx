@@ -15,7 +15,11 @@ describe('toasts on screen (spec section 9)', () => {
     act(() => {
       toast({ title: 'Preferences Updated', description: 'Your email preferences have been saved.' });
     });
-    const shown = () => screen.getAllByText('Preferences Updated').map((el) => el.closest('li')).find(Boolean)!;
+    const shown = () =>
+      screen
+        .getAllByText('Preferences Updated')
+        .map((el) => el.closest('li'))
+        .find(Boolean)!;
     expect(shown()).toHaveAttribute('data-swipe-direction', 'right');
 
     const region = screen.getByRole('region', { name: 'Notifications (F8)' });

@@ -21,7 +21,10 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       hotkey={[...TOAST_HOTKEY]}
-      className={cn('fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]', className)}
+      className={cn(
+        'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]',
+        className,
+      )}
       {...props}
     />
   );

@@ -7,7 +7,6 @@ import { Migration } from '@mikro-orm/migrations';
  * Received stories are released by digest when a digest is cancelled or fails: index that column.
  */
 export class Migration20261122190001 extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table "engine_stories" add column "ingested_at" timestamptz null;`);
     this.addSql(`update "engine_stories" set "ingested_at" = "created_at" where jsonb_array_length("summaries" -> 'brief') > 0;`);
@@ -22,5 +21,4 @@ export class Migration20261122190001 extends Migration {
     this.addSql(`drop index "engine_stories_ingested_at_index";`);
     this.addSql(`alter table "engine_stories" drop column "ingested_at";`);
   }
-
 }

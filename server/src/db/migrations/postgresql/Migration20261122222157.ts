@@ -5,7 +5,6 @@ import { Migration } from '@mikro-orm/migrations';
  * (docs/decisions/007).
  */
 export class Migration20261122222157 extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table "users" drop column "subscription_attempt";`);
   }
@@ -13,5 +12,4 @@ export class Migration20261122222157 extends Migration {
   override async down(): Promise<void> {
     this.addSql(`alter table "users" add column "subscription_attempt" int4 not null default 0;`);
   }
-
 }

@@ -6,7 +6,6 @@ import { Migration } from '@mikro-orm/migrations';
  * time of the ingest pass that created them (`created_at`); the others get it when they gain one.
  */
 export class Migration20261122190000 extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table \`engine_stories\` add column \`ingested_at\` datetime null;`);
     this.addSql(`update \`engine_stories\` set \`ingested_at\` = \`created_at\` where json_array_length(\`summaries\`, '$.brief') > 0;`);
@@ -17,5 +16,4 @@ export class Migration20261122190000 extends Migration {
     this.addSql(`drop index \`engine_stories_ingested_at_index\`;`);
     this.addSql(`alter table \`engine_stories\` drop column \`ingested_at\`;`);
   }
-
 }

@@ -8,10 +8,13 @@ import { Migration } from '@mikro-orm/migrations';
  * and compose pages read in order: (state, next_attempt_at, id) and (state, digest_id, id).
  */
 export class Migration20261122211132 extends Migration {
-
   override async up(): Promise<void> {
-    this.addSql(`create table \`digest_contents\` (\`id\` text not null, \`stories\` json not null, \`story_ids\` json not null, \`search_text\` text not null default '', \`created_at\` datetime not null, primary key (\`id\`));`);
-    this.addSql(`alter table \`digests\` add column \`content_id\` text null constraint \`digests_content_id_foreign\` references \`digest_contents\` (\`id\`) on update cascade on delete set null;`);
+    this.addSql(
+      `create table \`digest_contents\` (\`id\` text not null, \`stories\` json not null, \`story_ids\` json not null, \`search_text\` text not null default '', \`created_at\` datetime not null, primary key (\`id\`));`,
+    );
+    this.addSql(
+      `alter table \`digests\` add column \`content_id\` text null constraint \`digests_content_id_foreign\` references \`digest_contents\` (\`id\`) on update cascade on delete set null;`,
+    );
     this.addSql(`insert into \`digest_contents\` (\`id\`, \`stories\`, \`story_ids\`, \`search_text\`, \`created_at\`)
       select \`id\`, coalesce(\`stories\`, '[]'),
         (select json_group_array(json_extract(\`value\`, '$.id')) from json_each(coalesce(\`digests\`.\`stories\`, '[]'))),
@@ -28,5 +31,4 @@ export class Migration20261122211132 extends Migration {
     this.addSql(`drop index \`deliveries_state_next_attempt_at_index\`;`);
     this.addSql(`create index \`deliveries_state_next_attempt_at_id_index\` on \`deliveries\` (\`state\`, \`next_attempt_at\`, \`id\`);`);
   }
-
 }

@@ -5,9 +5,7 @@ import { Migration } from '@mikro-orm/migrations';
  * (docs/decisions/007).
  */
 export class Migration20261122222156 extends Migration {
-
   override async up(): Promise<void> {
     this.addSql(`alter table \`users\` drop column \`subscription_attempt\`;`);
   }
-
 }

@@ -6,7 +6,8 @@ import { apiRequest } from '@/lib/api-request';
 export function useRateDigest() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { digestId: string; rating: number }): Promise<Feedback> => (await apiRequest('POST', '/api/feedback', input)).json(),
+    mutationFn: async (input: { digestId: string; rating: number }): Promise<Feedback> =>
+      (await apiRequest('POST', '/api/feedback', input)).json(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['/api/feedback'] }),
   });
 }

@@ -35,7 +35,14 @@ export function DigestArchive({ digests, isLoading }: { digests: Digest[] | unde
           </Label>
           <div className="relative">
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
-            <Input id="digest-search" type="search" placeholder="Search companies, places, topics…" className="pl-9" value={query} onChange={(e) => setQuery(e.target.value)} />
+            <Input
+              id="digest-search"
+              type="search"
+              placeholder="Search companies, places, topics…"
+              className="pl-9"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+            />
           </div>
         </div>
       </div>

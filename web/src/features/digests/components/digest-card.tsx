@@ -22,7 +22,9 @@ export function DigestCard({ digest }: { digest: Digest }) {
           </div>
           <p className="mt-2 font-semibold text-slate-900">{digest.title}</p>
           <p className="mt-0.5 truncate text-sm text-slate-600">
-            {digest.quiet ? 'A quiet day: nothing new matched your interests.' : `${digest.storyCount} ${digest.storyCount === 1 ? 'story' : 'stories'}${lead ? ` · ${lead}` : ''}`}
+            {digest.quiet
+              ? 'A quiet day: nothing new matched your interests.'
+              : `${digest.storyCount} ${digest.storyCount === 1 ? 'story' : 'stories'}${lead ? ` · ${lead}` : ''}`}
           </p>
         </div>
         <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-slate-400 group-hover:text-blue-700" />

@@ -29,7 +29,9 @@ export function DigestReader({ digest }: { digest: Digest }) {
           <Coffee aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
           <div>
             <p className="font-medium text-slate-900">A quiet day</p>
-            <p className="mt-1 text-sm text-slate-600">Nothing new matched your interests in this edition. We never resend yesterday's news to fill space.</p>
+            <p className="mt-1 text-sm text-slate-600">
+              Nothing new matched your interests in this edition. We never resend yesterday's news to fill space.
+            </p>
           </div>
         </div>
       ) : (

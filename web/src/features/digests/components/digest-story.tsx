@@ -57,7 +57,12 @@ export function DigestStory({ story, position }: { story: Story; position: numbe
         {story.sources.map((source, i) => (
           <li key={source.id} id={`${headingId}-source-${i + 1}`} className="flex flex-wrap items-center gap-x-2">
             <span className="font-semibold text-slate-500">[{i + 1}]</span>
-            <a href={source.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline">
+            <a
+              href={source.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
+            >
               {source.name}
               <ExternalLink aria-hidden="true" className="size-3.5" />
             </a>

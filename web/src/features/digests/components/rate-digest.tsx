@@ -25,7 +25,12 @@ export function RateDigest({ digestId }: { digestId: string }) {
       },
     );
   return (
-    <section ref={section} id="rating" aria-labelledby="rate-digest-title" className="rounded-2xl border border-slate-200 bg-white p-5 text-center">
+    <section
+      ref={section}
+      id="rating"
+      aria-labelledby="rate-digest-title"
+      className="rounded-2xl border border-slate-200 bg-white p-5 text-center"
+    >
       <h2 id="rate-digest-title" className="font-semibold text-slate-900">
         How useful was this brief?
       </h2>
@@ -41,7 +46,10 @@ export function RateDigest({ digestId }: { digestId: string }) {
             disabled={rate.isPending}
             onClick={() => send(value)}
           >
-            <Star aria-hidden="true" className={cn('size-6', rated !== null && value <= rated ? 'fill-amber-400 text-amber-500' : 'text-slate-400')} />
+            <Star
+              aria-hidden="true"
+              className={cn('size-6', rated !== null && value <= rated ? 'fill-amber-400 text-amber-500' : 'text-slate-400')}
+            />
           </Button>
         ))}
       </div>

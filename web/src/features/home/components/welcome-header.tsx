@@ -16,9 +16,7 @@ export function WelcomeHeader({ user, now = new Date() }: { user: Pick<User, 'fi
     <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div>
         <p className="text-sm font-medium text-blue-700">{greetingFor(now.getHours())}</p>
-        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
-          Welcome back{name ? `, ${name}` : ''}
-        </h1>
+        <h1 className="mt-1 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Welcome back{name ? `, ${name}` : ''}</h1>
         <p className="mt-1 text-slate-600">Here is what the data-center world did while you slept.</p>
       </div>
       <Button asChild variant="outline">

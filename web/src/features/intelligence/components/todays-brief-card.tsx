@@ -37,7 +37,10 @@ export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | un
             <p className="mt-1 text-sm text-slate-600">
               {latest.storyCount} {latest.storyCount === 1 ? 'story' : 'stories'}, facts only, every sentence attributed to its source.
             </p>
-            <Link to={digestPath(latest.id)} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700">
+            <Link
+              to={digestPath(latest.id)}
+              className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+            >
               Read the brief
               <ArrowRight aria-hidden="true" className="size-4" />
             </Link>
@@ -47,7 +50,9 @@ export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | un
             <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
             <div>
               <p className="font-medium text-slate-900">Your first digest arrives tomorrow at 6:00 AM.</p>
-              <CardDescription className="mt-1">We are already reading 250+ sources for you. Check your inbox in the morning.</CardDescription>
+              <CardDescription className="mt-1">
+                We are already reading 250+ sources for you. Check your inbox in the morning.
+              </CardDescription>
             </div>
           </div>
         )}

@@ -8,7 +8,9 @@ export function DigestPreviewSection() {
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 sm:px-6 lg:grid-cols-5">
         <div className="lg:col-span-2">
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Sample digest</p>
-          <h2 id="demo-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">What arrives in your inbox at 6:00 AM</h2>
+          <h2 id="demo-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
+            What arrives in your inbox at 6:00 AM
+          </h2>
           <p className="mt-4 text-slate-600">
             Every sentence is a fact with its source. No commentary, no predictions, no sponsored takes. Stories published in other
             languages are translated and marked as such.

@@ -2,12 +2,36 @@ import { AudioLines, Clock, Globe2, Languages, ShieldCheck, SlidersHorizontal } 
 import type { LucideIcon } from 'lucide-react';
 
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
-  { icon: Globe2, title: '250+ global sources', body: 'Trade press, operator filings, regulators and podcasts, read every night so you do not have to.' },
-  { icon: Languages, title: '35+ languages', body: 'News from Frankfurt, Tokyo and São Paulo, translated and attributed before it reaches English media.' },
-  { icon: ShieldCheck, title: 'Facts only, zero opinion', body: 'Each sentence states what happened and who reported it. No commentary, no hype, no sponsored takes.' },
-  { icon: Clock, title: 'Daily at 6:00 AM', body: 'The daily digest is waiting before your first meeting, and a weekly summary ties the week together.' },
-  { icon: AudioLines, title: 'Personalized audio', body: 'Premium turns your digest into an audio briefing for the commute, with offline downloads.' },
-  { icon: SlidersHorizontal, title: 'Tuned to your work', body: 'Choose infrastructure, security, market trends or regulations, and the depth of each story.' },
+  {
+    icon: Globe2,
+    title: '250+ global sources',
+    body: 'Trade press, operator filings, regulators and podcasts, read every night so you do not have to.',
+  },
+  {
+    icon: Languages,
+    title: '35+ languages',
+    body: 'News from Frankfurt, Tokyo and São Paulo, translated and attributed before it reaches English media.',
+  },
+  {
+    icon: ShieldCheck,
+    title: 'Facts only, zero opinion',
+    body: 'Each sentence states what happened and who reported it. No commentary, no hype, no sponsored takes.',
+  },
+  {
+    icon: Clock,
+    title: 'Daily at 6:00 AM',
+    body: 'The daily digest is waiting before your first meeting, and a weekly summary ties the week together.',
+  },
+  {
+    icon: AudioLines,
+    title: 'Personalized audio',
+    body: 'Premium turns your digest into an audio briefing for the commute, with offline downloads.',
+  },
+  {
+    icon: SlidersHorizontal,
+    title: 'Tuned to your work',
+    body: 'Choose infrastructure, security, market trends or regulations, and the depth of each story.',
+  },
 ];
 
 export function FeatureGridSection() {
@@ -16,7 +40,9 @@ export function FeatureGridSection() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Features</p>
-          <h2 id="features-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">Save 10+ hours of reading every week</h2>
+          <h2 id="features-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
+            Save 10+ hours of reading every week
+          </h2>
           <p className="mt-4 text-slate-600">One digest replaces the feeds, newsletters and tabs you skim every morning.</p>
         </div>
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

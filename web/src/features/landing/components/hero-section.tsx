@@ -12,12 +12,15 @@ export function HeroSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) 
         <p className="mx-auto inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-xs font-semibold text-blue-800 shadow-xs ring-1 ring-blue-200">
           Daily at 6:00 AM · Weekly summary
         </p>
-        <h1 id="hero-title" className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-950 sm:text-5xl lg:text-6xl">
+        <h1
+          id="hero-title"
+          className="mx-auto mt-6 max-w-3xl text-4xl font-bold tracking-tight text-balance text-slate-950 sm:text-5xl lg:text-6xl"
+        >
           Data-center intelligence. <span className="text-blue-700">Facts only.</span>
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-slate-600">
-          DC Brief reads {SOURCE_COUNT_CLAIM} global tech sources and podcasts in {LANGUAGE_COUNT_CLAIM} languages and sends you one
-          digest of what happened, with zero opinion. Subscribers save {HOURS_SAVED_CLAIM} hours every week.
+          DC Brief reads {SOURCE_COUNT_CLAIM} global tech sources and podcasts in {LANGUAGE_COUNT_CLAIM} languages and sends you one digest
+          of what happened, with zero opinion. Subscribers save {HOURS_SAVED_CLAIM} hours every week.
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button size="lg" onClick={onJoinWaitlist} className="w-full sm:w-auto">

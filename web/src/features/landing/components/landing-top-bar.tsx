@@ -10,7 +10,11 @@ const ANCHORS = [
 /** Sign In and Start Free Trial both open the waitlist: nobody signs in from here (spec section 2). */
 export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   const anchorLinks = ANCHORS.map((anchor) => (
-    <a key={anchor.href} href={anchor.href} className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+    <a
+      key={anchor.href}
+      href={anchor.href}
+      className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+    >
       {anchor.label}
     </a>
   ));

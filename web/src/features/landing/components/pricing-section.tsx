@@ -11,7 +11,9 @@ export function PricingSection({ onJoinWaitlist }: { onJoinWaitlist: () => void 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Pricing</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">Two plans. Start with {TRIAL_DAYS} days free.</h2>
+          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
+            Two plans. Start with {TRIAL_DAYS} days free.
+          </h2>
           <p className="mt-4 text-slate-600">No credit card required for the trial. Cancel anytime.</p>
         </div>
         <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">

@@ -23,7 +23,9 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">© {new Date().getFullYear()} DC Brief. All rights reserved.</p>
+      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">
+        © {new Date().getFullYear()} DC Brief. All rights reserved.
+      </p>
     </footer>
   );
 }

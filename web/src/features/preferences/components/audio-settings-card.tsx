@@ -21,7 +21,12 @@ export function AudioSettingsCard({ form }: { form: ReturnType<typeof usePrefere
         <CardDescription>Your digest as a spoken briefing.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <SwitchRow id="audio-enabled" label="Generate audio digest" checked={audio.enabled} onCheckedChange={(on) => form.setAudio('enabled', on)} />
+        <SwitchRow
+          id="audio-enabled"
+          label="Generate audio digest"
+          checked={audio.enabled}
+          onCheckedChange={(on) => form.setAudio('enabled', on)}
+        />
         <OptionGroup label="Voice style" value={audio.voiceStyle} options={voiceOptions} onChange={(v) => form.setAudio('voiceStyle', v)} />
         <OptionGroup
           label="Playback speed"

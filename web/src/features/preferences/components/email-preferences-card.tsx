@@ -1,11 +1,5 @@
 import { Mail } from 'lucide-react';
-import {
-  CONTENT_DEPTH_LABELS,
-  CONTENT_DEPTHS,
-  DELIVERY_TIME_LABELS,
-  DELIVERY_TIMES,
-  type Preferences,
-} from '@dcbrief/shared';
+import { CONTENT_DEPTH_LABELS, CONTENT_DEPTHS, DELIVERY_TIME_LABELS, DELIVERY_TIMES, type Preferences } from '@dcbrief/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
@@ -36,11 +30,34 @@ export function EmailPreferencesCard({ form }: { form: Form }) {
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="divide-y divide-slate-100">
-          <SwitchRow id="pref-daily" label="Daily Digest" description="Every morning's facts in one email." checked={preferences.dailyDigest} onCheckedChange={toggle('dailyDigest')} />
-          <SwitchRow id="pref-weekly" label="Weekly Summary" description="The week's developments, every week." checked={preferences.weeklySummary} onCheckedChange={toggle('weeklySummary')} />
-          <SwitchRow id="pref-breaking" label="Breaking News Alerts" description="Major events as they happen." checked={preferences.breakingNews} onCheckedChange={toggle('breakingNews')} />
+          <SwitchRow
+            id="pref-daily"
+            label="Daily Digest"
+            description="Every morning's facts in one email."
+            checked={preferences.dailyDigest}
+            onCheckedChange={toggle('dailyDigest')}
+          />
+          <SwitchRow
+            id="pref-weekly"
+            label="Weekly Summary"
+            description="The week's developments, every week."
+            checked={preferences.weeklySummary}
+            onCheckedChange={toggle('weeklySummary')}
+          />
+          <SwitchRow
+            id="pref-breaking"
+            label="Breaking News Alerts"
+            description="Major events as they happen."
+            checked={preferences.breakingNews}
+            onCheckedChange={toggle('breakingNews')}
+          />
         </div>
-        <OptionGroup label="Delivery time" value={preferences.deliveryTime} options={deliveryOptions} onChange={(v) => form.set('deliveryTime', v)} />
+        <OptionGroup
+          label="Delivery time"
+          value={preferences.deliveryTime}
+          options={deliveryOptions}
+          onChange={(v) => form.set('deliveryTime', v)}
+        />
         <div className="grid gap-2">
           <Label htmlFor="pref-timezone">Time zone</Label>
           <div className="flex flex-col gap-2 sm:flex-row">
@@ -64,7 +81,12 @@ export function EmailPreferencesCard({ form }: { form: Form }) {
           </div>
           <p className="text-sm text-slate-600">Digests arrive at the delivery time in this zone.</p>
         </div>
-        <OptionGroup label="Content depth" value={preferences.contentDepth} options={depthOptions} onChange={(v) => form.set('contentDepth', v)} />
+        <OptionGroup
+          label="Content depth"
+          value={preferences.contentDepth}
+          options={depthOptions}
+          onChange={(v) => form.set('contentDepth', v)}
+        />
       </CardContent>
     </Card>
   );

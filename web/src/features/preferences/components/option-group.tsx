@@ -2,7 +2,13 @@ import { RadioGroup, RadioGroupTile } from '@/components/ui/radio-group';
 import { cn } from '@/lib/utils';
 
 /** A labelled single choice drawn as a row of tiles (delivery time, depth, voice, speed). */
-export function OptionGroup<T extends string>({ label, value, options, onChange, className }: {
+export function OptionGroup<T extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
   label: string;
   value: T;
   options: readonly { value: T; label: string }[];

@@ -3,7 +3,13 @@ import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
 
 /** A labelled on/off setting: the label names the switch for screen readers and is clickable. */
-export function SwitchRow({ id, label, description, checked, onCheckedChange }: {
+export function SwitchRow({
+  id,
+  label,
+  description,
+  checked,
+  onCheckedChange,
+}: {
   id: string;
   label: string;
   description?: ReactNode;

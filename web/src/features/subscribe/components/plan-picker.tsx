@@ -7,7 +7,12 @@ import { cn } from '@/lib/utils';
 /** The two plans as one radio group: arrow keys move between them, the whole card is clickable. */
 export function PlanPicker({ value, onChange }: { value: Tier; onChange: (tier: Tier) => void }) {
   return (
-    <RadioGroup aria-label="Choose your plan" value={value} onValueChange={(next) => onChange(next as Tier)} className="gap-4 md:grid-cols-2">
+    <RadioGroup
+      aria-label="Choose your plan"
+      value={value}
+      onValueChange={(next) => onChange(next as Tier)}
+      className="gap-4 md:grid-cols-2"
+    >
       {PLAN_LIST.map((plan) => {
         const selected = plan.tier === value;
         const labelId = `plan-${plan.tier}-label`;

@@ -6,7 +6,13 @@ import { refreshBilling } from '../api/refresh-billing';
 import { announcePaymentFailure, announcePaymentSuccess } from '../components/payment-outcome';
 
 // Stripe appends these to return_url when a confirmation needed a redirect (3-D Secure, bank pages).
-const STRIPE_RETURN_PARAMS = ['redirect_status', 'payment_intent', 'payment_intent_client_secret', 'setup_intent', 'setup_intent_client_secret'];
+const STRIPE_RETURN_PARAMS = [
+  'redirect_status',
+  'payment_intent',
+  'payment_intent_client_secret',
+  'setup_intent',
+  'setup_intent_client_secret',
+];
 
 /** On the dashboard after Stripe sends the subscriber back: say how it went once, then tidy the address. */
 export function usePaymentReturnNotice() {

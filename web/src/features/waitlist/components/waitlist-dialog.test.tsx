@@ -101,7 +101,10 @@ describe('waitlist dialog', () => {
 
   it('joins: "Joining..." with everything disabled, then the success toast, a cleared form and a closed dialog', async () => {
     const join = deferredReply();
-    const { api, user, dialog } = await openDialog({ 'POST /api/waitlist': join.reply, 'PUT /api/waitlist/draft': { status: 200, body: {} } });
+    const { api, user, dialog } = await openDialog({
+      'POST /api/waitlist': join.reply,
+      'PUT /api/waitlist/draft': { status: 200, body: {} },
+    });
     await fillAll(user, dialog);
     await user.click(dialog.getByRole('button', { name: 'Join Waitlist' }));
     expect(dialog.getByRole('button', { name: 'Joining...' })).toBeDisabled();

@@ -39,7 +39,11 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         onOpenChange(false);
       },
       onError: (error) => {
-        toast({ title: 'Error', description: serverErrorMessage(error) ?? 'Failed to join waitlist. Please try again.', variant: 'destructive' });
+        toast({
+          title: 'Error',
+          description: serverErrorMessage(error) ?? 'Failed to join waitlist. Please try again.',
+          variant: 'destructive',
+        });
       },
     });
   };
@@ -54,7 +58,10 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             {FIELDS.map((field) => (
-              <div key={field.name} className={field.name === 'email' || field.name === 'phoneNumber' ? 'grid gap-1.5 sm:col-span-2' : 'grid gap-1.5'}>
+              <div
+                key={field.name}
+                className={field.name === 'email' || field.name === 'phoneNumber' ? 'grid gap-1.5 sm:col-span-2' : 'grid gap-1.5'}
+              >
                 <Label htmlFor={`waitlist-${field.name}`}>{field.label}</Label>
                 <Input
                   id={`waitlist-${field.name}`}
