@@ -1,0 +1,127 @@
+// The layering of docs/CONVENTIONS (README "How the parts fit"), checked by `npm run lint` inside `npm test`.
+// Server layers, lowest first; a layer imports only layers below it (and its own folder):
+//   0  lib/                          clock, logger, html, locks: no framework, no domain
+//   1  http/ · mail/                 Koa glue and the mailer port, no domain
+//   2  db/                           ORM factory, migrations, the lease table
+//   3  engine/                       the digest engine: knows sources and stories, never users
+//   4  modules/                      accounts, billing, waitlist, digests, feedback
+//   5  delivery/ · audio/            read the engine through a port (one adapter file each)
+//   6  jobs/                         schedules
+//   7  cli/ · app.ts · main.ts · config.ts · entities.ts   composition
+// Type-only imports count too: a type from a higher layer is a back-edge all the same.
+const S = '^server/src/';
+const layers = [
+  ['lib'],
+  ['http', 'mail'],
+  ['db'],
+  ['engine'],
+  ['modules'],
+  ['delivery', 'audio'],
+  ['jobs'],
+];
+const folder = (name) => `${S}${name}/`;
+const composition = `${S}(cli/|[^/]+\\.ts$)`;
+
+/** For each layer: what it may not import (every folder above it, and the composition files). */
+const layerRules = layers.map((names, i) => ({
+  name: `layer-${names.join('-')}`,
+  comment: `${names.join(', ')} may import only the layers below (${layers
+    .slice(0, i)
+    .flat()
+    .join(', ') || 'none'}): see README "How the parts fit"`,
+  severity: 'error',
+  from: { path: `${S}(${names.join('|')})/`, pathNot: '\\.test\\.tsx?$' },
+  to: {
+    path: [...layers.slice(i + 1).flat().map(folder), composition],
+  },
+}));
+
+// Side by side in one layer, folders stay out of each other (lib and http share nothing with mail, delivery with audio).
+const sideways = [
+  ['http', 'mail'],
+  ['delivery', 'audio'],
+].flatMap(([a, b]) => [
+  { name: `no-${a}-to-${b}`, severity: 'error', from: { path: folder(a) }, to: { path: folder(b) } },
+  { name: `no-${b}-to-${a}`, severity: 'error', from: { path: folder(b) }, to: { path: folder(a) } },
+]);
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'A cycle means two parts know each other: one of them belongs lower.',
+      severity: 'error',
+      from: { path: '^(server|web|shared|desktop)/src/' },
+      to: { circular: true },
+    },
+    ...layerRules,
+    ...sideways,
+    {
+      name: 'delivery-reads-the-engine-through-its-port',
+      comment: 'delivery/ reads editions through edition-port.ts; only the adapter (engine-edition.ts) imports engine/',
+      severity: 'error',
+      from: { path: `${S}delivery/`, pathNot: `${S}delivery/engine-edition\\.ts$|\\.test\\.ts$` },
+      to: { path: `${S}engine/` },
+    },
+    {
+      name: 'audio-reads-the-engine-through-its-port',
+      severity: 'error',
+      from: { path: `${S}audio/`, pathNot: `${S}audio/engine-[^/]+\\.ts$|\\.test\\.ts$` },
+      to: { path: `${S}engine/` },
+    },
+    {
+      name: 'server-code-not-from-tests',
+      comment: 'Product code never imports test support',
+      severity: 'error',
+      from: { path: '^(server|web|shared|desktop)/src/', pathNot: '\\.test\\.tsx?$|/test-support/' },
+      to: { path: ['^server/test/', '^e2e/', '\\.test\\.tsx?$'] },
+    },
+    {
+      name: 'shared-is-the-contract',
+      comment: 'shared/ imports nothing of the app',
+      severity: 'error',
+      from: { path: '^shared/src/' },
+      to: { path: '^(server|web|desktop)/' },
+    },
+    {
+      name: 'web-is-not-the-server',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^(server|desktop)/' },
+    },
+    // Web: routes compose features; features do not import each other; ui, lib and hooks know no feature.
+    {
+      name: 'web-no-feature-to-feature',
+      comment: 'A feature does not import another feature: lift what both need to components/, hooks/ or lib/, or compose them in a route',
+      severity: 'error',
+      from: { path: '^web/src/features/([^/]+)/' },
+      to: { path: '^web/src/features/', pathNot: '^web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-code-knows-no-feature',
+      severity: 'error',
+      from: { path: '^web/src/(components|lib|hooks)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^web/src/(features|app)/', pathNot: '^web/src/app/paths\\.ts$' },
+    },
+    {
+      name: 'web-features-not-from-app',
+      comment: 'features/ sit below app/ (routes, router); only paths.ts, the typed route map, is for everyone',
+      severity: 'error',
+      from: { path: '^web/src/features/' },
+      to: { path: '^web/src/app/', pathNot: '^web/src/app/paths\\.ts$' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.lint.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'require', 'node', 'default'],
+    },
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};
