@@ -1,49 +1,40 @@
-// The layering of docs/CONVENTIONS (README "How the parts fit"), checked by `npm run lint` inside `npm test`.
-// Server layers, lowest first; a layer imports only layers below it (and its own folder):
-//   0  lib/                          clock, logger, html, locks: no framework, no domain
-//   1  http/ · mail/                 Koa glue and the mailer port, no domain
-//   2  db/                           ORM factory, migrations, the lease table
-//   3  engine/                       the digest engine: knows sources and stories, never users
-//   4  modules/                      accounts, billing, waitlist, digests, feedback
-//   5  delivery/ · audio/            read the engine through a port (one adapter file each)
-//   6  jobs/                         schedules
-//   7  cli/ · app.ts · main.ts · config.ts · entities.ts   composition
-// Type-only imports count too: a type from a higher layer is a back-edge all the same.
+// The layering of README "How the parts fit", checked by `npm run lint` (inside `npm test`). The server's
+// layers are listed once, in scripts/lint/server-layers.cjs. Type-only imports count too: a type from a higher
+// layer is a back-edge all the same.
+const { serverLayers } = require('./scripts/lint/server-layers.cjs');
+
 const S = '^server/src/';
-const layers = [
-  ['lib'],
-  ['http', 'mail'],
-  ['db'],
-  ['engine'],
-  ['modules'],
-  ['delivery', 'audio'],
-  ['jobs'],
-];
+const layers = serverLayers.map((layer) => layer.folders);
 const folder = (name) => `${S}${name}/`;
 const composition = `${S}(cli/|[^/]+\\.ts$)`;
 
 /** For each layer: what it may not import (every folder above it, and the composition files). */
 const layerRules = layers.map((names, i) => ({
   name: `layer-${names.join('-')}`,
-  comment: `${names.join(', ')} may import only the layers below (${layers
-    .slice(0, i)
-    .flat()
-    .join(', ') || 'none'}): see README "How the parts fit"`,
+  comment: `${names.join(', ')} may import only the layers below (${
+    layers.slice(0, i).flat().join(', ') || 'none'
+  }): see README "How the parts fit"`,
   severity: 'error',
   from: { path: `${S}(${names.join('|')})/`, pathNot: '\\.test\\.tsx?$' },
   to: {
-    path: [...layers.slice(i + 1).flat().map(folder), composition],
+    path: [
+      ...layers
+        .slice(i + 1)
+        .flat()
+        .map(folder),
+      composition,
+    ],
   },
 }));
 
-// Side by side in one layer, folders stay out of each other (lib and http share nothing with mail, delivery with audio).
-const sideways = [
-  ['http', 'mail'],
-  ['delivery', 'audio'],
-].flatMap(([a, b]) => [
-  { name: `no-${a}-to-${b}`, severity: 'error', from: { path: folder(a) }, to: { path: folder(b) } },
-  { name: `no-${b}-to-${a}`, severity: 'error', from: { path: folder(b) }, to: { path: folder(a) } },
-]);
+// Side by side in one layer, folders stay out of each other (http and mail, delivery and audio).
+const sideways = layers
+  .filter((names) => names.length > 1)
+  .flatMap((names) => names.flatMap((a, i) => names.slice(i + 1).map((b) => [a, b])))
+  .flatMap(([a, b]) => [
+    { name: `no-${a}-to-${b}`, severity: 'error', from: { path: folder(a) }, to: { path: folder(b) } },
+    { name: `no-${b}-to-${a}`, severity: 'error', from: { path: folder(b) }, to: { path: folder(a) } },
+  ]);
 
 module.exports = {
   forbidden: [

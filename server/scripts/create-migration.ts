@@ -10,14 +10,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../src/config.js';
-import { initORM, migrate } from '../src/db/orm.js';
+import { migrate } from '../src/db/orm.js';
+import { openDatabase } from '../src/database.js';
 import { startTempPostgres } from '../test/support/postgres.js';
 
 const { values } = parseArgs({ options: { dialect: { type: 'string', default: 'all' }, url: { type: 'string' } } });
 const dialects = values.dialect === 'all' ? (['sqlite', 'postgresql'] as const) : ([values.dialect as 'sqlite' | 'postgresql'] as const);
 
 async function generate(dialect: 'sqlite' | 'postgresql', database: AppConfig['database']) {
-  const orm = await initORM({ database });
+  const orm = await openDatabase(database);
   try {
     await migrate(orm);
     const result = await orm.getMigrator().createMigration(path.resolve(import.meta.dirname, '../src/db/migrations', dialect));

@@ -8,7 +8,7 @@ import Koa from 'koa';
 import session from 'koa-session';
 import type { AppConfig } from './config.js';
 import type { Orm } from './db/orm.js';
-import { loadCurrentUser } from './http/middleware/current-user.js';
+import { loadSessionUser } from './http/middleware/session-user.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { parseBody, requireJson } from './http/middleware/json-body.js';
 import { RateLimit, type RateLimitStore } from './http/middleware/rate-limit.js';
@@ -23,6 +23,7 @@ import type { Logger } from './lib/logger.js';
 import type { Mailer } from './mail/mailer.js';
 import { KeyedLock } from './lib/keyed-lock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { httpErrorForStripe } from './modules/billing/billing.errors.js';
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { PriceCatalog } from './modules/billing/price-catalog.js';
@@ -31,6 +32,7 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
+import { findSessionUser } from './modules/users/current-user.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
 import { WaitlistService } from './modules/waitlist/waitlist.service.js';
@@ -84,7 +86,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
 
   app.use(requestLogger({ logger }));
-  app.use(errorHandler({ logger }));
+  app.use(errorHandler({ logger, translate: [httpErrorForStripe] }));
   app.use(securityHeaders({ https }));
   app.use(serveWebApp(options.webDir ?? DEFAULT_WEB_DIR));
   app.use(function ormContext(_ctx, next) {
@@ -120,7 +122,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
   app.use(requireJson({ formPaths: ['/api/login', '/api/login/verify'] }));
   app.use(parseBody({ rawPaths: [STRIPE_WEBHOOK_PATH] }));
-  app.use(loadCurrentUser());
+  app.use(loadSessionUser(findSessionUser));
 
   const authService = (ctx: Koa.Context) =>
     new AuthService({ em: ctx.em, clock, mailer, logger, publicUrl: config.publicUrl, signupMode: config.signupMode });

@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseConfig } from './db/orm.js';
+import type { DeliveryConfig } from './delivery/deps.js';
 import { EngineConfigError, loadEngineConfig, type EngineConfig } from './engine/engine.config.js';
+import type { StripeConfig } from './modules/billing/stripe-client.js';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -63,18 +66,11 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
+  database: DatabaseConfig;
   publicUrl: string;
   sessionSecret: string;
   mail: { smtpUrl: string | null; from: string; outboxDir: string };
-  stripe: {
-    secretKey: string | null;
-    publishableKey: string | null;
-    webhookSecret: string | null;
-    apiBase: string | null;
-    /** Price ids per tier; when absent the price is found by its lookup key (dcbrief_basic_monthly, dcbrief_premium_monthly). */
-    prices: { basic: string | null; premium: string | null };
-  };
+  stripe: StripeConfig;
   signupMode: 'open' | 'invite';
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
@@ -82,22 +78,6 @@ export interface AppConfig {
   delivery: DeliveryConfig;
   /** The digest engine's settings (ingest schedule, fetch limits, translator, summarizer): server/src/engine/engine.config.ts. */
   engine: EngineConfig;
-}
-
-/** The delivery scheduler and outbox (server/src/delivery, docs/decisions/301-303). */
-export interface DeliveryConfig {
-  /** Whether the server process runs delivery passes itself (the CLI `npm run deliver` works either way). */
-  scheduler: boolean;
-  intervalSec: number;
-  /** Emails in flight at once. */
-  concurrency: number;
-  /** How long after a subscriber's delivery time a missed digest is still sent (a server that was down catches up). */
-  catchUpHours: number;
-  /** Attempts before a row is left `failed` for the operator. */
-  maxAttempts: number;
-  /** Shared secret of the SMTP provider's bounce/complaint webhook; the endpoint answers 503 without it. */
-  webhookSecret: string | null;
-  breaking: { minSources: number; windowHours: number; maxPerDay: number };
 }
 
 export interface RateLimitConfig {
@@ -162,7 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   };
 }
 
-function databaseFrom(url: string | undefined, dataDir: string): AppConfig['database'] {
+function databaseFrom(url: string | undefined, dataDir: string): DatabaseConfig {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'dcbrief.sqlite') };
   if (url.startsWith('sqlite:')) return { kind: 'sqlite', file: path.resolve(url.replace(/^sqlite:(\/\/)?/, '')) };
   return { kind: 'postgresql', url };

@@ -1,11 +1,13 @@
 import { createServer } from 'node:http';
 import { createApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { initORM, migrate } from './db/orm.js';
+import { openDatabase } from './database.js';
+import { migrate } from './db/orm.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
-import { scheduleHousekeeping } from './housekeeping.js';
+import { scheduleHousekeeping } from './jobs/housekeeping.js';
+import { scheduleIngest } from './jobs/ingest-schedule.js';
 import { createPeriodicJobs } from './jobs/periodic-jobs.js';
 import { EngineEditionSource } from './delivery/engine-edition.js';
 import { startDeliveryScheduler } from './delivery/scheduler.js';
@@ -14,7 +16,7 @@ import { createEngine } from './engine/engine.js';
 async function main() {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const orm = await initORM({ database: config.database });
+  const orm = await openDatabase(config.database);
   const applied = await migrate(orm);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const mailer = createMailer(config.mail, logger);
@@ -28,8 +30,11 @@ async function main() {
   const jobs = await createPeriodicJobs(config.database, logger);
   await scheduleHousekeeping(jobs, { orm, clock: systemClock, logger });
   // Ingestion on a schedule (INGEST_INTERVAL_MINUTES, hourly by default; 0 leaves it to `npm run ingest`).
-  const stopIngest = createEngine(orm, config.engine, { logger, clock: systemClock }).startSchedule({
+  const engine = createEngine(orm, config.engine, { logger, clock: systemClock });
+  const stopIngest = scheduleIngest(engine, {
+    intervalMinutes: config.engine.ingestIntervalMinutes,
     jobs,
+    logger,
     onReport: ({ outcomes, ...summary }) => logger.info({ ...summary, sourcesListed: outcomes.length }, 'ingest pass finished'),
   });
   // Delivery passes run on every server: the outbox's conditional claims share the sending between them.

@@ -5,7 +5,7 @@ import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
 import { createApp } from '../src/app.js';
-import { initORM } from '../src/db/orm.js';
+import { openDatabase } from '../src/database.js';
 import { createLogger } from '../src/lib/logger.js';
 import { StripeEvent } from '../src/modules/billing/stripe-event.entity.js';
 import { User } from '../src/modules/users/user.entity.js';
@@ -34,7 +34,7 @@ function stripeEnv(stripe: Pick<StripeStandIn, 'url'>, extra: Record<string, str
 
 /** Another server on the same database, as behind a load balancer: its own process (locks, caches), shared rows. */
 async function secondServer(ts: TestServer): Promise<{ url: string; close(): Promise<void> }> {
-  const orm = await initORM({ database: ts.config.database });
+  const orm = await openDatabase(ts.config.database);
   const app = createApp(ts.config, {
     orm,
     mailer: ts.mailer,

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { initORM, type Orm } from '../src/db/orm.js';
+import { type Orm } from '../src/db/orm.js';
+import { openDatabase } from '../src/database.js';
 import { startTempPostgres } from './support/postgres.js';
 
 /**
@@ -60,7 +61,7 @@ async function migrateWithOldDigest(orm: Orm, dialect: 'sqlite' | 'postgresql', 
 
 test('SQLite: digests stored before the move keep their stories and search text', async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-migration-'));
-  const orm = await initORM({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
+  const orm = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
   try {
     await migrateWithOldDigest(orm, 'sqlite', 'Migration20261122190000');
   } finally {
@@ -72,7 +73,7 @@ test('SQLite: digests stored before the move keep their stories and search text'
 test('PostgreSQL: digests stored before the move keep their stories and search text', async (t) => {
   const pg = await startTempPostgres();
   if (!pg) return t.skip('no PostgreSQL server on this machine');
-  const orm = await initORM({ database: { kind: 'postgresql', url: pg.url } });
+  const orm = await openDatabase({ kind: 'postgresql', url: pg.url });
   try {
     await migrateWithOldDigest(orm, 'postgresql', 'Migration20261122200000');
   } finally {

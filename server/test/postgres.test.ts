@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from './support/harness.js';
 import { postgresBinDir, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { signIn } from './support/users.js';
 import { runDeliveryPass } from '../src/delivery/pass.js';
-import { purgeOrphanContents } from '../src/housekeeping.js';
+import { purgeOrphanContents } from '../src/jobs/housekeeping.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
 import { Digest, DigestContent } from '../src/modules/digests/digest.entity.js';
 import { addSubscribers, deliveryDeps } from './delivery/fixtures.js';

@@ -1,5 +1,6 @@
 import { loadConfig, type AppConfig } from '../config.js';
-import { initORM, migrate, type Orm } from '../db/orm.js';
+import { migrate, type Orm } from '../db/orm.js';
+import { openDatabase } from '../database.js';
 import { systemClock, type Clock } from '../lib/clock.js';
 import { createLogger, type Logger } from '../lib/logger.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
@@ -17,7 +18,7 @@ export interface CliContext {
 export async function openCli(env: NodeJS.ProcessEnv = process.env): Promise<CliContext> {
   const config = loadConfig(env);
   const logger = createLogger(env.LOG_LEVEL ?? 'warn');
-  const orm = await initORM({ database: config.database });
+  const orm = await openDatabase(config.database);
   await migrate(orm);
   const mailer = createMailer(config.mail, logger);
   return {

@@ -1,23 +1,27 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { MikroORM, Options } from '@mikro-orm/core';
+import type { EntitySchema, MikroORM, Options } from '@mikro-orm/core';
 import { Migrator } from '@mikro-orm/migrations';
-import type { AppConfig } from '../config.js';
-import { RATE_LIMIT_TABLE } from '../http/middleware/rate-limit.js';
-import { entities } from './entities.js';
 import { migrationsFor } from './migrations/index.js';
 
 export type Orm = MikroORM;
 
+/** Where the data lives: the embedded default (a SQLite file) or a PostgreSQL server. */
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgresql'; url: string };
+
 export interface InitOrmOptions {
-  database: AppConfig['database'];
+  database: DatabaseConfig;
+  /** The entities to map: the app composes its list (server/src/database.ts). */
+  entities: EntitySchema<any, any>[];
+  /** Tables owned by libraries, not entities, that schema comparisons leave alone. */
+  libraryTables?: string[];
   debug?: boolean;
   /** Extra MikroORM options, e.g. a pool size. Schema sync is never offered here: migrations only. */
   overrides?: Partial<Options>;
 }
 
 /** Opens the ORM for SQLite (the embedded default) or PostgreSQL, with the committed migrations of that dialect. */
-export async function initORM({ database, debug = false, overrides = {} }: InitOrmOptions): Promise<Orm> {
+export async function initORM({ database, entities, libraryTables = [], debug = false, overrides = {} }: InitOrmOptions): Promise<Orm> {
   const common = {
     entities,
     extensions: [Migrator],
@@ -41,8 +45,8 @@ export async function initORM({ database, debug = false, overrides = {} }: InitO
     ...common,
     clientUrl: database.url,
     migrations: migrationOptions('postgresql'),
-    // Tables owned by libraries, not entities: the rate-limit counters (pg-boss keeps its own schema).
-    schemaGenerator: { skipTables: [RATE_LIMIT_TABLE], ignoreSchema: ['pgboss'] },
+    // pg-boss keeps its own schema.
+    schemaGenerator: { skipTables: libraryTables, ignoreSchema: ['pgboss'] },
   } as Parameters<typeof MikroORM.init>[0]);
 }
 

@@ -1,4 +1,3 @@
-import type { AppConfig } from '../config.js';
 import type { Orm } from '../db/orm.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -12,7 +11,23 @@ export interface DeliveryDeps {
   clock: Clock;
   logger: Logger;
   editions: EditionSource;
-  config: Pick<AppConfig, 'publicUrl' | 'sessionSecret' | 'delivery'>;
+  config: { publicUrl: string; sessionSecret: string; delivery: DeliveryConfig };
+}
+
+/** The delivery scheduler and outbox (server/src/delivery, docs/decisions/301-303). */
+export interface DeliveryConfig {
+  /** Whether the server process runs delivery passes itself (the CLI `npm run deliver` works either way). */
+  scheduler: boolean;
+  intervalSec: number;
+  /** Emails in flight at once. */
+  concurrency: number;
+  /** How long after a subscriber's delivery time a missed digest is still sent (a server that was down catches up). */
+  catchUpHours: number;
+  /** Attempts before a row is left `failed` for the operator. */
+  maxAttempts: number;
+  /** Shared secret of the SMTP provider's bounce/complaint webhook; the endpoint answers 503 without it. */
+  webhookSecret: string | null;
+  breaking: { minSources: number; windowHours: number; maxPerDay: number };
 }
 
 export type DigestKindKey = `${string}|${string}|${string}|${string}`;

@@ -1,7 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { mergePreferences, RATING_MAX, RATING_MIN } from '@dcbrief/shared';
-import type { AppConfig } from '../config.js';
 import type { Clock } from '../lib/clock.js';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { FeedbackService } from '../modules/feedback/feedback.service.js';
@@ -18,7 +17,7 @@ export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
  * authority. A GET never changes anything (mail scanners and link previews fetch every link of a
  * message); the page's button, or the mail client's RFC 8058 one-click POST, does. docs/decisions/302.
  */
-export function emailLinksRoutes({ config, clock }: { config: Pick<AppConfig, 'sessionSecret' | 'publicUrl'>; clock: Clock }): Router {
+export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: string; publicUrl: string }; clock: Clock }): Router {
   const signer = new LinkSigner(config.sessionSecret);
   const publicUrl = () => config.publicUrl;
   const router = new Router({ prefix: '/api/email' });

@@ -4,7 +4,7 @@ import { mergePreferences, type DigestKind, type DigestStory, type Preferences }
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { fromRow } from '../db/raw-values.js';
-import { leaseOwner } from '../jobs/lease.js';
+import { leaseOwner } from '../db/lease.js';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';

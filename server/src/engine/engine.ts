@@ -1,8 +1,7 @@
 import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { withLease, type LeaseHolder } from '../jobs/lease.js';
-import { localJobs, type PeriodicJobs } from '../jobs/periodic-jobs.js';
+import { withLease, type LeaseHolder } from '../db/lease.js';
 import { buildEdition, editionWindow, type Edition, type EditionKind, type EditionSelect } from './compose/edition.js';
 import type { EngineConfig } from './engine.config.js';
 import { HttpFetcher, type Fetcher } from './fetch/http-fetcher.js';
@@ -37,19 +36,9 @@ export interface Engine {
     select?: EditionSelect;
     knownBy?: Date | null;
   }): Promise<Edition>;
-  /**
-   * Runs ingestion now and then every `config.ingestIntervalMinutes` (0: never), one pass at a time, first
-   * adding the shipped catalog's new sources unless told not to; returns a stop function. Given `jobs`
-   * (pg-boss when servers share PostgreSQL), one pass per interval runs for the whole deployment.
-   */
-  startSchedule(options?: {
-    syncShippedCatalog?: boolean;
-    onReport?: (report: IngestReport) => void;
-    jobs?: PeriodicJobs;
-  }): () => Promise<void>;
 }
 
-/** The periodic job's name, also the pg-boss queue's. */
+/** The ingest lease's name, also the periodic job's and the pg-boss queue's (jobs/ingest-schedule.ts). */
 export const INGEST_JOB = 'engine-ingest';
 
 /** An ingest pass was asked for while another process holds the ingest lease. */
@@ -63,7 +52,7 @@ export class IngestBusyError extends Error {
   }
 }
 /** An ingest pass still running after this long is presumed dead (its server stopped) and the next may start. */
-const INGEST_TIMEOUT_SEC = 30 * 60;
+export const INGEST_TIMEOUT_SEC = 30 * 60;
 
 export function createEngine(orm: MikroORM, config: EngineConfig, ports: EnginePorts = {}): Engine {
   const clock = ports.clock ?? systemClock;
@@ -110,28 +99,6 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
         select: options.select,
         knownBy: options.knownBy,
       });
-    },
-    startSchedule(options = {}) {
-      const minutes = config.ingestIntervalMinutes;
-      if (minutes <= 0) return async () => {};
-      const jobs = options.jobs ?? localJobs(ports.logger);
-      const run = async () => {
-        if (options.syncShippedCatalog !== false) await syncCatalog(em(), loadCatalog(), clock);
-        try {
-          options.onReport?.(await ingest());
-        } catch (err) {
-          // Another process (an operator's `npm run ingest`, another server) is ingesting: this turn is theirs.
-          if (!(err instanceof IngestBusyError)) throw err;
-          ports.logger?.info({ holder: err.holder?.owner }, 'ingest skipped: another process is ingesting');
-        }
-      };
-      const registered = jobs.every(INGEST_JOB, { intervalSec: minutes * 60, timeoutSec: INGEST_TIMEOUT_SEC, run });
-      return async () => {
-        await registered;
-        // Jobs handed in belong to the caller, who stops them; the engine only waits for its own pass.
-        if (!options.jobs) await jobs.stop();
-        await running?.catch(() => undefined);
-      };
     },
   };
 }

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, test } from 'node:test';
-import { initORM, type Orm } from '../../src/db/orm.js';
+import { type Orm } from '../../src/db/orm.js';
+import { openDatabase } from '../../src/database.js';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import type { EditionSource } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import type { MailMessage, Mailer, SentMail } from '../../src/mail/mailer.js';
-import { purgeOrphanContents } from '../../src/housekeeping.js';
+import { purgeOrphanContents } from '../../src/jobs/housekeeping.js';
 import { Digest, DigestContent } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { useSmtpSinkMailer } from '../support/smtp-sink.js';
@@ -118,7 +119,7 @@ describe('two processes at once', () => {
       ts.orm,
       addresses.map((email) => ({ email, preferences: { weeklySummary: false } })),
     );
-    const other: Orm = await initORM({ database: ts.config.database });
+    const other: Orm = await openDatabase(ts.config.database);
     try {
       // Each pass asks the edition once, after loading its batch of pending rows; holding both answers until
       // both have asked makes them compose the very same rows.

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/config.js';
-import { initORM, migrate } from '../../src/db/orm.js';
+import { migrate } from '../../src/db/orm.js';
+import { openDatabase } from '../../src/database.js';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { runCli } from '../support/run-cli.js';
@@ -81,7 +82,7 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     PUBLIC_URL: 'https://brief.example',
   };
   const config = loadConfig(env);
-  const orm = await initORM({ database: config.database });
+  const orm = await openDatabase(config.database);
   try {
     await migrate(orm);
     await addSubscribers(

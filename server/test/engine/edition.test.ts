@@ -10,7 +10,7 @@ import { openTestOrm } from './support.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { initORM } from '../../src/db/orm.js';
+import { openDatabase } from '../../src/database.js';
 import { composeStory, newStory } from '../../src/engine/stories.js';
 import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
 
@@ -213,7 +213,7 @@ describe('story ingest time', () => {
 
   it('the migration backfills existing stories with a fact sentence from their creation (SQLite)', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-backfill-'));
-    const orm = await initORM({ database: { kind: 'sqlite', file: path.join(dir, 'db.sqlite') } });
+    const orm = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
     try {
       const migrator = orm.getMigrator();
       await migrator.up({ to: 'Migration20261122074314' });

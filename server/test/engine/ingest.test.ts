@@ -4,7 +4,8 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { MikroORM } from '@mikro-orm/sqlite';
 import { createEngine, INGEST_JOB, IngestBusyError, type Engine } from '../../src/engine/engine.js';
 import { HttpFetcher, type Fetcher } from '../../src/engine/fetch/http-fetcher.js';
-import { JobLease } from '../../src/jobs/lease.js';
+import { JobLease } from '../../src/db/lease.js';
+import { scheduleIngest } from '../../src/jobs/ingest-schedule.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import { Story } from '../../src/engine/model/story.entity.js';
@@ -200,13 +201,13 @@ describe('ingest over the fixture feeds', () => {
   });
 
   it('runs on a schedule: a pass at start, none while one is running, nothing when the interval is 0', async () => {
-    const off = createEngine(db.orm, testEngineConfig({ INGEST_INTERVAL_MINUTES: '0' }), { clock });
+    const off = createEngine(db.orm, testEngineConfig(), { clock });
     let offRuns = 0;
-    await off.startSchedule({ syncShippedCatalog: false, onReport: () => offRuns++ })();
+    await scheduleIngest(off, { intervalMinutes: 0, syncShippedCatalog: false, onReport: () => offRuns++ })();
     assert.equal(offRuns, 0);
-    const hourly = createEngine(db.orm, testEngineConfig({ INGEST_INTERVAL_MINUTES: '60' }), { clock });
+    const hourly = createEngine(db.orm, testEngineConfig(), { clock });
     const reports: IngestReport[] = [];
-    const stop = hourly.startSchedule({ syncShippedCatalog: false, onReport: (r) => reports.push(r) });
+    const stop = scheduleIngest(hourly, { intervalMinutes: 60, syncShippedCatalog: false, onReport: (r) => reports.push(r) });
     const concurrent = hourly.ingest();
     await stop();
     await concurrent;
@@ -242,8 +243,8 @@ describe('ingest over the fixture feeds', () => {
         (err: Error) => err instanceof IngestBusyError && /Another ingest pass is running \(.+:\d+:\w+, lease until /.test(err.message),
       );
       const reports: IngestReport[] = [];
-      const scheduled = createEngine(other, testEngineConfig({ INGEST_INTERVAL_MINUTES: '60' }), { clock });
-      await scheduled.startSchedule({ syncShippedCatalog: false, onReport: (r) => reports.push(r) })();
+      const scheduled = createEngine(other, testEngineConfig(), { clock });
+      await scheduleIngest(scheduled, { intervalMinutes: 60, syncShippedCatalog: false, onReport: (r) => reports.push(r) })();
       assert.equal(reports.length, 0, 'the scheduled turn was skipped, not failed');
       release();
       await first;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { initORM, migrate, type Orm } from '../../src/db/orm.js';
+import { migrate, type Orm } from '../../src/db/orm.js';
+import { openDatabase } from '../../src/database.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
@@ -26,7 +27,7 @@ describe(
       pg = (await startTempPostgres())!;
       feeds = await startFixtureServer();
       // Two servers on one database, as in a deployment with several instances.
-      servers = await Promise.all([0, 1].map(() => initORM({ database: { kind: 'postgresql', url: pg.url } })));
+      servers = await Promise.all([0, 1].map(() => openDatabase({ kind: 'postgresql', url: pg.url })));
       await migrate(servers[0]!);
     });
 

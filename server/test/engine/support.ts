@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MikroORM } from '@mikro-orm/sqlite';
-import { entities } from '../../src/db/entities.js';
+import { entities } from '../../src/database.js';
 import { engineEntities } from '../../src/engine/entities.js';
 import { loadEngineConfig, type EngineConfig } from '../../src/engine/engine.config.js';
 

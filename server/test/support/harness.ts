@@ -7,7 +7,8 @@ import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { createApp } from '../../src/app.js';
 import { loadConfig, type AppConfig, type RateLimitConfig } from '../../src/config.js';
-import { initORM, migrate, type Orm } from '../../src/db/orm.js';
+import { migrate, type Orm } from '../../src/db/orm.js';
+import { openDatabase } from '../../src/database.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
@@ -69,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // Generous limits unless a test is about them, so validation tests can send many requests.
   config.rateLimits = { ...TEST_RATE_LIMITS, ...options.rateLimits };
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  const orm = await initORM({ database: config.database });
+  const orm = await openDatabase(config.database);
   await migrate(orm);
   const clock = new ManualClock(options.now ? new Date(options.now) : new Date());
   const mailer = createMailer(config.mail, logger);

@@ -1,6 +1,5 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { isStripeError, stripeErrorToHttp } from '../../modules/billing/billing.errors.js';
 import { HttpError } from '../errors.js';
 
 interface ErrorWithStatus {
@@ -11,8 +10,14 @@ interface ErrorWithStatus {
   type?: string;
 }
 
+/**
+ * Turns an error of another layer (a payment provider's, say) into the answer the client gets, or says it is not
+ * one of its own (undefined). Each module maps its own errors; app.ts hands the mappings over.
+ */
+export type ErrorTranslator = (err: unknown) => HttpError | undefined;
+
 /** The one place errors become responses: `{"message": ...}` for the API, nothing internal leaks. */
-export function errorHandler({ logger }: { logger: Logger }) {
+export function errorHandler({ logger, translate = [] }: { logger: Logger; translate?: ErrorTranslator[] }) {
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
@@ -23,7 +28,7 @@ export function errorHandler({ logger }: { logger: Logger }) {
         ctx.status = status;
       }
     } catch (err) {
-      const { status, message, headers } = toResponse(err);
+      const { status, message, headers } = toResponse(err, translate);
       if (status >= 500) {
         logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       }
@@ -34,12 +39,11 @@ export function errorHandler({ logger }: { logger: Logger }) {
   };
 }
 
-function toResponse(err: unknown): { status: number; message: string; headers: Record<string, string> } {
+function toResponse(err: unknown, translators: ErrorTranslator[]): { status: number; message: string; headers: Record<string, string> } {
   if (err instanceof HttpError) return { status: err.status, message: err.message, headers: err.headers };
-  // Stripe's errors carry Stripe's status (401 for our key, 400 for our price): never the browser's to see.
-  if (isStripeError(err)) {
-    const mapped = stripeErrorToHttp(err);
-    return { status: mapped.status, message: mapped.message, headers: mapped.headers };
+  for (const translate of translators) {
+    const mapped = translate(err);
+    if (mapped) return { status: mapped.status, message: mapped.message, headers: mapped.headers };
   }
   const e = (err ?? {}) as ErrorWithStatus;
   const status = e.status ?? e.statusCode;

@@ -50,3 +50,11 @@ export function stripeErrorToHttp(err: StripeSdkError): HttpError {
       return new HttpError(502, 'Our payment provider could not complete this request. Please try again.');
   }
 }
+
+/**
+ * For the error handler (app.ts): Stripe's errors carry Stripe's status (401 for our key, 400 for our price),
+ * never the browser's to see; the handler logs the original when the answer is a 5xx.
+ */
+export function httpErrorForStripe(err: unknown): HttpError | undefined {
+  return isStripeError(err) ? stripeErrorToHttp(err) : undefined;
+}

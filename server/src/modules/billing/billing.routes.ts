@@ -3,7 +3,7 @@ import type { Context } from 'koa';
 import getRawBody from 'raw-body';
 import { createSubscriptionSchema, type PublicConfig } from '@dcbrief/shared';
 import { HttpError } from '../../http/errors.js';
-import { currentUser, requireUser } from '../../http/middleware/current-user.js';
+import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { toUserDto } from '../users/user.dto.js';
 import type { BillingService } from './billing.service.js';

@@ -31,10 +31,6 @@ export function isLive(sub: SubscriptionState): boolean {
   return userStatusOf(sub) === 'active' || sub.status === 'past_due' || sub.status === 'unpaid' || sub.status === 'paused';
 }
 
-export function priceIdOf(sub: Stripe.Subscription): string | null {
-  return idOf(sub.items.data[0]?.price);
-}
-
 /**
  * The tier of a subscription: its price is one of ours by id, or carries one of our lookup keys (a price we do
  * not know by id: the key was moved to a new price, or the catalog was resolved before the change).

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { digestListQuerySchema } from '@dcbrief/shared';
 import { notFound } from '../../http/errors.js';
-import { currentUser, requireUser } from '../../http/middleware/current-user.js';
+import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { DigestsService, toDigestDto } from './digests.service.js';
 

@@ -51,11 +51,6 @@ export class DigestsService {
     return this.em.find(Digest, where, { populate: ['content'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? 365 });
   }
 
-  /** The user's own sent digests, newest first. */
-  listForUser(user: User, limit = 365): Promise<Digest[]> {
-    return this.list(user, { limit });
-  }
-
   /** One of the user's own sent digests; another user's digest, or one not sent, is as absent as a missing one. */
   findForUser(user: User, id: string): Promise<Digest | null> {
     return this.em.findOne(Digest, { id, user, ...SENT }, { populate: ['content'] });

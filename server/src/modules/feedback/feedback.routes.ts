@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { feedbackCreateSchema } from '@dcbrief/shared';
-import { currentUser, requireUser } from '../../http/middleware/current-user.js';
+import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import type { Clock } from '../../lib/clock.js';
 import { FeedbackService, toFeedbackDto } from './feedback.service.js';

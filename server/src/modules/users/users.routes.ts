@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { preferencesUpdateSchema } from '@dcbrief/shared';
-import { currentUser, requireUser } from '../../http/middleware/current-user.js';
+import { currentUser, requireUser } from './current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { toUserDto } from './user.dto.js';
 import { UsersService } from './users.service.js';

@@ -1,13 +1,13 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import type { Orm } from './db/orm.js';
-import type { PeriodicJobs } from './jobs/periodic-jobs.js';
-import type { Clock } from './lib/clock.js';
-import type { Logger } from './lib/logger.js';
-import { purgeExpiredLoginTokens } from './modules/auth/auth.service.js';
-import { DigestContent } from './modules/digests/digest.entity.js';
-import { DbSessionStore } from './modules/sessions/session.store.js';
-import { WaitlistService } from './modules/waitlist/waitlist.service.js';
+import type { Orm } from '../db/orm.js';
+import type { PeriodicJobs } from './periodic-jobs.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { purgeExpiredLoginTokens } from '../modules/auth/auth.service.js';
+import { DigestContent } from '../modules/digests/digest.entity.js';
+import { DbSessionStore } from '../modules/sessions/session.store.js';
+import { WaitlistService } from '../modules/waitlist/waitlist.service.js';
 
 const HOUR = 60 * 60 * 1000;
 

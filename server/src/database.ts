@@ -1,0 +1,36 @@
+import { type DatabaseConfig, initORM, type InitOrmOptions, type Orm } from './db/orm.js';
+import { deliveryEntities } from './delivery/delivery.entity.js';
+import { engineEntities } from './engine/entities.js';
+import { JobLeaseSchema } from './db/lease.js';
+import { RATE_LIMIT_TABLE } from './http/middleware/rate-limit.js';
+import { LoginTokenSchema } from './modules/auth/login-token.entity.js';
+import { StripeEventSchema } from './modules/billing/stripe-event.entity.js';
+import { DigestContentSchema, DigestSchema } from './modules/digests/digest.entity.js';
+import { FeedbackSchema } from './modules/feedback/feedback.entity.js';
+import { SessionSchema } from './modules/sessions/session.entity.js';
+import { UserSchema } from './modules/users/user.entity.js';
+import { WaitlistDraftSchema, WaitlistEntrySchema } from './modules/waitlist/waitlist.entity.js';
+
+/** Every entity of the app; each layer owns its own, and they meet here, where the app is composed. */
+export const entities = [
+  UserSchema,
+  SessionSchema,
+  LoginTokenSchema,
+  WaitlistEntrySchema,
+  WaitlistDraftSchema,
+  DigestSchema,
+  DigestContentSchema,
+  FeedbackSchema,
+  StripeEventSchema,
+  ...deliveryEntities,
+  JobLeaseSchema,
+  ...engineEntities,
+];
+
+/** Tables a library owns, not an entity: the rate-limit counters (rate-limiter-flexible on PostgreSQL). */
+const libraryTables = [RATE_LIMIT_TABLE];
+
+/** The app's database: the ORM over every entity, with the committed migrations of its dialect. */
+export function openDatabase(database: DatabaseConfig, options: Omit<InitOrmOptions, 'database' | 'entities'> = {}): Promise<Orm> {
+  return initORM({ database, entities, libraryTables, ...options });
+}
