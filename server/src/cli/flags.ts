@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { CliError } from './cli-error.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export type FlagOptions = NonNullable<ParseArgsConfig['options']>;
 
 export interface FlagRules {
   /** Whether arguments that are not flags are allowed (`sources show <id>`); refused by default. */
@@ -14,14 +14,14 @@ export interface FlagRules {
  * `--name value`, `--name=value` and boolean `--switch` through util.parseArgs, with the operator's mistakes
  * (an unknown flag, a flag without its value, a stray argument) refused by name as a CliError.
  */
-export function parseFlags<const O extends Options>(args: string[], options: O, rules: FlagRules = {}) {
+export function parseFlags<const O extends FlagOptions>(args: string[], options: O, rules: FlagRules = {}) {
   const allowPositionals = rules.positionals ?? false;
   refuseMistakes(args, options, allowPositionals, rules.usage);
   // Strict parsing only types the values: every mistake it would throw on was refused above.
   return parseArgs({ args, options, strict: true, allowPositionals });
 }
 
-function refuseMistakes(args: string[], options: Options, allowPositionals: boolean, usage: string | undefined): void {
+function refuseMistakes(args: string[], options: FlagOptions, allowPositionals: boolean, usage: string | undefined): void {
   const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
   const refuse = (message: string) => new CliError(message, { usage });
   for (const token of tokens) {

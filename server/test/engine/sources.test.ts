@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import { loadCatalog } from '../../src/engine/sources/catalog.js';
 import { exportOpml, importOpml } from '../../src/engine/sources/opml.js';
-import { runSourcesCommand } from '../../src/engine/sources/sources.commands.js';
+import { runSourcesCommand } from '../../src/cli/sources-commands.js';
 import { addSource, listSources, setSourceEnabled, SourceError, syncCatalog } from '../../src/engine/sources/sources.service.js';
 import { openTestOrm } from './support.js';
 
