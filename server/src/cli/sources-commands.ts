@@ -38,7 +38,7 @@ export function sourcesMain(argv: string[], open: OpenContext): Promise<number> 
 }
 
 /** `sources ...` operator commands on a given database; returns what to print. */
-export function runSourcesCommand(em: EntityManager, clock: Clock, args: string[]): Promise<string> {
+export async function runSourcesCommand(em: EntityManager, clock: Clock, args: string[]): Promise<string> {
   const [name, ...rest] = args;
   return subcommand(COMMANDS, name, SOURCES_HELP)({ em, clock }, rest);
 }
@@ -98,8 +98,8 @@ const COMMANDS: Record<string, Subcommand<SourcesContext>> = {
     return `added ${source.id} (${source.feedUrl})`;
   },
 
-  enable: ({ em }, args) => setEnabled(em, argument(args, 'sources enable <id>'), true),
-  disable: ({ em }, args) => setEnabled(em, argument(args, 'sources disable <id>'), false),
+  enable: async ({ em }, args) => setEnabled(em, argument(args, 'sources enable <id>'), true),
+  disable: async ({ em }, args) => setEnabled(em, argument(args, 'sources disable <id>'), false),
 
   async 'import-opml'({ em, clock }, args) {
     const { entries, skipped } = importOpml(readFileSync(argument(args, 'sources import-opml <file>'), 'utf8'));

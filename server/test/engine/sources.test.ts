@@ -165,4 +165,13 @@ describe('operator source administration', () => {
     }
     await assert.rejects(run('show', 'nope'), /no source "nope"/);
   });
+
+  it('refuses a mistyped command, flag or missing argument by name instead of guessing', async () => {
+    const run = (...args: string[]) => runSourcesCommand(db.orm.em.fork(), clock, args);
+    await assert.rejects(run('lst'), { name: 'CliError', message: 'Unknown command "lst".' });
+    await assert.rejects(run('list', '--languge', 'de'), /Unknown option --languge\./);
+    await assert.rejects(run('list', '--language'), /--language needs a value\./);
+    await assert.rejects(run('disable'), /usage: sources disable <id>/);
+    await assert.rejects(run('disable', '--golem'), /Unknown option --golem\./, 'a flag is not taken for an id');
+  });
 });
