@@ -9,7 +9,7 @@ import { createMailer } from './mail/mailer.js';
 import { scheduleHousekeeping } from './jobs/housekeeping.js';
 import { scheduleIngest } from './jobs/ingest-schedule.js';
 import { createPeriodicJobs } from './jobs/periodic-jobs.js';
-import { EngineEditionSource } from './delivery/engine-edition.js';
+import { EngineEditionReader } from './delivery/engine-edition.js';
 import { startDeliveryScheduler } from './delivery/scheduler.js';
 import { createEngine } from './engine/engine.js';
 
@@ -39,7 +39,7 @@ async function main() {
   });
   // Delivery passes run on every server: the outbox's conditional claims share the sending between them.
   const delivery = config.delivery.scheduler
-    ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionSource(orm, systemClock) })
+    ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionReader(orm, systemClock) })
     : null;
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

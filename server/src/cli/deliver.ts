@@ -5,8 +5,8 @@ import { ConfigError } from '../config.js';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { EmailSuppression } from '../delivery/delivery.entity.js';
 import type { DeliveryDeps } from '../delivery/deps.js';
-import { StaticEditionSource, type EditionSource } from '../delivery/edition-port.js';
-import { EngineEditionSource, fromEngine } from '../delivery/engine-edition.js';
+import { StaticEditionReader, type EditionReader } from '../delivery/edition-port.js';
+import { EngineEditionReader, fromEngine } from '../delivery/engine-edition.js';
 import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../delivery/outbox.js';
 import { runDeliveryPass } from '../delivery/pass.js';
 import { digestPreview } from '../delivery/send.js';
@@ -42,11 +42,11 @@ const options = {
 
 class CliError extends Error {}
 
-function editionsFrom(cli: CliContext, file: string | undefined): EditionSource {
-  if (!file) return new EngineEditionSource(cli.orm, cli.clock);
+function editionsFrom(cli: CliContext, file: string | undefined): EditionReader {
+  if (!file) return new EngineEditionReader(cli.orm, cli.clock);
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { stories?: EngineStory[] } | EngineStory[];
   const stories = Array.isArray(parsed) ? parsed : (parsed.stories ?? []);
-  return new StaticEditionSource(stories.map(fromEngine));
+  return new StaticEditionReader(stories.map(fromEngine));
 }
 
 async function pass(cli: CliContext, values: { now?: string; edition?: string }): Promise<string> {

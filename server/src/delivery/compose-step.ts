@@ -6,7 +6,7 @@ import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { composeDigest, type ComposedDigest } from './compose.js';
 import { Delivery, LIVE_STATES, type DeliveryState } from './delivery.entity.js';
 import { rowKey, type DeliveryDeps } from './deps.js';
-import type { EditionStory, EditionWindow } from './edition-port.js';
+import type { EditionStoryView, EditionWindow } from './edition-port.js';
 import { fromRow } from '../db/raw-values.js';
 import { localDaysBefore } from './local-time.js';
 import { hasReceived, receivedStories, rememberStoryIds, type Received } from './received.js';
@@ -199,7 +199,7 @@ const STORED_DIGEST_OF_ROW =
  * hundred distinct digests. Each is composed once, stored once as a content, and shared; bounded in size.
  */
 class CompositionCache {
-  private readonly editionIds = new WeakMap<EditionStory[], number>();
+  private readonly editionIds = new WeakMap<EditionStoryView[], number>();
   private nextEditionId = 0;
   private readonly cache = new Map<string, { composed: ComposedDigest; contentId: string }>();
 
@@ -207,7 +207,7 @@ class CompositionCache {
    * `fresh`: the content is new and is written with the batch that first uses it (a batch that fails to
    * commit ends the pass, cache and all).
    */
-  compose(kind: DigestKind, date: string, edition: EditionStory[], preferences: Preferences, received: ReadonlySet<string>) {
+  compose(kind: DigestKind, date: string, edition: EditionStoryView[], preferences: Preferences, received: ReadonlySet<string>) {
     let editionId = this.editionIds.get(edition);
     if (editionId === undefined) this.editionIds.set(edition, (editionId = this.nextEditionId++));
     const interests = Object.keys(preferences.interests)

@@ -1,5 +1,5 @@
 import type { ContentDepth, DigestKind, DigestStory, Preferences } from '@dcbrief/shared';
-import type { EditionStory } from './edition-port.js';
+import type { EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
 /** At most this many stories per digest: a morning read, not an archive. */
@@ -18,7 +18,7 @@ export interface ComposeInput {
   /** Local edition date, YYYY-MM-DD. */
   date: string;
   /** The edition's stories, best first. */
-  edition: EditionStory[];
+  edition: EditionStoryView[];
   preferences: Preferences;
   /** Stories this subscriber already received (for this kind's purposes): never sent again. */
   received: ReadonlySet<string>;
@@ -35,7 +35,7 @@ export function composeDigest({ kind, date, edition, preferences, received }: Co
   return { title, depth, quiet: picked.length === 0, stories: picked, searchText: searchTextOf(title, picked) };
 }
 
-function toDigestStory(story: EditionStory, depth: ContentDepth): DigestStory {
+function toDigestStory(story: EditionStoryView, depth: ContentDepth): DigestStory {
   const sentences = story.summaries[depth].length ? story.summaries[depth] : story.summaries.brief;
   return {
     id: story.id,

@@ -7,7 +7,7 @@ import { User } from '../modules/users/user.entity.js';
 import { Delivery, EmailSuppression } from './delivery.entity.js';
 import { receivedStories } from './received.js';
 import { messageIdFor, rowKey, type DeliveryDeps } from './deps.js';
-import type { EditionStory } from './edition-port.js';
+import type { EditionStoryView } from './edition-port.js';
 import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
 
 const PAGE = 2000;
@@ -59,7 +59,7 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   const summary: PlanSummary = { daily: 0, weekly: 0, breaking: 0 };
   const suppressed = new Set((await em.find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
   const catchUpMs = config.delivery.catchUpHours * HOUR;
-  let breaking: EditionStory[] | null = null;
+  let breaking: EditionStoryView[] | null = null;
   // Keyset paging by id, plain rows (no identity map to hold every subscriber of the pass).
   let after: string | null = null;
   for (;;) {
@@ -96,13 +96,13 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
  * independent outlets. Publication time, not ingest time: an alert is for fresh news, and a story an
  * ingest pass only now picked up from a source's backlog is not breaking (docs/decisions/304).
  */
-async function breakingCandidates(deps: DeliveryDeps, now: Date): Promise<EditionStory[]> {
+async function breakingCandidates(deps: DeliveryDeps, now: Date): Promise<EditionStoryView[]> {
   const { windowHours, minSources } = deps.config.delivery.breaking;
   const edition = await deps.editions.build({ from: new Date(now.getTime() - windowHours * HOUR), to: now, by: 'published' }, 'daily');
   return edition.filter((s) => s.corroboration >= minSources);
 }
 
-async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], candidates: EditionStory[]): Promise<NewRow[]> {
+async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], candidates: EditionStoryView[]): Promise<NewRow[]> {
   const em = deps.orm.em.fork();
   const userIds = users.map((u) => u.id);
   const storyIds = candidates.map((s) => s.id);
