@@ -20,7 +20,7 @@ async function main() {
   const applied = await migrate(orm);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const mailer = createMailer(config.mail, logger);
-  if (!config.mail.smtpUrl) logger.info({ outbox: config.mail.outboxDir }, 'SMTP_URL not set: emails are written to the outbox folder');
+  if (!config.mail.smtpUrl) logger.info({ mailDir: config.mail.mailDir }, 'SMTP_URL not set: emails are written to the mail folder');
 
   const app = createApp(config, { orm, mailer, clock: systemClock, logger });
   const server = createServer(app.callback());

@@ -36,7 +36,7 @@ describe('the archive and the received stories follow what was actually sent', (
   beforeEach(async () => {
     await ts?.close();
     mail.sink.messages.length = 0;
-    // Sign-in links go to the file outbox; digests through the loopback SMTP server.
+    // Sign-in links go to the mail folder; digests through the loopback SMTP server.
     ts = await startTestServer({ now: TUESDAY });
   });
   after(async () => ts?.close());

@@ -70,7 +70,7 @@ describe('outbox', () => {
       const pass = await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
       assert.equal(pass.send.sent, 1);
       assert.deepEqual(
-        (await ts.outbox()).map((m) => (m.to && 'value' in m.to ? m.to.value[0]!.address : '')),
+        (await ts.mailFolder()).map((m) => (m.to && 'value' in m.to ? m.to.value[0]!.address : '')),
         ['full@ops.example'],
       );
     } finally {
@@ -103,7 +103,7 @@ describe('outbox', () => {
       const deps = deliveryDeps(ts, editionOf(weekOfNews()));
       await runDeliveryPass(deps, ts.clock.now());
       await runDeliveryPass(deps, new Date('2026-11-24T05:30:00Z'));
-      const mails = await ts.outbox();
+      const mails = await ts.mailFolder();
       // CVE story: 3 outlets, first seen 02:30; Madrid (4 outlets) is older than the 6-hour window; NTT has 2.
       assert.deepEqual(
         mails.map((m) => m.subject),

@@ -21,7 +21,7 @@ test('deliver --preview writes the digest with inert rating and unsubscribe link
     await addSubscribers(ts.orm, [{ email: 'reader@preview.example', firstName: 'Rae' }]);
     await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
     const signer = new LinkSigner(ts.config.sessionSecret);
-    const [sent] = await ts.outbox();
+    const [sent] = await ts.mailFolder();
     assert.ok(liveTokens(signer, sent!.html as string).length >= 6, 'the email itself carries live rating and unsubscribe tokens');
     const digest = await ts.orm.em.fork().findOneOrFail(Digest, { kind: 'daily' });
 
