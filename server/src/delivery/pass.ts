@@ -1,4 +1,4 @@
-import { composePending, type ComposeSummary } from './compose-step.js';
+import { composeDigests, type ComposeSummary } from './compose-digests.js';
 import type { DeliveryDeps } from './deps.js';
 import { MemoizedEditionReader } from './edition-port.js';
 import { markAbandonedUncertain } from './outbox.js';
@@ -35,7 +35,7 @@ export async function runDeliveryPass(
   const planned = await planDeliveries(passDeps, now);
   options.onProgress?.({ phase: 'plan', done: planned.daily + planned.weekly + planned.breaking });
   const progress = new ComposeProgress();
-  const composing = composePending(
+  const composing = composeDigests(
     passDeps,
     now,
     (done) => {

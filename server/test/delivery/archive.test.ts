@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, test } from 'node:test';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
-import { composePending } from '../../src/delivery/compose-step.js';
+import { composeDigests } from '../../src/delivery/compose-digests.js';
 import { resolveRows } from '../../src/delivery/outbox.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { planDeliveries } from '../../src/delivery/plan.js';
@@ -88,7 +88,7 @@ describe('the archive and the received stories follow what was actually sent', (
     const b = await subscriber('paused@archive.example');
     const deps = { ...deliveryDeps(ts), mailer: mail.smtp };
     await planDeliveries(deps, ts.clock.now());
-    await composePending(deps, ts.clock.now());
+    await composeDigests(deps, ts.clock.now());
     assert.equal(await receivedCount(), 2 * TUESDAY_STORIES.length, 'composed: the stories are reserved for both');
 
     // A: the List-Unsubscribe one-click POST, before the send.

@@ -5,7 +5,7 @@ import { shortDate } from './local-time.js';
 /** At most this many stories per digest: a morning read, not an archive. */
 export const STORY_LIMITS: Record<DigestKind, number> = { daily: 10, weekly: 15, breaking: 1 };
 
-export interface ComposedDigest {
+export interface DigestSelection {
   title: string;
   depth: ContentDepth;
   quiet: boolean;
@@ -13,7 +13,7 @@ export interface ComposedDigest {
   searchText: string;
 }
 
-export interface ComposeInput {
+export interface SelectionInput {
   kind: DigestKind;
   /** Local edition date, YYYY-MM-DD. */
   date: string;
@@ -25,7 +25,7 @@ export interface ComposeInput {
 }
 
 /** One subscriber's selection of the edition: their interests, their depth, nothing they already read. */
-export function composeDigest({ kind, date, edition, preferences, received }: ComposeInput): ComposedDigest {
+export function selectStories({ kind, date, edition, preferences, received }: SelectionInput): DigestSelection {
   const depth = preferences.contentDepth;
   const picked = edition
     .filter((story) => preferences.interests[story.interest] && !received.has(story.id))
