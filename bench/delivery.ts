@@ -20,7 +20,7 @@ import pLimit from 'p-limit';
 import { CONTENT_DEPTHS, DEFAULT_PREFERENCES, DELIVERY_TIMES, INTERESTS, type Interest } from '@dcbrief/shared';
 import type { EditionStoryView } from '../server/src/delivery/edition-port.js';
 import type { PassSummary } from '../server/src/delivery/pass.js';
-import { digestEmail } from '../server/src/delivery/send.js';
+import { digestEmail } from '../server/src/delivery/digest-email.js';
 import { LinkSigner } from '../server/src/delivery/tokens.js';
 import { Digest } from '../server/src/modules/digests/digest.entity.js';
 import { User } from '../server/src/modules/users/user.entity.js';

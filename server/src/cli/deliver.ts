@@ -9,7 +9,7 @@ import { StaticEditionReader, type EditionReader } from '../delivery/edition-por
 import { EngineEditionReader, fromEngine } from '../delivery/engine-edition.js';
 import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../delivery/outbox.js';
 import { runDeliveryPass } from '../delivery/pass.js';
-import { digestPreview } from '../delivery/send.js';
+import { digestPreview } from '../delivery/preview.js';
 import type { EditionStory as EngineStory } from '../engine/compose/edition.js';
 import { formatTable, openCli, type CliContext } from './context.js';
 

@@ -3,7 +3,8 @@ import type { DeliveryDeps } from './deps.js';
 import { MemoizedEditionReader } from './edition-port.js';
 import { markAbandonedUncertain } from './outbox.js';
 import { planDeliveries, type PlanSummary } from './plan.js';
-import { ComposeProgress, sendDue, type SendSummary } from './send.js';
+import { ComposeProgress } from './compose-progress.js';
+import { sendDue, type SendSummary } from './send.js';
 
 export interface PassSummary {
   now: string;

@@ -6,7 +6,7 @@ import { resolveRows } from '../../src/delivery/outbox.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { planDeliveries } from '../../src/delivery/plan.js';
 import { receivedStories } from '../../src/delivery/received.js';
-import { digestLinks } from '../../src/delivery/send.js';
+import { digestLinks } from '../../src/delivery/digest-links.js';
 import { LinkSigner } from '../../src/delivery/tokens.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';

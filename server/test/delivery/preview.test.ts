@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { PREVIEW_BANNER } from '../../src/delivery/send.js';
+import { PREVIEW_BANNER } from '../../src/delivery/preview.js';
 import { LinkSigner } from '../../src/delivery/tokens.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer } from '../support/harness.js';
