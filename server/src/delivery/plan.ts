@@ -4,7 +4,8 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind } from '@dcbrief/shared';
 import { fromRow } from '../db/raw-values.js';
 import { User } from '../modules/users/user.entity.js';
-import { Delivery, EmailSuppression } from './delivery.entity.js';
+import { Delivery } from './delivery.entity.js';
+import { suppressedAddresses } from './recipients.service.js';
 import { receivedStories } from './received.js';
 import { messageIdFor, rowKey, type DeliveryDeps } from './deps.js';
 import type { EditionStoryView } from './edition-port.js';
@@ -57,7 +58,7 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   const { orm, config } = deps;
   const em = orm.em.fork();
   const summary: PlanSummary = { daily: 0, weekly: 0, breaking: 0 };
-  const suppressed = new Set((await em.find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
+  const suppressed = await suppressedAddresses(em);
   const catchUpMs = config.delivery.catchUpHours * HOUR;
   let breaking: EditionStoryView[] | null = null;
   // Keyset paging by id, plain rows (no identity map to hold every subscriber of the pass).

@@ -6,7 +6,8 @@ import { fromRow } from '../db/raw-values.js';
 import { leaseOwner } from '../db/lease.js';
 import { Digest } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
-import { Delivery, EmailSuppression } from './delivery.entity.js';
+import { Delivery } from './delivery.entity.js';
+import { suppressedAddresses } from './recipients.service.js';
 import type { DeliveryDeps } from './deps.js';
 import type { ComposeProgress } from './compose-progress.js';
 import { digestLinks, preferencesUrl } from './digest-links.js';
@@ -77,7 +78,7 @@ export async function sendDue(
   const limit = pLimit(deps.config.delivery.concurrency);
   const templates = new TemplateCache(preferencesUrl(deps.config.publicUrl));
   const batchSize = Math.max(8, deps.config.delivery.concurrency * CLAIM_PER_SLOT);
-  const suppressed = new Set((await deps.orm.em.fork().find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
+  const suppressed = await suppressedAddresses(deps.orm.em.fork());
   // Two claimed batches at most: the one being sent and the next, queued behind it in the same limiter so
   // the connections never wait for a batch's last message or for the database between batches.
   const running = new Set<Promise<void>>();
