@@ -29,12 +29,3 @@ export interface DeliveryConfig {
   webhookSecret: string | null;
   breaking: { minSources: number; windowHours: number; maxPerDay: number };
 }
-
-export type DigestKindKey = `${string}|${string}|${string}|${string}`;
-
-export const rowKey = (userId: string, kind: string, date: string, slot: string): DigestKindKey => `${userId}|${kind}|${date}|${slot}`;
-
-/** Stable per outbox row, so a resend of the same row carries the same Message-ID. */
-export function messageIdFor(deliveryId: string, publicUrl: string): string {
-  return `<${deliveryId}@${new URL(publicUrl).hostname || 'dcbrief.local'}>`;
-}

@@ -4,10 +4,10 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind } from '@dcbrief/shared';
 import { fromRow } from '../db/raw-values.js';
 import { User } from '../modules/users/user.entity.js';
-import { Delivery } from './delivery.entity.js';
+import { Delivery, rowKey } from './delivery.entity.js';
 import { suppressedAddresses } from './recipients.service.js';
 import { receivedStories } from './received.js';
-import { messageIdFor, rowKey, type DeliveryDeps } from './deps.js';
+import type { DeliveryDeps } from './deps.js';
 import type { EditionStoryView } from './edition-port.js';
 import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
 
@@ -178,4 +178,9 @@ async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise
       .execute();
   }
   return fresh;
+}
+
+/** Stable per outbox row, so a resend of the same row carries the same Message-ID. */
+function messageIdFor(deliveryId: string, publicUrl: string): string {
+  return `<${deliveryId}@${new URL(publicUrl).hostname || 'dcbrief.local'}>`;
 }
