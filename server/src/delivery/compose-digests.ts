@@ -10,6 +10,7 @@ import type { EditionStoryView, EditionWindow } from './edition-port.js';
 import { fromRow } from '../db/raw-values.js';
 import { localDaysBefore } from './local-time.js';
 import { hasReceived, receivedStories, rememberStoryIds, type Received } from './received.js';
+import { perStatement } from './per-statement.js';
 
 /** Rows per compose transaction: big enough that per-statement costs vanish, small enough to hold in memory. */
 const BATCH = 500;
@@ -142,27 +143,16 @@ export async function composeDigests(
     // takes its write lock at once (a transaction that read first could not upgrade after the other commits).
     const ours = await deps.orm.em.fork().transactional(async (tx) => {
       const sql = tx as unknown as SqlEntityManager;
-      // At most 500 rows a statement: SQLite's limit on the terms of the compound SELECT knex inserts with.
-      for (let i = 0; i < contents.length; i += 500)
-        await sql
-          .createQueryBuilder(DigestContent)
-          .insert(contents.slice(i, i + 500))
-          .execute();
-      const digests = composedRows.map((c) => c.digest);
-      for (let i = 0; i < digests.length; i += 500) {
-        await sql
-          .createQueryBuilder(Digest)
-          .insert(digests.slice(i, i + 500))
-          .onConflict(['user', 'kind', 'date', 'slot'])
-          .ignore()
-          .execute();
+      for (const chunk of perStatement(contents)) await sql.createQueryBuilder(DigestContent).insert(chunk).execute();
+      for (const chunk of perStatement(composedRows.map((c) => c.digest))) {
+        await sql.createQueryBuilder(Digest).insert(chunk).onConflict(['user', 'kind', 'date', 'slot']).ignore().execute();
       }
       const stored = await storedDigests(tx, rows);
       // Each row links to the stored digest of its key, whoever stored it: one statement for the batch.
-      for (let i = 0; i < links.length; i += 500) {
+      for (const ids of perStatement(links)) {
         await tx.nativeUpdate(
           Delivery,
-          { id: { $in: links.slice(i, i + 500) }, digest: null },
+          { id: { $in: ids }, digest: null },
           { digest: raw(STORED_DIGEST_OF_ROW) as unknown as Digest, updatedAt: now },
         );
       }

@@ -10,6 +10,7 @@ import { receivedStories } from './received.js';
 import type { DeliveryDeps } from './deps.js';
 import type { EditionStoryView } from './edition-port.js';
 import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
+import { perStatement } from './per-statement.js';
 
 const PAGE = 2000;
 const HOUR = 3600_000;
@@ -152,8 +153,8 @@ async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise
     .execute('all', false);
   const existing = new Set(found.map((d) => rowKey(d.user_id as string, d.kind as DigestKind, d.edition_date as string, d.slot as string)));
   const fresh = rows.filter((r) => !existing.has(rowKey(r.userId, r.kind, r.editionDate, r.slot)));
-  for (let i = 0; i < fresh.length; i += 500) {
-    const chunk = fresh.slice(i, i + 500).map((r) => {
+  for (const chunk of perStatement(fresh)) {
+    const values = chunk.map((r) => {
       const id = randomUUID();
       return {
         id,
@@ -172,7 +173,7 @@ async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise
     });
     await (em as unknown as SqlEntityManager)
       .createQueryBuilder(Delivery)
-      .insert(chunk)
+      .insert(values)
       .onConflict(['user', 'kind', 'editionDate', 'slot'])
       .ignore()
       .execute();

@@ -14,6 +14,7 @@ import { digestLinks, preferencesUrl } from './digest-links.js';
 import { greetingFor } from './render.js';
 import { TemplateCache, type DigestOfRow } from './template-cache.js';
 import { LinkSigner } from './tokens.js';
+import { perStatement } from './per-statement.js';
 
 /** Backoff after the 1st, 2nd, ... failed attempt; the last value repeats. */
 export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
@@ -207,8 +208,7 @@ async function recordOutcomes(
   // A fresh context: the claimed rows loaded in `em` would be flushed back over these updates at commit.
   await deps.orm.em.fork().transactional(async (tx) => {
     if (outcome.sent.length) {
-      for (let i = 0; i < outcome.sent.length; i += 500) {
-        const chunk = outcome.sent.slice(i, i + 500);
+      for (const chunk of perStatement(outcome.sent)) {
         await tx.nativeUpdate(
           Delivery,
           { id: { $in: chunk.map((s) => s.id) }, leaseOwner: owner },

@@ -1,20 +1,16 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { DigestKind, DigestStory } from '@dcbrief/shared';
+import type { DigestStory } from '@dcbrief/shared';
 import { DigestContent } from '../modules/digests/digest.entity.js';
 import { DigestEmailTemplate } from './email-template.js';
+import type { DigestEmailContent } from './render.js';
+import { perStatement } from './per-statement.js';
 
 /** Encoded digest emails kept between batches (one per distinct content; a pass has a few hundred). */
 const TEMPLATES_MAX = 1000;
-/** Contents read per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
-const CONTENTS_PER_QUERY = 500;
 
-/** What a digest's email is made of besides the subscriber: its stored content, title and flags. */
-export interface DigestOfRow {
+/** What a digest's email is made of besides the subscriber: its title and flags, and its stored content's id. */
+export interface DigestOfRow extends Omit<DigestEmailContent, 'stories'> {
   contentId: string | null;
-  kind: DigestKind;
-  date: string;
-  title: string;
-  quiet: boolean;
 }
 
 /** Each distinct digest's encoded email, built once: a content's subscribers share all but a few lines. */
@@ -38,12 +34,8 @@ export class TemplateCache {
     if (this.templates.size + missing.length > TEMPLATES_MAX) this.templates.clear();
     const ids = [...new Set(missing.map((r) => r.contentId).filter((id): id is string => id !== null))];
     const contents = new Map<string, DigestStory[]>();
-    for (let i = 0; i < ids.length; i += CONTENTS_PER_QUERY) {
-      for (const c of await em.find(
-        DigestContent,
-        { id: { $in: ids.slice(i, i + CONTENTS_PER_QUERY) } },
-        { fields: ['id', 'stories'], disableIdentityMap: true },
-      ))
+    for (const chunk of perStatement(ids)) {
+      for (const c of await em.find(DigestContent, { id: { $in: chunk } }, { fields: ['id', 'stories'], disableIdentityMap: true }))
         contents.set(c.id, c.stories);
     }
     for (const row of missing) {
