@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
-import { readOutbox } from './support/harness.js';
+import { readMailFolder } from './support/harness.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -38,7 +38,7 @@ describe('npm run admin', () => {
 
     const invited = await admin('invite', 'Wait@Example.com');
     assert.match(invited.stdout, /Invited wait@example\.com/);
-    const mails = await readOutbox(path.join(dataDir, 'outbox'));
+    const mails = await readMailFolder(path.join(dataDir, 'mail'));
     assert.equal(mails.at(-1)?.subject, 'Your DC Brief invitation');
     assert.match(mails.at(-1)?.text ?? '', /\/api\/login\?email=wait%40example\.com/);
     assert.match((await admin('waitlist')).stdout, /1 on the waitlist, 1 invited\./);

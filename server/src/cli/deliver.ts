@@ -1,13 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Digest } from '../modules/digests/digest.entity.js';
-import { EmailSuppression } from '../delivery/delivery.entity.js';
 import type { DeliveryDeps } from '../delivery/deps.js';
-import { StaticEditionSource, type EditionSource } from '../delivery/edition-port.js';
-import { EngineEditionSource, fromEngine } from '../delivery/engine-edition.js';
+import { StaticEditionReader, type EditionReader } from '../delivery/edition-port.js';
+import { EngineEditionReader, fromEngine } from '../delivery/engine-edition.js';
 import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../delivery/outbox.js';
 import { runDeliveryPass } from '../delivery/pass.js';
-import { digestPreview } from '../delivery/send.js';
+import { RecipientsService } from '../delivery/recipients.service.js';
+import { digestPreview } from '../delivery/preview.js';
 import type { EditionStory as EngineStory } from '../engine/compose/edition.js';
 import { CliError } from './cli-error.js';
 import type { CliContext } from './context.js';
@@ -42,11 +42,11 @@ const options = {
   help: { type: 'boolean' },
 } as const;
 
-function editionsFrom(cli: CliContext, file: string | undefined): EditionSource {
-  if (!file) return new EngineEditionSource(cli.orm, cli.clock);
+function editionsFrom(cli: CliContext, file: string | undefined): EditionReader {
+  if (!file) return new EngineEditionReader(cli.orm, cli.clock);
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { stories?: EngineStory[] } | EngineStory[];
   const stories = Array.isArray(parsed) ? parsed : (parsed.stories ?? []);
-  return new StaticEditionSource(stories.map(fromEngine));
+  return new StaticEditionReader(stories.map(fromEngine));
 }
 
 async function pass(cli: CliContext, at: Date | undefined, editionFile: string | undefined): Promise<string> {
@@ -132,8 +132,8 @@ async function resolve(cli: CliContext, targets: string, as: Resolution): Promis
 }
 
 async function unsuppress(cli: CliContext, email: string): Promise<string> {
-  const n = await cli.orm.em.fork().nativeDelete(EmailSuppression, { email: email.toLowerCase() });
-  return n ? `${email} can receive email again` : `${email} was not suppressed`;
+  const lifted = await new RecipientsService(cli.orm.em.fork(), cli.clock).unsuppress(email);
+  return lifted ? `${email} can receive email again` : `${email} was not suppressed`;
 }
 
 runCli(main);
