@@ -10,7 +10,7 @@ import { EngineEditionSource, fromEngine } from '../delivery/engine-edition.js';
 import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../delivery/outbox.js';
 import { runDeliveryPass } from '../delivery/pass.js';
 import { digestPreview } from '../delivery/send.js';
-import type { EditionStory as EngineStory } from '../engine/compose/edition.js';
+import type { EditionStory as EngineStory } from '../engine/edition/edition.js';
 import { formatTable, openCli, type CliContext } from './context.js';
 
 const HELP = `DC Brief delivery

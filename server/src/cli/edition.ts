@@ -1,6 +1,6 @@
 import { INTEREST_LABELS } from '@dcbrief/shared';
 import { ConfigError } from '../config.js';
-import type { Edition } from '../engine/compose/edition.js';
+import type { Edition } from '../engine/edition/edition.js';
 import { createEngine } from '../engine/engine.js';
 import { EngineConfigError, loadEngineConfig } from '../engine/engine.config.js';
 import { parseFlags } from '../engine/sources/sources.commands.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Interest } from '@dcbrief/shared';
-import { buildEdition } from '../../src/engine/compose/edition.js';
+import { buildEdition } from '../../src/engine/edition/edition.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import { Story } from '../../src/engine/model/story.entity.js';
