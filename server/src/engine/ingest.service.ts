@@ -9,14 +9,14 @@ import { FeedParseError, parseFeed } from './fetch/feed-parser.js';
 import { PAGE_ACCEPT, type Fetcher } from './fetch/http-fetcher.js';
 import { Article, ArticleSchema } from './model/article.entity.js';
 import { Source } from './model/source.entity.js';
-import { Story } from './model/story.entity.js';
+import { newStory, Story } from './model/story.entity.js';
 import { canonicalUrl } from './normalize/canonical-url.js';
 import { fitsOrNull, LIMITS, overflowing, truncate } from './normalize/limits.js';
 import { normalizeItem } from './normalize/normalize.js';
 import { extractMainText } from './normalize/page-extract.js';
 import { transcriptToText } from './normalize/text.js';
-import { composeStory, newStory, type SourceInfo } from './stories.js';
 import type { Summarizer } from './summarize/extractive.js';
+import { summarizeStory, type SourceInfo } from './summarize/story-summary.js';
 import type { Translator } from './translate/translator.js';
 import type { FetchedItem, NormalizedItem } from './types.js';
 
@@ -414,7 +414,7 @@ export class IngestService {
     for (const storyId of touched) {
       if (!members.get(storyId)?.length) continue;
       const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
-      await composeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target, now);
+      await summarizeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target, now);
       story.updatedAt = now;
       (fresh.has(storyId) ? result.fresh : result.updated).push(story);
     }

@@ -1,9 +1,9 @@
 import type { Interest } from '@dcbrief/shared';
-import { classify } from './classify/interests.js';
-import { corroboration } from './dedupe/cluster.js';
-import type { Article } from './model/article.entity.js';
-import { Story } from './model/story.entity.js';
-import type { Summarizer, SummaryArticle } from './summarize/extractive.js';
+import { classify } from '../classify/interests.js';
+import { corroboration } from '../dedupe/cluster.js';
+import type { Article } from '../model/article.entity.js';
+import type { Story } from '../model/story.entity.js';
+import type { Summarizer, SummaryArticle } from './extractive.js';
 
 export interface SourceInfo {
   weight: number;
@@ -16,9 +16,9 @@ export interface SourceInfo {
  *
  * `ingestedAt` (what editions select on) is set once, at the first ingest pass that leaves the story
  * with a fact sentence: `now`, by default the fetch time of its newest article, which is the running
- * pass's time since the story is composed because that pass brought it an article.
+ * pass's time since the story is summarized because that pass brought it an article.
  */
-export async function composeStory(
+export async function summarizeStory(
   story: Story,
   articles: Article[],
   sources: Map<string, SourceInfo>,
@@ -72,8 +72,4 @@ export async function composeStory(
   });
   if (!story.ingestedAt && story.summaries.brief.length > 0) story.ingestedAt = now;
   return story;
-}
-
-export function newStory(now: Date): Story {
-  return Object.assign(new Story(), { createdAt: now, updatedAt: now });
 }
