@@ -5,20 +5,25 @@ import { extractAnchors, type Anchors } from './dedupe/anchors.js';
 import { StoryIndex, type ClusterArticle } from './dedupe/cluster.js';
 import { signature } from './dedupe/minhash.js';
 import type { EngineConfig } from './engine.config.js';
-import { FeedParseError, parseFeed } from './fetch/feed-parser.js';
-import { PAGE_ACCEPT, type Fetcher } from './fetch/http-fetcher.js';
+import { fetchFeed } from './fetch/feed-fetch.js';
+import {
+  dueSources,
+  fetchedState,
+  recordFailure,
+  recordNotModified,
+  type SourceOutcome,
+  type SourceSelection,
+} from './fetch/fetch-state.js';
+import type { Fetcher } from './fetch/http-fetcher.js';
 import { Article, ArticleSchema } from './model/article.entity.js';
 import { Source } from './model/source.entity.js';
 import { newStory, Story } from './model/story.entity.js';
-import { canonicalUrl } from './normalize/canonical-url.js';
-import { fitsOrNull, LIMITS, overflowing, truncate } from './normalize/limits.js';
-import { normalizeItem } from './normalize/normalize.js';
-import { extractMainText } from './normalize/page-extract.js';
-import { transcriptToText } from './normalize/text.js';
+import { LIMITS, overflowing, truncate } from './normalize/limits.js';
+import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
 import { summarizeStory, type SourceInfo } from './summarize/story-summary.js';
 import type { Translator } from './translate/translator.js';
-import type { FetchedItem, NormalizedItem } from './types.js';
+import type { NormalizedItem } from './types.js';
 
 export interface IngestDeps {
   orm: MikroORM;
@@ -30,22 +35,8 @@ export interface IngestDeps {
   logger?: Logger;
 }
 
-export interface IngestOptions {
-  /** Only these sources (e.g. those of a catalog file). */
-  sourceIds?: string[];
-  /** Ignore the backoff of failing sources. */
-  force?: boolean;
-  /** With `sourceIds`: fetch those sources even if disabled (an operator's one-off run of a catalog file). */
-  includeDisabled?: boolean;
+export interface IngestOptions extends SourceSelection {
   onProgress?: (event: { done: number; total: number; sourceId: string; outcome: SourceOutcome['status'] }) => void;
-}
-
-export interface SourceOutcome {
-  sourceId: string;
-  status: 'ok' | 'not-modified' | 'failed';
-  items: number;
-  newItems: number;
-  error?: string;
 }
 
 export interface IngestReport {
@@ -66,8 +57,13 @@ export interface IngestReport {
 
 /** Stories this recent can still gain articles. */
 const OPEN_STORY_DAYS = 7;
-const BACKOFF_BASE_MS = 15 * 60_000;
-const BACKOFF_MAX_MS = 24 * 3600_000;
+
+/** One source fetched: its outcome, its new items, and (when it answered with content) its fetch state to store. */
+interface FetchedSource {
+  outcome: SourceOutcome;
+  items: NormalizedItem[];
+  state?: Partial<Source>;
+}
 
 /**
  * One ingestion pass: enabled sources -> polite fetch -> parse -> normalize -> (translate) -> cluster into
@@ -81,45 +77,10 @@ export class IngestService {
     const { orm, clock } = this.deps;
     const now = clock.now();
     const em = orm.em.fork();
-    const where: Record<string, unknown> = options.sourceIds && options.includeDisabled ? {} : { enabled: true };
-    if (options.sourceIds) where.id = { $in: options.sourceIds };
-    const all = await em.find(Source, where, { orderBy: { id: 'asc' } });
-    const due = all.filter((s) => options.force || !s.nextAttemptAt || s.nextAttemptAt.getTime() <= now.getTime());
-    const report: IngestReport = {
-      startedAt: now,
-      sources: due.length,
-      ok: 0,
-      notModified: 0,
-      failed: 0,
-      skippedBackoff: all.length - due.length,
-      newArticles: 0,
-      repeatedArticles: 0,
-      storiesCreated: 0,
-      storiesUpdated: 0,
-      timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },
-      outcomes: [],
-    };
-    let mark = performance.now();
-    const lap = () => {
-      const now = performance.now();
-      const ms = Math.round(now - mark);
-      mark = now;
-      return ms;
-    };
-    const collected: NormalizedItem[] = [];
-    /** Fetch state of the sources that answered with content: written with the articles they produced. */
-    const fetchState = new Map<string, Partial<Source>>();
-    let done = 0;
-    await Promise.all(
-      due.map(async (source) => {
-        const outcome = await this.fetchSource(source, now, collected, fetchState);
-        report.outcomes.push(outcome);
-        if (outcome.status === 'ok') report.ok++;
-        else if (outcome.status === 'not-modified') report.notModified++;
-        else report.failed++;
-        options.onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
-      }),
-    );
+    const { due, waiting } = await dueSources(em, options, now);
+    const report = emptyReport(now, due.length, waiting);
+    const lap = stopwatch();
+    const fetched = await this.fetchAll(due, now, report, options.onProgress);
     // Failures (backoff), 304s and fetch times are kept even if a later step fails; a new ETag is not (below).
     await em.flush();
     report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
@@ -127,7 +88,7 @@ export class IngestService {
       (await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]),
     );
     report.timings.fetchMs = lap();
-    const prepared = await this.prepareArticles(collected, now);
+    const prepared = await this.prepareArticles(fetched.items, now);
     report.newArticles = prepared.created.length;
     report.repeatedArticles = prepared.repeated;
     const stories =
@@ -141,7 +102,7 @@ export class IngestService {
     // The ETag and Last-Modified of a source are committed with the articles they produced: if this fails,
     // the next pass fetches those feeds in full instead of being told 304 about items it never stored.
     await orm.em.fork().transactional(async (tx) => {
-      for (const [id, state] of fetchState) await tx.nativeUpdate(Source, { id }, { ...state, updatedAt: now });
+      for (const [id, state] of fetched.state) await tx.nativeUpdate(Source, { id }, { ...state, updatedAt: now });
       for (const [id, seen] of prepared.alsoSeen) await tx.nativeUpdate(Article, { id }, { alsoSourceIds: seen.alsoSourceIds });
       for (let i = 0; i < prepared.created.length; i += 200) await tx.insertMany(Article, prepared.created.slice(i, i + 200));
       for (let i = 0; i < stories.fresh.length; i += 200) await tx.insertMany(Story, stories.fresh.slice(i, i + 200));
@@ -155,112 +116,54 @@ export class IngestService {
     return report;
   }
 
-  /**
-   * Fetch, parse and normalize one source. A failure or a 304 is recorded on the entity (flushed by the
-   * caller right after fetching); the state of a successful fetch goes to `fetchState`, stored with the articles.
-   */
-  private async fetchSource(
-    source: Source,
+  /** Every due source at once (the fetcher keeps the overall and per-host limits), counted in the report as each ends. */
+  private async fetchAll(
+    due: Source[],
     now: Date,
-    collected: NormalizedItem[],
-    fetchState: Map<string, Partial<Source>>,
-  ): Promise<SourceOutcome> {
-    const { fetcher, config } = this.deps;
+    report: IngestReport,
+    onProgress: IngestOptions['onProgress'],
+  ): Promise<{ items: NormalizedItem[]; state: Map<string, Partial<Source>> }> {
+    const items: NormalizedItem[] = [];
+    /** Fetch state of the sources that answered with content: written with the articles they produced. */
+    const state = new Map<string, Partial<Source>>();
+    let done = 0;
+    await Promise.all(
+      due.map(async (source) => {
+        const fetched = await this.fetchSource(source, now);
+        items.push(...fetched.items);
+        if (fetched.state) state.set(source.id, fetched.state);
+        const { outcome } = fetched;
+        report.outcomes.push(outcome);
+        if (outcome.status === 'ok') report.ok++;
+        else if (outcome.status === 'not-modified') report.notModified++;
+        else report.failed++;
+        onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
+      }),
+    );
+    return { items, state };
+  }
+
+  /**
+   * Fetch and normalize one source. A failure or a 304 is recorded on the entity (flushed by the caller
+   * right after fetching); the state of a successful fetch is returned, to be stored with the articles.
+   */
+  private async fetchSource(source: Source, now: Date): Promise<FetchedSource> {
+    const { fetcher, config, orm } = this.deps;
     source.lastFetchedAt = now;
     try {
-      const result = await fetcher.fetch(source.feedUrl, { etag: source.etag, lastModified: source.lastModified });
-      if (result.kind === 'failed') throw new SourceFailure(result.error, result.status);
-      if (result.kind === 'not-modified') {
-        Object.assign(source, this.success('not-modified', 304, now));
-        return { sourceId: source.id, status: 'not-modified', items: 0, newItems: 0 };
-      }
-      let items: FetchedItem[];
-      try {
-        items = (await parseFeed(result.body, source.id, source.kind, result.url)).items.slice(0, config.fetch.maxItemsPerFeed);
-      } catch (err) {
-        throw new SourceFailure(err instanceof FeedParseError ? err.message : `parse failed: ${(err as Error).message}`, result.status);
-      }
-      const fresh = await this.unseen(items, source.id);
-      let pageBudget = config.fetch.pageFetchesPerSource;
-      const normalized: NormalizedItem[] = [];
-      for (const item of fresh) {
-        let pageText: string | null = null;
-        let transcriptText: string | null = null;
-        if (item.known) {
-          const n = normalizeItem(item, { declaredLanguage: source.language, now });
-          if (n) normalized.push(n);
-          continue;
-        }
-        if (item.transcripts[0]) transcriptText = await this.fetchTranscript(item.transcripts[0]);
-        else if (item.kind === 'news' && item.url && item.url.length <= LIMITS.url && pageBudget > 0 && stripTags(item.body).length < 300) {
-          pageBudget--;
-          pageText = await this.fetchPage(item.url);
-        }
-        const n = normalizeItem(item, { declaredLanguage: source.language, now, pageText, transcriptText });
-        if (n) normalized.push(n);
-      }
-      collected.push(...normalized);
-      fetchState.set(source.id, {
-        ...this.success('ok', result.status, now),
-        // A validator too long for its column is dropped, not cut (a cut one never matches): a full GET next time.
-        etag: fitsOrNull(result.etag, LIMITS.etag),
-        lastModified: fitsOrNull(result.lastModified, LIMITS.lastModified),
-      });
-      return { sourceId: source.id, status: 'ok', items: items.length, newItems: normalized.length };
+      const feed = await fetchFeed(source, { fetcher, limits: config.fetch, em: orm.em.fork() });
+      if (feed.kind === 'not-modified') return { outcome: recordNotModified(source, now), items: [] };
+      const items = normalizeFresh(feed.fresh, source.language, now);
+      return {
+        outcome: { sourceId: source.id, status: 'ok', items: feed.itemCount, newItems: items.length },
+        items,
+        state: fetchedState(feed, now),
+      };
     } catch (err) {
-      const failure = err instanceof SourceFailure ? err : new SourceFailure(`unexpected: ${(err as Error).message}`, null);
-      source.lastStatus = 'failed';
-      source.lastHttpStatus = failure.status;
-      source.lastError = truncate(failure.message, LIMITS.error);
-      source.consecutiveFailures += 1;
-      const delay = Math.min(BACKOFF_BASE_MS * 2 ** (source.consecutiveFailures - 1), BACKOFF_MAX_MS);
-      source.nextAttemptAt = new Date(now.getTime() + delay);
-      this.deps.logger?.warn({ source: source.id, error: failure.message }, 'source failed');
-      return { sourceId: source.id, status: 'failed', items: 0, newItems: 0, error: failure.message };
+      const outcome = recordFailure(source, err, now);
+      this.deps.logger?.warn({ source: source.id, error: outcome.error }, 'source failed');
+      return { outcome, items: [] };
     }
-  }
-
-  private success(status: 'ok' | 'not-modified', http: number, now: Date): Partial<Source> {
-    return { lastStatus: status, lastHttpStatus: http, lastError: null, consecutiveFailures: 0, lastSuccessAt: now, nextAttemptAt: null };
-  }
-
-  /**
-   * Items whose canonical URL is not stored yet (a feed repeats its last items on every fetch), and items
-   * stored from another source that this one has not been recorded on (marked `known`: no page fetch).
-   */
-  private async unseen(items: FetchedItem[], sourceId: string): Promise<Array<FetchedItem & { known?: boolean }>> {
-    const keyed = items.map((item) => ({ item, key: item.url ? safeCanonical(item.url) : null }));
-    const keys = keyed.map((k) => k.key).filter((k): k is string => Boolean(k));
-    const known = new Map<string, boolean>();
-    const em = this.deps.orm.em.fork();
-    for (let i = 0; i < keys.length; i += 500) {
-      const rows = await em.find(
-        Article,
-        { canonicalUrl: { $in: keys.slice(i, i + 500) } },
-        { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] },
-      );
-      for (const r of rows) known.set(r.canonicalUrl, r.sourceId === sourceId || r.alsoSourceIds.includes(sourceId));
-    }
-    return keyed
-      .filter((k) => !k.key || known.get(k.key) !== true)
-      .map((k) => (k.key && known.has(k.key) ? { ...k.item, known: true } : k.item));
-  }
-
-  private async fetchPage(url: string): Promise<string | null> {
-    const res = await this.deps.fetcher.fetch(url, {}, PAGE_ACCEPT);
-    if (res.kind !== 'ok' || !/html/i.test(res.contentType || 'text/html')) return null;
-    try {
-      return extractMainText(res.body, res.url)?.text ?? null;
-    } catch {
-      return null;
-    }
-  }
-
-  private async fetchTranscript(t: { url: string; type: string }): Promise<string | null> {
-    const res = await this.deps.fetcher.fetch(t.url, {}, `${t.type || 'text/plain'}, */*;q=0.5`);
-    if (res.kind !== 'ok') return null;
-    const text = transcriptToText(res.body, t.type || res.contentType);
-    return text ? text.slice(0, 30_000) : null;
   }
 
   /**
@@ -427,32 +330,36 @@ interface AlsoSeen {
   storyId: string | null;
 }
 
-class SourceFailure extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
-
 function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
   if (!b) return a;
   const u = (x: string[], y: string[]) => [...new Set([...x, ...y])].sort();
   return { entities: u(a.entities, b.entities), quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
 }
 
-function safeCanonical(url: string): string | null {
-  try {
-    return canonicalUrl(url);
-  } catch {
-    return null;
-  }
+function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): IngestReport {
+  return {
+    startedAt,
+    sources,
+    ok: 0,
+    notModified: 0,
+    failed: 0,
+    skippedBackoff,
+    newArticles: 0,
+    repeatedArticles: 0,
+    storiesCreated: 0,
+    storiesUpdated: 0,
+    timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },
+    outcomes: [],
+  };
 }
 
-function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** Milliseconds since the previous lap (or since the stopwatch started). */
+function stopwatch(): () => number {
+  let mark = performance.now();
+  return () => {
+    const now = performance.now();
+    const ms = Math.round(now - mark);
+    mark = now;
+    return ms;
+  };
 }
