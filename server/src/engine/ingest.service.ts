@@ -1,9 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { extractAnchors, type Anchors } from './dedupe/anchors.js';
 import { StoryIndex, type ClusterArticle } from './dedupe/cluster.js';
-import { signature } from './dedupe/minhash.js';
 import type { EngineConfig } from './engine.config.js';
 import { fetchFeed } from './fetch/feed-fetch.js';
 import {
@@ -15,15 +13,15 @@ import {
   type SourceSelection,
 } from './fetch/fetch-state.js';
 import type { Fetcher } from './fetch/http-fetcher.js';
-import { Article, ArticleSchema } from './model/article.entity.js';
+import { Article } from './model/article.entity.js';
 import { Source } from './model/source.entity.js';
 import { newStory, Story } from './model/story.entity.js';
-import { LIMITS, overflowing, truncate } from './normalize/limits.js';
+import { prepareArticles } from './normalize/article-intake.js';
 import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
 import { summarizeStory, type SourceInfo } from './summarize/story-summary.js';
 import type { Translator } from './translate/translator.js';
-import type { NormalizedItem } from './types.js';
+import type { AlsoSeen, NormalizedItem } from './types.js';
 
 export interface IngestDeps {
   orm: MikroORM;
@@ -74,7 +72,7 @@ export class IngestService {
   constructor(private readonly deps: IngestDeps) {}
 
   async run(options: IngestOptions = {}): Promise<IngestReport> {
-    const { orm, clock } = this.deps;
+    const { orm, clock, translator, logger } = this.deps;
     const now = clock.now();
     const em = orm.em.fork();
     const { due, waiting } = await dueSources(em, options, now);
@@ -88,7 +86,7 @@ export class IngestService {
       (await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]),
     );
     report.timings.fetchMs = lap();
-    const prepared = await this.prepareArticles(fetched.items, now);
+    const prepared = await prepareArticles(fetched.items, now, { em: orm.em.fork(), translator, logger });
     report.newArticles = prepared.created.length;
     report.repeatedArticles = prepared.repeated;
     const stories =
@@ -112,7 +110,7 @@ export class IngestService {
       }
     });
     report.timings.storeMs = lap();
-    this.deps.logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
+    logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
     return report;
   }
 
@@ -164,90 +162,6 @@ export class IngestService {
       this.deps.logger?.warn({ source: source.id, error: outcome.error }, 'source failed');
       return { outcome, items: [] };
     }
-  }
-
-  /**
-   * New items become articles; an item already stored (same canonical URL, or same text under another URL)
-   * is one article, and the other source is recorded on it (`alsoSeen`: its story must be recomposed).
-   * An article that still does not fit its columns is left out with a warning: it never fails the others.
-   */
-  private async prepareArticles(
-    items: NormalizedItem[],
-    now: Date,
-  ): Promise<{ created: Article[]; repeated: number; alsoSeen: Map<string, AlsoSeen> }> {
-    const em = this.deps.orm.em.fork();
-    const byUrl = new Map<string, Article>();
-    const byHash = new Map<string, Article>();
-    const load = async (field: 'canonicalUrl' | 'contentHash', values: string[]) => {
-      for (let i = 0; i < values.length; i += 500) {
-        for (const a of await em.find(Article, { [field]: { $in: values.slice(i, i + 500) } })) {
-          byUrl.set(a.canonicalUrl, a);
-          byHash.set(a.contentHash, a);
-        }
-      }
-    };
-    await load('canonicalUrl', [...new Set(items.map((i) => i.canonicalUrl))]);
-    await load('contentHash', [...new Set(items.map((i) => i.contentHash))]);
-    const created: Article[] = [];
-    const isNew = new Set<Article>();
-    const alsoSeen = new Map<string, AlsoSeen>();
-    let repeated = 0;
-    for (const item of items.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())) {
-      const existing = byUrl.get(item.canonicalUrl) ?? byHash.get(item.contentHash);
-      if (existing) {
-        repeated++;
-        if (existing.sourceId !== item.sourceId && !existing.alsoSourceIds.includes(item.sourceId)) {
-          existing.alsoSourceIds = [...existing.alsoSourceIds, item.sourceId].sort();
-          if (!isNew.has(existing)) alsoSeen.set(existing.id, { alsoSourceIds: existing.alsoSourceIds, storyId: existing.storyId });
-        }
-        continue;
-      }
-      const article = await this.toArticle(item, now);
-      const tooLong = overflowing(ArticleSchema, article);
-      if (tooLong.length) {
-        this.deps.logger?.warn(
-          { source: item.sourceId, article: item.url.slice(0, 200), columns: tooLong },
-          'article left out: a value does not fit its column',
-        );
-        continue;
-      }
-      created.push(article);
-      isNew.add(article);
-      byUrl.set(article.canonicalUrl, article);
-      byHash.set(article.contentHash, article);
-    }
-    return { created, repeated, alsoSeen };
-  }
-
-  private async toArticle(item: NormalizedItem, now: Date): Promise<Article> {
-    const article = Object.assign(new Article(), { ...item, fetchedAt: now, alsoSourceIds: [] as string[] });
-    const { translator } = this.deps;
-    if (translator.provider !== 'none' && item.language !== translator.target) {
-      try {
-        const [title, text] = await Promise.all([
-          translator.translate(item.title, item.language),
-          translator.translate(item.text.slice(0, 8000), item.language),
-        ]);
-        if (title !== null && text !== null) {
-          const translatedTitle = truncate(title.replace(/\s+/g, ' ').trim(), LIMITS.translatedTitle);
-          Object.assign(article, {
-            translatedTitle,
-            translatedText: text,
-            translatedLanguage: translator.target,
-            translationProvider: translator.provider,
-          });
-        }
-      } catch (err) {
-        this.deps.logger?.warn({ article: item.canonicalUrl, error: (err as Error).message }, 'translation failed; original kept');
-      }
-    }
-    const comparable = article.translatedText ? `${article.translatedTitle}\n${article.translatedText}` : `${item.title}\n${item.text}`;
-    article.signature = signature(comparable.slice(0, 20_000));
-    article.anchors = mergeAnchors(
-      extractAnchors(`${item.title}\n${item.text}`.slice(0, 20_000), item.language),
-      article.translatedText ? extractAnchors(`${article.translatedTitle}\n${article.translatedText}`, article.translatedLanguage!) : null,
-    );
-    return article;
   }
 
   /**
@@ -323,17 +237,6 @@ export class IngestService {
     }
     return result;
   }
-}
-
-interface AlsoSeen {
-  alsoSourceIds: string[];
-  storyId: string | null;
-}
-
-function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
-  if (!b) return a;
-  const u = (x: string[], y: string[]) => [...new Set([...x, ...y])].sort();
-  return { entities: u(a.entities, b.entities), quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
 }
 
 function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): IngestReport {

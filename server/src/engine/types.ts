@@ -41,3 +41,9 @@ export interface FreshItem {
   pageText: string | null;
   transcriptText: string | null;
 }
+
+/** A stored article that another source now carries too: its sources as they now are, and its story to summarize again. */
+export interface AlsoSeen {
+  alsoSourceIds: string[];
+  storyId: string | null;
+}
