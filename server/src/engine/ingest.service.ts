@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { StoryIndex, type ClusterArticle } from './dedupe/cluster.js';
+import { clusterIntoStories } from './dedupe/story-clustering.js';
 import type { EngineConfig } from './engine.config.js';
 import { fetchFeed } from './fetch/feed-fetch.js';
 import {
@@ -13,15 +13,14 @@ import {
   type SourceSelection,
 } from './fetch/fetch-state.js';
 import type { Fetcher } from './fetch/http-fetcher.js';
-import { Article } from './model/article.entity.js';
+import { storePass } from './model/pass-store.js';
 import { Source } from './model/source.entity.js';
-import { newStory, Story } from './model/story.entity.js';
-import { prepareArticles } from './normalize/article-intake.js';
+import { prepareArticles, type PreparedArticles } from './normalize/article-intake.js';
 import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
-import { summarizeStory, type SourceInfo } from './summarize/story-summary.js';
+import { summarizeStories, type SourceInfo, type SummarizedStories } from './summarize/story-summary.js';
 import type { Translator } from './translate/translator.js';
-import type { AlsoSeen, NormalizedItem } from './types.js';
+import type { NormalizedItem } from './types.js';
 
 export interface IngestDeps {
   orm: MikroORM;
@@ -52,9 +51,6 @@ export interface IngestReport {
   timings: { fetchMs: number; storeMs: number; storiesMs: number; clusterMs: number };
   outcomes: SourceOutcome[];
 }
-
-/** Stories this recent can still gain articles. */
-const OPEN_STORY_DAYS = 7;
 
 /** One source fetched: its outcome, its new items, and (when it answered with content) its fetch state to store. */
 interface FetchedSource {
@@ -91,24 +87,12 @@ export class IngestService {
     report.repeatedArticles = prepared.repeated;
     const stories =
       prepared.created.length || prepared.alsoSeen.size
-        ? await this.clusterAndCompose(prepared.created, prepared.alsoSeen, sourceInfo, now, report.timings)
+        ? await this.storiesOf(prepared, sourceInfo, now, report.timings)
         : { fresh: [], updated: [] };
     report.storiesCreated = stories.fresh.length;
     report.storiesUpdated = stories.updated.length;
     report.timings.storiesMs = lap();
-    // One transaction: a crash leaves either the whole pass or none of it (and one fsync, not thousands).
-    // The ETag and Last-Modified of a source are committed with the articles they produced: if this fails,
-    // the next pass fetches those feeds in full instead of being told 304 about items it never stored.
-    await orm.em.fork().transactional(async (tx) => {
-      for (const [id, state] of fetched.state) await tx.nativeUpdate(Source, { id }, { ...state, updatedAt: now });
-      for (const [id, seen] of prepared.alsoSeen) await tx.nativeUpdate(Article, { id }, { alsoSourceIds: seen.alsoSourceIds });
-      for (let i = 0; i < prepared.created.length; i += 200) await tx.insertMany(Article, prepared.created.slice(i, i + 200));
-      for (let i = 0; i < stories.fresh.length; i += 200) await tx.insertMany(Story, stories.fresh.slice(i, i + 200));
-      for (const story of stories.updated) {
-        const { id, ...fields } = story;
-        await tx.nativeUpdate(Story, { id }, fields);
-      }
-    });
+    await storePass(orm.em.fork(), { fetchState: fetched.state, alsoSeen: prepared.alsoSeen, articles: prepared.created, stories }, now);
     report.timings.storeMs = lap();
     logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
     return report;
@@ -164,78 +148,17 @@ export class IngestService {
     }
   }
 
-  /**
-   * New articles join a story or start one; every story that gained an article, or whose stored article was
-   * just seen in another source (`alsoSeen`), is recomposed from all its articles, so its sources and
-   * corroboration include that outlet.
-   */
-  private async clusterAndCompose(
-    created: Article[],
-    alsoSeen: Map<string, AlsoSeen>,
+  /** The pass's new articles clustered into stories, and every story that changed summarized again. */
+  private async storiesOf(
+    prepared: PreparedArticles,
     sources: Map<string, SourceInfo>,
     now: Date,
     timings: IngestReport['timings'],
-  ) {
+  ): Promise<SummarizedStories> {
     const startedAt = performance.now();
-    const em = this.deps.orm.em.fork();
-    const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
-    const index = new StoryIndex();
-    const openStories = await em.find(Story, { lastSeenAt: { $gte: since } });
-    const storyById = new Map(openStories.map((s) => [s.id, s]));
-    const openIds = openStories.map((s) => s.id);
-    const members = new Map<string, Article[]>();
-    for (let i = 0; i < openIds.length; i += 500) {
-      const rows = await em.find(
-        Article,
-        { storyId: { $in: openIds.slice(i, i + 500) } },
-        { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId'] },
-      );
-      for (const a of rows) index.add(a.storyId!, a as ClusterArticle);
-    }
-    const touched = new Set<string>();
-    const fresh = new Set<string>();
-    for (const article of created) {
-      const match = index.find(article);
-      const storyId = match?.storyId ?? newStory(now).id;
-      if (!match) fresh.add(storyId);
-      article.storyId = storyId;
-      index.add(storyId, article);
-      touched.add(storyId);
-      let list = members.get(storyId);
-      if (!list) members.set(storyId, (list = []));
-      list.push(article);
-    }
-    // Stories of stored articles that another source now carries, including stories no longer open.
-    const reseen = [...new Set([...alsoSeen.values()].map((s) => s.storyId).filter((id): id is string => Boolean(id)))];
-    const closed = reseen.filter((id) => !storyById.has(id));
-    for (let i = 0; i < closed.length; i += 500)
-      for (const s of await em.find(Story, { id: { $in: closed.slice(i, i + 500) } })) storyById.set(s.id, s);
-    for (const id of reseen) {
-      if (!storyById.has(id)) continue;
-      touched.add(id);
-      if (!members.has(id)) members.set(id, []);
-    }
-    const createdIds = new Set(created.map((a) => a.id));
-    const existingTouched = [...touched].filter((id) => !fresh.has(id));
-    for (let i = 0; i < existingTouched.length; i += 200) {
-      const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) } });
-      for (const a of older) {
-        if (createdIds.has(a.id)) continue;
-        const seen = alsoSeen.get(a.id);
-        if (seen) a.alsoSourceIds = seen.alsoSourceIds;
-        members.get(a.storyId!)!.push(a);
-      }
-    }
+    const clusters = await clusterIntoStories(this.deps.orm.em.fork(), prepared.created, prepared.alsoSeen, now);
     timings.clusterMs = Math.round(performance.now() - startedAt);
-    const result = { fresh: [] as Story[], updated: [] as Story[] };
-    for (const storyId of touched) {
-      if (!members.get(storyId)?.length) continue;
-      const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
-      await summarizeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target, now);
-      story.updatedAt = now;
-      (fresh.has(storyId) ? result.fresh : result.updated).push(story);
-    }
-    return result;
+    return summarizeStories(clusters, sources, this.deps.summarizer, this.deps.translator.target, now);
   }
 }
 
