@@ -25,7 +25,7 @@ export interface PreparedArticles {
 
 /**
  * New items become articles; an item already stored (same canonical URL, or same text under another URL)
- * is one article, and the other source is recorded on it (`alsoSeen`: its story must be recomposed).
+ * is one article, and the other source is recorded on it (`alsoSeen`: its story must be summarized again).
  * An article that still does not fit its columns is left out with a warning: it never fails the others.
  */
 export async function prepareArticles(items: NormalizedItem[], now: Date, deps: ArticleIntakeDeps): Promise<PreparedArticles> {
