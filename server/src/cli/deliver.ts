@@ -8,7 +8,7 @@ import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../deli
 import { runDeliveryPass } from '../delivery/pass.js';
 import { RecipientsService } from '../delivery/recipients.service.js';
 import { digestPreview } from '../delivery/preview.js';
-import type { EditionStory as EngineStory } from '../engine/compose/edition.js';
+import type { EditionStory as EngineStory } from '../engine/edition/edition.js';
 import { CliError } from './cli-error.js';
 import type { CliContext } from './context.js';
 import { dateFlag, parseFlags } from './flags.js';

@@ -1,5 +1,5 @@
 import { INTEREST_LABELS } from '@dcbrief/shared';
-import type { Edition } from '../engine/compose/edition.js';
+import type { Edition } from '../engine/edition/edition.js';
 import { createEngine } from '../engine/engine.js';
 import { loadEngineConfig } from '../engine/engine.config.js';
 import { CliError } from './cli-error.js';

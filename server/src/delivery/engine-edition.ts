@@ -1,5 +1,5 @@
 import type { Orm } from '../db/orm.js';
-import { buildEdition, type EditionStory as EngineStory } from '../engine/compose/edition.js';
+import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
 import type { Clock } from '../lib/clock.js';
 import type { EditionReader, EditionStoryView, EditionWindow } from './edition-port.js';
 

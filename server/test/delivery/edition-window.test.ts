@@ -5,9 +5,9 @@ import { EngineEditionReader } from '../../src/delivery/engine-edition.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
-import { Story } from '../../src/engine/model/story.entity.js';
-import { composeStory, newStory } from '../../src/engine/stories.js';
+import { newStory, Story } from '../../src/engine/model/story.entity.js';
 import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
+import { summarizeStory } from '../../src/engine/summarize/story-summary.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
@@ -15,8 +15,8 @@ import { recipient } from '../support/users.js';
 import { addSubscribers, deliveryDeps } from './fixtures.js';
 
 /**
- * A story as an ingest pass at `fetchedAt` stores it: its article, published at `publishedAt`, composed by
- * the engine's own composeStory (which records the ingest time editions select on).
+ * A story as an ingest pass at `fetchedAt` stores it: its article, published at `publishedAt`, summarized by
+ * the engine's own summarizeStory (which records the ingest time editions select on).
  */
 async function ingest(orm: Orm, title: string, fact: string, publishedAt: string, fetchedAt: string): Promise<Story> {
   const em = orm.em.fork();
@@ -45,7 +45,7 @@ async function ingest(orm: Orm, title: string, fact: string, publishedAt: string
     publishedAt: new Date(publishedAt),
     fetchedAt: new Date(fetchedAt),
   });
-  const story = await composeStory(
+  const story = await summarizeStory(
     newStory(new Date(fetchedAt)),
     [article],
     new Map([['wire', { weight: 1, categories: ['infrastructure'] }]]),

@@ -7,7 +7,8 @@ import type { KeyFigure, SummarySentence } from '../summarize/summary.types.js';
 
 export type EditionKind = 'daily' | 'weekly';
 
-export interface EditionSource {
+/** A news outlet as an edition's story cites it: the link is to its article on the story when there is one. */
+export interface StorySource {
   id: string;
   name: string;
   url: string;
@@ -28,7 +29,7 @@ export interface EditionStory {
   interestReasons: string[];
   summaries: Record<ContentDepth, Array<{ text: string; language: string; sourceIds: string[] }>>;
   keyFigures: KeyFigure[];
-  sources: EditionSource[];
+  sources: StorySource[];
   corroboration: number;
   languages: string[];
   /** Publication time of the story's earliest and latest article. */
