@@ -10,7 +10,7 @@ import type { EditionStoryView, EditionWindow } from './edition-port.js';
 import { fromRow } from '../db/raw-values.js';
 import { localDaysBefore } from './local-time.js';
 import { hasReceived, receivedStories, rememberStoryIds, type Received } from './received.js';
-import { perStatement } from './per-statement.js';
+import { perStatement } from '../db/per-statement.js';
 
 /** Rows per compose transaction: big enough that per-statement costs vanish, small enough to hold in memory. */
 const BATCH = 500;

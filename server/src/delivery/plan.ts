@@ -10,7 +10,7 @@ import { receivedStories } from './received.js';
 import type { DeliveryDeps } from './deps.js';
 import type { EditionStoryView } from './edition-port.js';
 import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
-import { perStatement } from './per-statement.js';
+import { perStatement } from '../db/per-statement.js';
 
 const PAGE = 2000;
 const HOUR = 3600_000;

@@ -3,7 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { DigestKind } from '@dcbrief/shared';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { DEAD_STATES } from './delivery.entity.js';
-import { perStatement } from './per-statement.js';
+import { perStatement } from '../db/per-statement.js';
 
 /** user id -> story id -> the kinds of digest that handed it to them. */
 export type Received = Map<string, Map<string, Set<DigestKind>>>;

@@ -14,7 +14,7 @@ import { digestLinks, preferencesUrl } from './digest-links.js';
 import { greetingFor } from './render.js';
 import { TemplateCache, type DigestOfRow } from './template-cache.js';
 import { LinkSigner } from './tokens.js';
-import { perStatement } from './per-statement.js';
+import { perStatement } from '../db/per-statement.js';
 
 /** Backoff after the 1st, 2nd, ... failed attempt; the last value repeats. */
 export const RETRY_DELAYS_MIN = [1, 5, 15, 60];

@@ -3,7 +3,7 @@ import type { DigestStory } from '@dcbrief/shared';
 import { DigestContent } from '../modules/digests/digest.entity.js';
 import { DigestEmailTemplate } from './email-template.js';
 import type { DigestEmailContent } from './render.js';
-import { perStatement } from './per-statement.js';
+import { perStatement } from '../db/per-statement.js';
 
 /** Encoded digest emails kept between batches (one per distinct content; a pass has a few hundred). */
 const TEMPLATES_MAX = 1000;

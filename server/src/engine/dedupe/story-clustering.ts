@@ -3,6 +3,7 @@ import { Article } from '../model/article.entity.js';
 import { newStory, Story } from '../model/story.entity.js';
 import type { AlsoSeen } from '../types.js';
 import { StoryIndex, type ClusterArticle } from './cluster.js';
+import { perStatement } from '../../db/per-statement.js';
 
 /** Stories this recent can still gain articles. */
 const OPEN_STORY_DAYS = 7;
@@ -36,10 +37,10 @@ export async function clusterIntoStories(
   const storyById = new Map(openStories.map((s) => [s.id, s]));
   const openIds = openStories.map((s) => s.id);
   const members = new Map<string, Article[]>();
-  for (let i = 0; i < openIds.length; i += 500) {
+  for (const slice of perStatement(openIds)) {
     const rows = await em.find(
       Article,
-      { storyId: { $in: openIds.slice(i, i + 500) } },
+      { storyId: { $in: slice } },
       { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId'] },
     );
     for (const a of rows) index.add(a.storyId!, a as ClusterArticle);
@@ -60,8 +61,7 @@ export async function clusterIntoStories(
   // Stories of stored articles that another source now carries, including stories no longer open.
   const reseen = [...new Set([...alsoSeen.values()].map((s) => s.storyId).filter((id): id is string => Boolean(id)))];
   const closed = reseen.filter((id) => !storyById.has(id));
-  for (let i = 0; i < closed.length; i += 500)
-    for (const s of await em.find(Story, { id: { $in: closed.slice(i, i + 500) } })) storyById.set(s.id, s);
+  for (const slice of perStatement(closed)) for (const s of await em.find(Story, { id: { $in: slice } })) storyById.set(s.id, s);
   for (const id of reseen) {
     if (!storyById.has(id)) continue;
     touched.add(id);
@@ -69,8 +69,8 @@ export async function clusterIntoStories(
   }
   const createdIds = new Set(created.map((a) => a.id));
   const existingTouched = [...touched].filter((id) => !fresh.has(id));
-  for (let i = 0; i < existingTouched.length; i += 200) {
-    const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) } });
+  for (const slice of perStatement(existingTouched, 200)) {
+    const older = await em.find(Article, { storyId: { $in: slice } });
     for (const a of older) {
       if (createdIds.has(a.id)) continue;
       const seen = alsoSeen.get(a.id);

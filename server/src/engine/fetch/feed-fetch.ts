@@ -9,6 +9,7 @@ import { FeedParseError, parseFeed } from './feed-parser.js';
 import { SourceFailure } from './fetch-state.js';
 import type { Fetcher } from './http-fetcher.js';
 import { fetchPageText, fetchTranscriptText } from './page-fetch.js';
+import { perStatement } from '../../db/per-statement.js';
 
 export interface FeedFetchDeps {
   fetcher: Fetcher;
@@ -64,12 +65,8 @@ async function unseenItems(em: EntityManager, items: FetchedItem[], sourceId: st
   const keyed = items.map((item) => ({ item, key: item.url ? safeCanonical(item.url) : null }));
   const keys = keyed.map((k) => k.key).filter((k): k is string => Boolean(k));
   const known = new Map<string, boolean>();
-  for (let i = 0; i < keys.length; i += 500) {
-    const rows = await em.find(
-      Article,
-      { canonicalUrl: { $in: keys.slice(i, i + 500) } },
-      { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] },
-    );
+  for (const slice of perStatement(keys)) {
+    const rows = await em.find(Article, { canonicalUrl: { $in: slice } }, { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] });
     for (const r of rows) known.set(r.canonicalUrl, r.sourceId === sourceId || r.alsoSourceIds.includes(sourceId));
   }
   return keyed

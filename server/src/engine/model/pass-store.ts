@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Article } from './article.entity.js';
 import { Source } from './source.entity.js';
 import { Story } from './story.entity.js';
+import { perStatement } from '../../db/per-statement.js';
 
 /** Everything an ingest pass writes after fetching. */
 export interface PassWrites {
@@ -23,8 +24,8 @@ export async function storePass(em: EntityManager, writes: PassWrites, now: Date
   await em.transactional(async (tx) => {
     for (const [id, state] of fetchState) await tx.nativeUpdate(Source, { id }, { ...state, updatedAt: now });
     for (const [id, seen] of alsoSeen) await tx.nativeUpdate(Article, { id }, { alsoSourceIds: seen.alsoSourceIds });
-    for (let i = 0; i < articles.length; i += 200) await tx.insertMany(Article, articles.slice(i, i + 200));
-    for (let i = 0; i < stories.fresh.length; i += 200) await tx.insertMany(Story, stories.fresh.slice(i, i + 200));
+    for (const slice of perStatement(articles, 200)) await tx.insertMany(Article, slice);
+    for (const slice of perStatement(stories.fresh, 200)) await tx.insertMany(Story, slice);
     for (const story of stories.updated) {
       const { id, ...fields } = story;
       await tx.nativeUpdate(Story, { id }, fields);

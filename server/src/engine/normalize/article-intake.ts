@@ -6,6 +6,7 @@ import { translateItem } from '../translate/article-translation.js';
 import type { Translator } from '../translate/translator.js';
 import type { AlsoSeen, NormalizedItem } from '../types.js';
 import { overflowing } from './limits.js';
+import { perStatement } from '../../db/per-statement.js';
 
 export interface ArticleIntakeDeps {
   /** Where the articles already stored are looked up. */
@@ -33,8 +34,8 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
   const byUrl = new Map<string, Article>();
   const byHash = new Map<string, Article>();
   const load = async (field: 'canonicalUrl' | 'contentHash', values: string[]) => {
-    for (let i = 0; i < values.length; i += 500) {
-      for (const a of await em.find(Article, { [field]: { $in: values.slice(i, i + 500) } })) {
+    for (const slice of perStatement(values)) {
+      for (const a of await em.find(Article, { [field]: { $in: slice } })) {
         byUrl.set(a.canonicalUrl, a);
         byHash.set(a.contentHash, a);
       }
