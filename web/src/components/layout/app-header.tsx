@@ -4,6 +4,7 @@ import { LOGOUT_PATH } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
+import { apiUrl } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
 
@@ -45,7 +46,7 @@ export function AppHeader() {
               ))}
             </div>
             <Button asChild variant="ghost" size="sm">
-              <a href={LOGOUT_PATH}>
+              <a href={apiUrl(LOGOUT_PATH)}>
                 <LogOut aria-hidden="true" />
                 Sign Out
               </a>

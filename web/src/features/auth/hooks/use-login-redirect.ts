@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { LOGIN_PATH } from '@dcbrief/shared';
 import { toast } from '@/hooks/use-toast';
+import { apiUrl } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';
 
 export interface LoginRedirectNotice {
@@ -14,7 +15,7 @@ export function useLoginRedirect(active: boolean, delayMs: number, notice: Login
   useEffect(() => {
     if (!active) return;
     toast({ title, description, variant: 'destructive' });
-    const timer = setTimeout(() => navigateTo(LOGIN_PATH), delayMs);
+    const timer = setTimeout(() => navigateTo(apiUrl(LOGIN_PATH)), delayMs);
     return () => clearTimeout(timer);
   }, [active, delayMs, title, description]);
 }
