@@ -21,10 +21,6 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
-/** Retry backoff where retries apply: 1 s doubling up to 30 s. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(1000 * 2 ** attempt, 30_000);
-}
 
 /** Browser addresses the web app navigates to (not fetched). */
 export const LOGIN_PATH = '/api/login';
