@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUERY_GC_TIME_MS } from '@dcbrief/shared';
+import { QUERY_GC_TIME_MS } from '@/lib/ui-timings';
 import { fakeApi, signedOut } from '@/test/fake-api';
 import { ApiError } from './api-error';
 import { createQueryClient, getQueryFn } from './queryClient';

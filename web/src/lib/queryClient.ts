@@ -1,5 +1,5 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { QUERY_GC_TIME_MS } from '@dcbrief/shared';
+import { QUERY_GC_TIME_MS } from './ui-timings';
 import { apiRequest } from './api-client';
 import { isUnauthorizedError } from './api-error';
 

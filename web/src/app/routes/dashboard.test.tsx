@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_LOGIN_REDIRECT_MS, LOGIN_PATH, type User } from '@dcbrief/shared';
+import { type User } from '@dcbrief/shared';
+import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
+import { LOGIN_PATH } from '@/lib/server-pages';
 import { navigateTo } from '@/lib/browser-navigation';
 import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
 import { basicActiveUser, freeUser, makeDigests, makeFeedback, makeUser, premiumActiveUser, premiumPastDueUser } from '@/test/fixtures';

@@ -1,7 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DASHBOARD_LOGIN_REDIRECT_MS, hasPremiumAccess, isActive } from '@dcbrief/shared';
+import { hasPremiumAccess, isActive } from '@dcbrief/shared';
+import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { paths } from '@/app/paths';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';

@@ -1,7 +1,9 @@
 import { ArrowLeft, Check } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DEFAULT_SELECTED_TIER, SUBSCRIBE_LOGIN_REDIRECT_MS, TRIAL_DAYS, type Tier } from '@dcbrief/shared';
+import { TRIAL_DAYS, type Tier } from '@dcbrief/shared';
+import { DEFAULT_SELECTED_TIER } from '@/features/subscribe/components/plan-choice';
+import { SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { paths } from '@/app/paths';
 import { PageShell } from '@/components/layout/page-shell';
 import { SUBSCRIBE_SIGNED_OUT_NOTICE } from '@/features/auth/hooks/notices';

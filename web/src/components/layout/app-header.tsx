@@ -1,6 +1,6 @@
 import { LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { LOGOUT_PATH } from '@dcbrief/shared';
+import { LOGOUT_PATH } from '@/lib/server-pages';
 import { paths } from '@/app/paths';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { LOGIN_PATH } from '@dcbrief/shared';
+import { LOGIN_PATH } from '@/lib/server-pages';
 import { toast } from '@/hooks/use-toast';
 import { apiUrl } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';

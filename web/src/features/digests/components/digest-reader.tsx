@@ -1,5 +1,6 @@
 import { Coffee } from 'lucide-react';
-import { CONTENT_DEPTH_LABELS, type Digest } from '@dcbrief/shared';
+import { type Digest } from '@dcbrief/shared';
+import { CONTENT_DEPTH_LABELS } from '@/lib/labels';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/features/intelligence/components/date-format';
 import { KIND_LABELS } from './digest-labels';

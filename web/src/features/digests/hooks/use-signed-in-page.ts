@@ -1,4 +1,4 @@
-import { DASHBOARD_LOGIN_REDIRECT_MS } from '@dcbrief/shared';
+import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { LOGGED_OUT_NOTICE } from '@/features/auth/hooks/notices';
 import { useLoginRedirect } from '@/features/auth/hooks/use-login-redirect';
 import { useCurrentUser } from '@/lib/auth';

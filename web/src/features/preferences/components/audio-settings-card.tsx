@@ -1,5 +1,6 @@
 import { AudioLines } from 'lucide-react';
-import { PLAYBACK_SPEED_LABELS, PLAYBACK_SPEEDS, VOICE_STYLE_LABELS, VOICE_STYLES, type PlaybackSpeed } from '@dcbrief/shared';
+import { PLAYBACK_SPEEDS, VOICE_STYLES, type PlaybackSpeed } from '@dcbrief/shared';
+import { PLAYBACK_SPEED_LABELS, VOICE_STYLE_LABELS } from '@/lib/labels';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import type { usePreferencesForm } from '../hooks/use-preferences-form';
 import { OptionGroup } from './option-group';

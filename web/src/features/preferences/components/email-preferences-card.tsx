@@ -1,5 +1,6 @@
 import { Mail } from 'lucide-react';
-import { CONTENT_DEPTH_LABELS, CONTENT_DEPTHS, DELIVERY_TIME_LABELS, DELIVERY_TIMES, type Preferences } from '@dcbrief/shared';
+import { CONTENT_DEPTHS, DELIVERY_TIMES, type Preferences } from '@dcbrief/shared';
+import { CONTENT_DEPTH_LABELS, DELIVERY_TIME_LABELS } from '@/lib/labels';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';

@@ -10,7 +10,7 @@ import { currentUserQueryKey } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
 import { refreshBilling } from '../api/refresh-billing';
 import { announcePaymentFailure, announcePaymentSuccess } from './payment-outcome';
-import { SHORT_PLAN_NAMES } from './plan-names';
+import { SHORT_PLAN_NAMES } from './plan-choice';
 import { stripeFor } from './stripe-loader';
 
 // The Payment Element in the product's own type and accent colour.
