@@ -1,4 +1,4 @@
-import type { ContentDepth, DeliveryTime, VoiceStyle } from '@dcbrief/shared';
+import type { ContentDepth, DeliveryTime, DigestKind, VoiceStyle } from '@dcbrief/shared';
 
 /** The words the screens show for the contract's values; the server's emails do not use them. */
 export const DELIVERY_TIME_LABELS: Record<DeliveryTime, string> = {
@@ -25,3 +25,5 @@ export const PLAYBACK_SPEED_LABELS: Record<string, string> = {
   '1.25': '1.25x',
   '1.5': '1.5x',
 };
+
+export const KIND_LABELS: Record<DigestKind, string> = { daily: 'Daily digest', weekly: 'Weekly summary', breaking: 'Breaking news' };

@@ -2,7 +2,6 @@ import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasPremiumAccess, isActive } from '@dcbrief/shared';
-import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { paths } from '@/app/paths';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
@@ -10,15 +9,16 @@ import { AccountInfoCard } from '@/features/account/components/account-info-card
 import { DashboardQuickActions } from '@/features/account/components/dashboard-quick-actions';
 import { TierBadge } from '@/features/account/components/tier-badge';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
-import { LOGGED_OUT_NOTICE } from '@/features/auth/hooks/notices';
-import { useLoginRedirect } from '@/features/auth/hooks/use-login-redirect';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { DashboardStatsCard } from '@/features/intelligence/components/dashboard-stats-card';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
+import { LOGGED_OUT_NOTICE } from '@/hooks/login-redirect-notices';
+import { useLoginRedirect } from '@/hooks/use-login-redirect';
 import { useCurrentUser } from '@/lib/auth';
+import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 
 export default function DashboardRoute() {
   const { user, isLoading } = useCurrentUser();

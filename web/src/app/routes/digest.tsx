@@ -6,7 +6,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDigest } from '@/features/digests/api/get-digest';
 import { DigestReader } from '@/features/digests/components/digest-reader';
-import { useSignedInPage } from '@/features/digests/hooks/use-signed-in-page';
+import { useSignedInPage } from '@/hooks/use-signed-in-page';
 
 export default function DigestRoute() {
   const { id = '' } = useParams();

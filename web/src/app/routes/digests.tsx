@@ -4,8 +4,8 @@ import { paths } from '@/app/paths';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
 import { DigestArchive } from '@/features/digests/components/digest-archive';
-import { useSignedInPage } from '@/features/digests/hooks/use-signed-in-page';
 import { useDigests } from '@/features/intelligence/api/get-digests';
+import { useSignedInPage } from '@/hooks/use-signed-in-page';
 
 export default function DigestsRoute() {
   const { user, isLoading } = useSignedInPage();

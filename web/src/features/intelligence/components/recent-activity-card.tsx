@@ -1,7 +1,7 @@
 import { Activity, Star } from 'lucide-react';
 import type { Feedback } from '@dcbrief/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { formatShortDate } from './date-format';
+import { formatShortDate } from '@/lib/date-format';
 
 /** Spec: one row about the newest feedback, only when there is any. */
 export function RecentActivityCard({ feedback }: { feedback: Feedback[] | undefined }) {

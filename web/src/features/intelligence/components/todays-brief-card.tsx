@@ -5,9 +5,8 @@ import { digestPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatLongDate } from './date-format';
-
-const KIND_LABELS: Record<Digest['kind'], string> = { daily: 'Daily digest', weekly: 'Weekly summary', breaking: 'Breaking news' };
+import { formatLongDate } from '@/lib/date-format';
+import { KIND_LABELS } from '@/lib/labels';
 
 /** Spec: skeleton while loading, the latest digest when there is one, else when the first one arrives. */
 export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | undefined; isLoading: boolean }) {

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { LOGIN_PATH } from '@/lib/server-pages';
-import { toast } from '@/hooks/use-toast';
 import { apiUrl } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';
+import { LOGIN_PATH } from '@/lib/server-pages';
+import { toast } from './use-toast';
 
 export interface LoginRedirectNotice {
   title: string;
