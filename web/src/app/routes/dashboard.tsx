@@ -1,5 +1,4 @@
 import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { hasPremiumAccess, isActive } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
@@ -15,17 +14,12 @@ import { DashboardStatsCard } from '@/features/intelligence/components/dashboard
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
-import { LOGGED_OUT_NOTICE } from '@/hooks/login-redirect-notices';
-import { useLoginRedirect } from '@/hooks/use-login-redirect';
-import { useCurrentUser } from '@/lib/auth';
-import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
+import { useSignedInPage } from '@/hooks/use-signed-in-page';
 
 export default function DashboardRoute() {
-  const { user, isLoading } = useCurrentUser();
-  const [sessionExpired, setSessionExpired] = useState(false);
+  const { user, isLoading, expireSession } = useSignedInPage();
   const digests = useDigests({ enabled: !!user });
   const feedback = useFeedback({ enabled: !!user });
-  useLoginRedirect((!isLoading && !user) || sessionExpired, DASHBOARD_LOGIN_REDIRECT_MS, LOGGED_OUT_NOTICE);
   usePaymentReturnNotice();
 
   // The dashboard exists only for signed-in users: nothing of it shows before the redirect.
@@ -48,7 +42,7 @@ export default function DashboardRoute() {
       <p className="mt-1 text-slate-600">Shape what DC Brief sends you and when.</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <PreferencesForm key={user.id} user={user} premiumAccess={premiumAccess} onSessionExpired={() => setSessionExpired(true)} />
+          <PreferencesForm key={user.id} user={user} premiumAccess={premiumAccess} onSessionExpired={expireSession} />
         </div>
         <aside aria-label="Account" className="grid content-start gap-6">
           <AccountInfoCard user={user} />
