@@ -1,7 +1,5 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link } from 'react-router';
 import { hasPremiumAccess, isActive } from '@dcbrief/shared';
-import { paths } from '@/app/paths';
+import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
 import { AccountInfoCard } from '@/features/account/components/account-info-card';
@@ -29,13 +27,7 @@ export default function DashboardRoute() {
   return (
     <PageShell>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link
-          to={paths.home}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to home
-        </Link>
+        <BackLink />
         <TierBadge user={user} />
       </div>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Dashboard &amp; Preferences</h1>

@@ -1,8 +1,7 @@
-import { ArrowLeft, Check } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { TRIAL_DAYS, type Tier } from '@dcbrief/shared';
-import { paths } from '@/app/paths';
+import { BackLink } from '@/components/back-link';
 import { PageShell } from '@/components/layout/page-shell';
 import { BenefitTiles } from '@/features/subscribe/components/benefit-tiles';
 import { PaymentCard } from '@/features/subscribe/components/payment-card';
@@ -29,13 +28,7 @@ export default function SubscribeRoute() {
 
   return (
     <PageShell>
-      <Link
-        to={paths.home}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to home
-      </Link>
+      <BackLink />
       <div className="mx-auto mt-6 max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Choose your intelligence level</h1>
         <p className="mt-3 text-slate-600">
