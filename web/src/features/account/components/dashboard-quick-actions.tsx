@@ -2,8 +2,8 @@ import { Bell, Library, MessageSquare, Newspaper, Zap } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { digestPath, paths } from '@/app/paths';
+import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 
 interface QuickAction {
@@ -39,40 +39,32 @@ export function DashboardQuickActions({ premiumAccess, latestDigestId }: { premi
     { icon: Bell, label: 'Notification Settings', onSelect: showEmailPreferences },
   ];
   return (
-    <Card aria-labelledby="dashboard-quick-actions-title">
-      <CardHeader>
-        <CardTitle id="dashboard-quick-actions-title">
-          <Zap aria-hidden="true" className="size-5 text-blue-700" />
-          Quick Actions
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {ACTIONS.filter((action) => premiumAccess || !action.premiumOnly).map(({ icon: Icon, label, to, onSelect, hint }) =>
-          onSelect ? (
-            <Button key={label} type="button" variant="outline" className="w-full justify-start" onClick={onSelect}>
+    <TitledCard icon={Zap} title="Quick Actions" contentClassName="grid gap-2">
+      {ACTIONS.filter((action) => premiumAccess || !action.premiumOnly).map(({ icon: Icon, label, to, onSelect, hint }) =>
+        onSelect ? (
+          <Button key={label} type="button" variant="outline" className="w-full justify-start" onClick={onSelect}>
+            <Icon aria-hidden="true" />
+            {label}
+          </Button>
+        ) : to ? (
+          <Button key={label} asChild variant="outline" className="w-full justify-start">
+            <Link to={to}>
               <Icon aria-hidden="true" />
               {label}
-            </Button>
-          ) : to ? (
-            <Button key={label} asChild variant="outline" className="w-full justify-start">
-              <Link to={to}>
+            </Link>
+          </Button>
+        ) : (
+          <Tooltip key={label}>
+            <TooltipTrigger asChild>
+              <Button type="button" variant="outline" className="w-full justify-start">
                 <Icon aria-hidden="true" />
                 {label}
-              </Link>
-            </Button>
-          ) : (
-            <Tooltip key={label}>
-              <TooltipTrigger asChild>
-                <Button type="button" variant="outline" className="w-full justify-start">
-                  <Icon aria-hidden="true" />
-                  {label}
-                </Button>
-              </TooltipTrigger>
-              <TooltipContent>{hint}</TooltipContent>
-            </Tooltip>
-          ),
-        )}
-      </CardContent>
-    </Card>
+              </Button>
+            </TooltipTrigger>
+            <TooltipContent>{hint}</TooltipContent>
+          </Tooltip>
+        ),
+      )}
+    </TitledCard>
   );
 }

@@ -2,8 +2,8 @@ import { Headphones, Library, Settings2, Sparkles, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
+import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 
 function AudioAction({ icon, label, hint }: { icon: ReactNode; label: string; hint: string }) {
@@ -24,33 +24,25 @@ function AudioAction({ icon, label, hint }: { icon: ReactNode; label: string; hi
 /** Spec: Listen and Audio Library only for premium + active; links to /dashboard and /subscribe for everyone. */
 export function QuickActionsCard({ premiumAccess }: { premiumAccess: boolean }) {
   return (
-    <Card aria-labelledby="quick-actions-title">
-      <CardHeader>
-        <CardTitle id="quick-actions-title">
-          <Zap aria-hidden="true" className="size-5 text-blue-700" />
-          Quick Actions
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-2">
-        {premiumAccess && (
-          <>
-            <AudioAction icon={<Headphones aria-hidden="true" />} label="Listen" hint="Play today's audio digest" />
-            <AudioAction icon={<Library aria-hidden="true" />} label="Audio Library" hint="Browse past audio digests" />
-          </>
-        )}
-        <Button asChild variant="outline" className="w-full justify-start">
-          <Link to={paths.dashboard}>
-            <Settings2 aria-hidden="true" />
-            Manage Preferences
-          </Link>
-        </Button>
-        <Button asChild variant="outline" className="w-full justify-start">
-          <Link to={paths.subscribe}>
-            <Sparkles aria-hidden="true" />
-            View Plans
-          </Link>
-        </Button>
-      </CardContent>
-    </Card>
+    <TitledCard icon={Zap} title="Quick Actions" contentClassName="grid gap-2">
+      {premiumAccess && (
+        <>
+          <AudioAction icon={<Headphones aria-hidden="true" />} label="Listen" hint="Play today's audio digest" />
+          <AudioAction icon={<Library aria-hidden="true" />} label="Audio Library" hint="Browse past audio digests" />
+        </>
+      )}
+      <Button asChild variant="outline" className="w-full justify-start">
+        <Link to={paths.dashboard}>
+          <Settings2 aria-hidden="true" />
+          Manage Preferences
+        </Link>
+      </Button>
+      <Button asChild variant="outline" className="w-full justify-start">
+        <Link to={paths.subscribe}>
+          <Sparkles aria-hidden="true" />
+          View Plans
+        </Link>
+      </Button>
+    </TitledCard>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { TRIAL_DAYS } from '@dcbrief/shared';
-import { HOURS_SAVED_CLAIM, LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 import { Button } from '@/components/ui/button';
+import { HOURS_SAVED_CLAIM, LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
 const PROOF_POINTS = [`${TRIAL_DAYS}-day free trial`, 'No credit card required', 'Cancel anytime'];
 
