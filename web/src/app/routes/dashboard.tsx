@@ -8,7 +8,8 @@ import { TierBadge } from '@/features/account/components/tier-badge';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
-import { DashboardStatsCard } from '@/features/intelligence/components/dashboard-stats-card';
+import { StatsCard } from '@/features/intelligence/components/stats-card';
+import { dashboardStatItems } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
@@ -39,7 +40,11 @@ export default function DashboardRoute() {
         <aside aria-label="Account" className="grid content-start gap-6">
           <AccountInfoCard user={user} />
           {!isActive(user) && <UpgradeCard />}
-          <DashboardStatsCard stats={intelligenceStats(digests.data, feedback.data)} />
+          <StatsCard
+            title="Your Intelligence Stats"
+            items={dashboardStatItems(intelligenceStats(digests.data, feedback.data))}
+            gridClassName="grid-cols-2"
+          />
           <DashboardQuickActions premiumAccess={premiumAccess} latestDigestId={digests.data?.[0]?.id} />
         </aside>
       </div>

@@ -7,6 +7,7 @@ import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { RecentActivityCard } from '@/features/intelligence/components/recent-activity-card';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
+import { homeStatItems } from '@/features/intelligence/components/stats-grid';
 import { TodaysBriefCard } from '@/features/intelligence/components/todays-brief-card';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 
@@ -20,7 +21,7 @@ export default function HomeRoute({ user }: { user: User }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <TodaysBriefCard digests={digests.data} isLoading={digests.isLoading} />
-          <StatsCard stats={intelligenceStats(digests.data, feedback.data)} />
+          <StatsCard title="Stats" items={homeStatItems(intelligenceStats(digests.data, feedback.data))} />
           <RecentActivityCard feedback={feedback.data} />
         </div>
         <div className="grid content-start gap-6">

@@ -1,12 +1,12 @@
 import { BarChart3 } from 'lucide-react';
-import type { IntelligenceStats } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
-import { homeStatItems, StatsGrid } from './stats-grid';
+import { StatsGrid, type StatItem } from './stats-grid';
 
-export function StatsCard({ stats }: { stats: IntelligenceStats }) {
+/** The figures card: 'Stats' on the home page, 'Your Intelligence Stats' on the dashboard. */
+export function StatsCard({ title, items, gridClassName }: { title: string; items: StatItem[]; gridClassName?: string }) {
   return (
-    <TitledCard icon={BarChart3} title="Stats">
-      <StatsGrid items={homeStatItems(stats)} />
+    <TitledCard icon={BarChart3} title={title}>
+      <StatsGrid items={items} className={gridClassName} />
     </TitledCard>
   );
 }
