@@ -1,7 +1,7 @@
 import { hasPremiumAccess, type User } from '@dcbrief/shared';
 import { PageShell } from '@/components/layout/page-shell';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
-import { QuickActionsCard } from '@/features/home/components/quick-actions-card';
+import { HomeQuickActions } from '@/features/home/components/home-quick-actions';
 import { WelcomeHeader } from '@/features/home/components/welcome-header';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
@@ -26,7 +26,7 @@ export default function HomeRoute({ user }: { user: User }) {
         </div>
         <div className="grid content-start gap-6">
           <SubscriptionStatusCard user={user} />
-          <QuickActionsCard premiumAccess={hasPremiumAccess(user)} />
+          <HomeQuickActions premiumAccess={hasPremiumAccess(user)} />
         </div>
       </div>
     </PageShell>
