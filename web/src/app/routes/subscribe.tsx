@@ -1,7 +1,7 @@
-import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { TRIAL_DAYS, type Tier } from '@dcbrief/shared';
 import { BackLink } from '@/components/back-link';
+import { CheckList } from '@/components/check-list';
 import { PageShell } from '@/components/layout/page-shell';
 import { BenefitTiles } from '@/features/subscribe/components/benefit-tiles';
 import { PaymentCard } from '@/features/subscribe/components/payment-card';
@@ -48,14 +48,11 @@ export default function SubscribeRoute() {
       <div className="mt-10">
         <BenefitTiles tier={tier} />
       </div>
-      <ul className="mt-10 flex flex-wrap items-center justify-center gap-x-8 gap-y-2 border-t border-slate-200 pt-6 text-sm text-slate-600">
-        {footerPoints.map((point) => (
-          <li key={point} className="flex items-center gap-1.5">
-            <Check aria-hidden="true" className="size-4 text-blue-700" />
-            {point}
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={footerPoints}
+        layout="inline"
+        className="mt-10 flex flex-wrap items-center justify-center gap-x-8 gap-y-2 border-t border-slate-200 pt-6 text-sm text-slate-600"
+      />
     </PageShell>
   );
 }

@@ -1,5 +1,6 @@
-import { Check } from 'lucide-react';
 import { PLAN_LIST, TRIAL_DAYS } from '@dcbrief/shared';
+import { CheckList } from '@/components/check-list';
+import { PlanPrice } from '@/components/plan-price';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
@@ -29,18 +30,8 @@ export function PricingSection({ onJoinWaitlist }: { onJoinWaitlist: () => void 
                 <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
                 {plan.mostPopular && <Badge variant="accent">Most Popular</Badge>}
               </div>
-              <p className="mt-4 flex items-baseline gap-1">
-                <span className="text-4xl font-bold tracking-tight text-slate-950">${plan.priceUsd}</span>
-                <span className="text-slate-600">per month</span>
-              </p>
-              <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-                {plan.landingFeatures.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-700" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <PlanPrice plan={plan} size="lg" />
+              <CheckList items={plan.landingFeatures} layout="stacked" className="mt-6 flex-1 space-y-3 text-sm text-slate-700" />
               <Button className="mt-8 w-full" variant={plan.mostPopular ? 'default' : 'outline'} onClick={onJoinWaitlist}>
                 Start {TRIAL_DAYS}-day free trial
               </Button>
