@@ -1,5 +1,6 @@
 import { AudioLines, Clock, Globe2, Languages, ShieldCheck, SlidersHorizontal } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { SectionHeading } from './section-heading';
 
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
   {
@@ -38,13 +39,12 @@ export function FeatureGridSection() {
   return (
     <section id="features" aria-labelledby="features-title" className="bg-white py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Features</p>
-          <h2 id="features-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
-            Save 10+ hours of reading every week
-          </h2>
-          <p className="mt-4 text-slate-600">One digest replaces the feeds, newsletters and tabs you skim every morning.</p>
-        </div>
+        <SectionHeading
+          id="features-title"
+          eyebrow="Features"
+          title="Save 10+ hours of reading every week"
+          lead="One digest replaces the feeds, newsletters and tabs you skim every morning."
+        />
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {FEATURES.map(({ icon: Icon, title, body }) => (
             <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs transition-shadow hover:shadow-md">

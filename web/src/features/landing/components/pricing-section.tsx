@@ -4,19 +4,19 @@ import { PlanPrice } from '@/components/plan-price';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { SectionHeading } from './section-heading';
 
 /** #pricing: the two plans straight from the shared constants, so prices never drift from the subscribe page. */
 export function PricingSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Pricing</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
-            Two plans. Start with {TRIAL_DAYS} days free.
-          </h2>
-          <p className="mt-4 text-slate-600">No credit card required for the trial. Cancel anytime.</p>
-        </div>
+        <SectionHeading
+          id="pricing-title"
+          eyebrow="Pricing"
+          title={`Two plans. Start with ${TRIAL_DAYS} days free.`}
+          lead="No credit card required for the trial. Cancel anytime."
+        />
         <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
           {PLAN_LIST.map((plan) => (
             <li

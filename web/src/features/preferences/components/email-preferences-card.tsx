@@ -16,10 +16,20 @@ type Form = ReturnType<typeof usePreferencesForm>;
 const deliveryOptions = DELIVERY_TIMES.map((value) => ({ value, label: DELIVERY_TIME_LABELS[value] }));
 const depthOptions = CONTENT_DEPTHS.map((value) => ({ value, label: CONTENT_DEPTH_LABELS[value] }));
 
+const EMAIL_TOGGLES: {
+  key: keyof Pick<Preferences, 'dailyDigest' | 'weeklySummary' | 'breakingNews'>;
+  id: string;
+  label: string;
+  description: string;
+}[] = [
+  { key: 'dailyDigest', id: 'pref-daily', label: 'Daily Digest', description: "Every morning's facts in one email." },
+  { key: 'weeklySummary', id: 'pref-weekly', label: 'Weekly Summary', description: "The week's developments, every week." },
+  { key: 'breakingNews', id: 'pref-breaking', label: 'Breaking News Alerts', description: 'Major events as they happen.' },
+];
+
 export function EmailPreferencesCard({ form }: { form: Form }) {
   const { preferences, timezone } = form.values;
   const browserZone = browserTimeZone();
-  const toggle = (key: keyof Pick<Preferences, 'dailyDigest' | 'weeklySummary' | 'breakingNews'>) => (on: boolean) => form.set(key, on);
   return (
     <TitledCard
       icon={Mail}
@@ -29,27 +39,16 @@ export function EmailPreferencesCard({ form }: { form: Form }) {
       contentClassName="grid gap-6"
     >
       <div className="divide-y divide-slate-100">
-        <SwitchRow
-          id="pref-daily"
-          label="Daily Digest"
-          description="Every morning's facts in one email."
-          checked={preferences.dailyDigest}
-          onCheckedChange={toggle('dailyDigest')}
-        />
-        <SwitchRow
-          id="pref-weekly"
-          label="Weekly Summary"
-          description="The week's developments, every week."
-          checked={preferences.weeklySummary}
-          onCheckedChange={toggle('weeklySummary')}
-        />
-        <SwitchRow
-          id="pref-breaking"
-          label="Breaking News Alerts"
-          description="Major events as they happen."
-          checked={preferences.breakingNews}
-          onCheckedChange={toggle('breakingNews')}
-        />
+        {EMAIL_TOGGLES.map(({ key, id, label, description }) => (
+          <SwitchRow
+            key={key}
+            id={id}
+            label={label}
+            description={description}
+            checked={preferences[key]}
+            onCheckedChange={(on) => form.set(key, on)}
+          />
+        ))}
       </div>
       <OptionGroup
         label="Delivery time"
