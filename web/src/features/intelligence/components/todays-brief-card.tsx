@@ -8,6 +8,7 @@ import { CardDescription } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatLongDate } from '@/lib/date-format';
 import { KIND_LABELS } from '@/lib/labels';
+import { SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
 /** Spec: skeleton while loading, the latest digest when there is one, else when the first one arrives. */
 export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | undefined; isLoading: boolean }) {
@@ -44,7 +45,7 @@ export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | un
           <div>
             <p className="font-medium text-slate-900">Your first digest arrives tomorrow at 6:00 AM.</p>
             <CardDescription className="mt-1">
-              We are already reading 250+ sources for you. Check your inbox in the morning.
+              We are already reading {SOURCE_COUNT_CLAIM} sources for you. Check your inbox in the morning.
             </CardDescription>
           </div>
         </div>

@@ -1,16 +1,17 @@
 import { AudioLines, Clock, Globe2, Languages, ShieldCheck, SlidersHorizontal } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { HOURS_SAVED_CLAIM, LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 import { SectionHeading } from './section-heading';
 
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: Globe2,
-    title: '250+ global sources',
+    title: `${SOURCE_COUNT_CLAIM} global sources`,
     body: 'Trade press, operator filings, regulators and podcasts, read every night so you do not have to.',
   },
   {
     icon: Languages,
-    title: '35+ languages',
+    title: `${LANGUAGE_COUNT_CLAIM} languages`,
     body: 'News from Frankfurt, Tokyo and São Paulo, translated and attributed before it reaches English media.',
   },
   {
@@ -42,7 +43,7 @@ export function FeatureGridSection() {
         <SectionHeading
           id="features-title"
           eyebrow="Features"
-          title="Save 10+ hours of reading every week"
+          title={`Save ${HOURS_SAVED_CLAIM} hours of reading every week`}
           lead="One digest replaces the feeds, newsletters and tabs you skim every morning."
         />
         <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
