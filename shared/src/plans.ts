@@ -71,11 +71,6 @@ export const PLANS: Record<Tier, Plan> = {
 };
 
 export const PLAN_LIST: readonly Plan[] = [PLANS.basic, PLANS.premium];
-export const DEFAULT_SELECTED_TIER: Tier = 'premium';
-
-export function isTier(value: unknown): value is Tier {
-  return value === 'basic' || value === 'premium';
-}
 
 /** Premium features (audio, Listen, Audio Library) need tier premium and status active. */
 export function hasPremiumAccess(user: { subscriptionTier: Tier | null; subscriptionStatus: string } | null | undefined): boolean {

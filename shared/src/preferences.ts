@@ -2,19 +2,9 @@ import { z } from 'zod';
 
 export const DELIVERY_TIMES = ['06:00', '08:00', '12:00'] as const;
 export type DeliveryTime = (typeof DELIVERY_TIMES)[number];
-export const DELIVERY_TIME_LABELS: Record<DeliveryTime, string> = {
-  '06:00': '6:00 AM',
-  '08:00': '8:00 AM',
-  '12:00': '12:00 PM',
-};
 
 export const CONTENT_DEPTHS = ['brief', 'standard', 'detailed'] as const;
 export type ContentDepth = (typeof CONTENT_DEPTHS)[number];
-export const CONTENT_DEPTH_LABELS: Record<ContentDepth, string> = {
-  brief: 'Brief',
-  standard: 'Standard',
-  detailed: 'Detailed',
-};
 
 export const INTERESTS = ['infrastructure', 'technology', 'marketTrends', 'security', 'operations', 'regulations'] as const;
 export type Interest = (typeof INTERESTS)[number];
@@ -29,20 +19,9 @@ export const INTEREST_LABELS: Record<Interest, string> = {
 
 export const VOICE_STYLES = ['professional', 'conversational', 'news'] as const;
 export type VoiceStyle = (typeof VOICE_STYLES)[number];
-export const VOICE_STYLE_LABELS: Record<VoiceStyle, string> = {
-  professional: 'Professional',
-  conversational: 'Conversational',
-  news: 'News Style',
-};
 
 export const PLAYBACK_SPEEDS = [0.75, 1, 1.25, 1.5] as const;
 export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
-export const PLAYBACK_SPEED_LABELS: Record<string, string> = {
-  '0.75': '0.75x',
-  '1': '1.0x',
-  '1.25': '1.25x',
-  '1.5': '1.5x',
-};
 
 export const NOTES_MAX_LENGTH = 2000;
 

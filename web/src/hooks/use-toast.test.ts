@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { TOAST_REMOVE_DELAY_MS } from '@dcbrief/shared';
+import { TOAST_REMOVE_DELAY_MS } from '@/lib/ui-timings';
 import { toast, useToast } from './use-toast';
 
 describe('toast store (spec section 9)', () => {

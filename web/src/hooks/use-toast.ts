@@ -1,6 +1,9 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@dcbrief/shared';
+import { TOAST_REMOVE_DELAY_MS } from '@/lib/ui-timings';
 import type { ToastVariant } from '@/components/ui/toast';
+
+/** Spec section 9: one toast at a time; a new one replaces it. */
+const TOAST_LIMIT = 1;
 
 /**
  * A small module-level toast store (shadcn's pattern): any code can call toast(), the one <Toaster/> renders.

@@ -1,12 +1,21 @@
 /**
- * Errors from apiRequest read "STATUS: body". These helpers recover the parts the screens need
- * without changing that format (spec section 8).
+ * A non-success answer from the server. Its message is the spec's "STATUS: body" (section 8), the body's
+ * text or the status text when the body is empty; `body` is that body parsed when it is JSON, else its text.
  */
-const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly body: unknown;
+
+  constructor(status: number, text: string, body: unknown) {
+    super(`${status}: ${text}`);
+    this.status = status;
+    this.body = body;
+  }
+}
 
 export function errorStatus(error: unknown): number | null {
-  const match = error instanceof Error ? STATUS_PREFIX.exec(error.message) : null;
-  return match ? Number(match[1]) : null;
+  return error instanceof ApiError ? error.status : null;
 }
 
 export function isUnauthorizedError(error: unknown): boolean {
@@ -15,15 +24,10 @@ export function isUnauthorizedError(error: unknown): boolean {
 
 /** The server's own words: the `message` of its JSON error body; null when it sent none (network failure, HTML from a proxy). */
 export function serverErrorMessage(error: unknown): string | null {
-  const match = error instanceof Error ? STATUS_PREFIX.exec(error.message) : null;
-  if (!match) return null;
-  try {
-    const parsed: unknown = JSON.parse(match[2] ?? '');
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message.trim()) {
-      return parsed.message;
-    }
-  } catch {
-    // Not JSON: not a message written for people.
+  if (!(error instanceof ApiError)) return null;
+  const { body } = error;
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message.trim()) {
+    return body.message;
   }
   return null;
 }

@@ -1,16 +1,19 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { QUERY_GC_TIME_MS } from '@dcbrief/shared';
-import { throwIfResNotOk } from './api-request';
+import { QUERY_GC_TIME_MS } from './ui-timings';
+import { apiRequest } from './api-client';
+import { isUnauthorizedError } from './api-error';
 
 type UnauthorizedBehavior = 'returnNull' | 'throw';
 
 /** The default read: the address is the query key's segments joined with '/'. */
 export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfResNotOk(res);
-    return (await res.json()) as T;
+    try {
+      return await apiRequest<T>('GET', queryKey.join('/'));
+    } catch (error) {
+      if (on401 === 'returnNull' && isUnauthorizedError(error)) return null as T;
+      throw error;
+    }
   };
 }
 

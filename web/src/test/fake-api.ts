@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 /** One recorded request the app made. */
 export interface RecordedCall {
   method: string;
+  /** The address exactly as the app asked for it. */
+  url: string;
   path: string;
   body: unknown;
   credentials: RequestCredentials | undefined;
@@ -23,6 +25,7 @@ export function fakeApi(routes: Record<string, FakeReply>) {
     const headers = new Headers(init.headers);
     calls.push({
       method,
+      url: String(input),
       path: url.pathname,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
       credentials: init.credentials,

@@ -1,8 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DASHBOARD_LOGIN_REDIRECT_MS, LOGIN_PATH, type User } from '@dcbrief/shared';
+import type { User } from '@dcbrief/shared';
 import { navigateTo } from '@/lib/browser-navigation';
+import { LOGIN_PATH } from '@/lib/server-pages';
+import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
 import { basicActiveUser, freeUser, makeDigests, makeFeedback, makeUser, premiumActiveUser, premiumPastDueUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

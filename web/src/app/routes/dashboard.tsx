@@ -1,30 +1,24 @@
-import { ArrowLeft } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { DASHBOARD_LOGIN_REDIRECT_MS, hasPremiumAccess, isActive } from '@dcbrief/shared';
-import { paths } from '@/app/paths';
+import { hasPremiumAccess, isActive } from '@dcbrief/shared';
+import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
 import { AccountInfoCard } from '@/features/account/components/account-info-card';
 import { DashboardQuickActions } from '@/features/account/components/dashboard-quick-actions';
 import { TierBadge } from '@/features/account/components/tier-badge';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
-import { LOGGED_OUT_NOTICE } from '@/features/auth/hooks/notices';
-import { useLoginRedirect } from '@/features/auth/hooks/use-login-redirect';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
-import { DashboardStatsCard } from '@/features/intelligence/components/dashboard-stats-card';
+import { StatsCard } from '@/features/intelligence/components/stats-card';
+import { dashboardStatItems } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
-import { useCurrentUser } from '@/lib/auth';
+import { useSignedInPage } from '@/hooks/use-signed-in-page';
 
 export default function DashboardRoute() {
-  const { user, isLoading } = useCurrentUser();
-  const [sessionExpired, setSessionExpired] = useState(false);
+  const { user, isLoading, expireSession } = useSignedInPage();
   const digests = useDigests({ enabled: !!user });
   const feedback = useFeedback({ enabled: !!user });
-  useLoginRedirect((!isLoading && !user) || sessionExpired, DASHBOARD_LOGIN_REDIRECT_MS, LOGGED_OUT_NOTICE);
   usePaymentReturnNotice();
 
   // The dashboard exists only for signed-in users: nothing of it shows before the redirect.
@@ -34,25 +28,23 @@ export default function DashboardRoute() {
   return (
     <PageShell>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link
-          to={paths.home}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to home
-        </Link>
+        <BackLink />
         <TierBadge user={user} />
       </div>
       <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Dashboard &amp; Preferences</h1>
       <p className="mt-1 text-slate-600">Shape what DC Brief sends you and when.</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <PreferencesForm key={user.id} user={user} premiumAccess={premiumAccess} onSessionExpired={() => setSessionExpired(true)} />
+          <PreferencesForm key={user.id} user={user} premiumAccess={premiumAccess} onSessionExpired={expireSession} />
         </div>
         <aside aria-label="Account" className="grid content-start gap-6">
           <AccountInfoCard user={user} />
           {!isActive(user) && <UpgradeCard />}
-          <DashboardStatsCard stats={intelligenceStats(digests.data, feedback.data)} />
+          <StatsCard
+            title="Your Intelligence Stats"
+            items={dashboardStatItems(intelligenceStats(digests.data, feedback.data))}
+            gridClassName="grid-cols-2"
+          />
           <DashboardQuickActions premiumAccess={premiumAccess} latestDigestId={digests.data?.[0]?.id} />
         </aside>
       </div>

@@ -1,12 +1,12 @@
-import { ArrowLeft } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { paths } from '@/app/paths';
+import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDigest } from '@/features/digests/api/get-digest';
 import { DigestReader } from '@/features/digests/components/digest-reader';
-import { useSignedInPage } from '@/features/digests/hooks/use-signed-in-page';
+import { useSignedInPage } from '@/hooks/use-signed-in-page';
 
 export default function DigestRoute() {
   const { id = '' } = useParams();
@@ -15,13 +15,9 @@ export default function DigestRoute() {
   if (!user) return <FullPageSpinner label={isLoading ? 'Loading your digest' : 'Redirecting to sign in'} />;
   return (
     <PageShell>
-      <Link
-        to={paths.digests}
-        className="mb-6 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
+      <BackLink to={paths.digests} className="mb-6">
         All digests
-      </Link>
+      </BackLink>
       {digest.isLoading ? (
         <div className="mx-auto grid max-w-3xl gap-4" data-testid="digest-skeleton">
           <Skeleton className="h-8 w-2/3" />

@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOGIN_PATH } from '@dcbrief/shared';
 import { navigateTo } from '@/lib/browser-navigation';
+import { LOGIN_PATH } from '@/lib/server-pages';
 import { fakeApi, signedOut } from '@/test/fake-api';
 import { basicActiveUser, makeDigests, makeDigestWithStories } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';

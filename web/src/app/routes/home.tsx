@@ -1,12 +1,13 @@
 import { hasPremiumAccess, type User } from '@dcbrief/shared';
 import { PageShell } from '@/components/layout/page-shell';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
-import { QuickActionsCard } from '@/features/home/components/quick-actions-card';
+import { HomeQuickActions } from '@/features/home/components/home-quick-actions';
 import { WelcomeHeader } from '@/features/home/components/welcome-header';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { RecentActivityCard } from '@/features/intelligence/components/recent-activity-card';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
+import { homeStatItems } from '@/features/intelligence/components/stats-grid';
 import { TodaysBriefCard } from '@/features/intelligence/components/todays-brief-card';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 
@@ -20,12 +21,12 @@ export default function HomeRoute({ user }: { user: User }) {
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <TodaysBriefCard digests={digests.data} isLoading={digests.isLoading} />
-          <StatsCard stats={intelligenceStats(digests.data, feedback.data)} />
+          <StatsCard title="Stats" items={homeStatItems(intelligenceStats(digests.data, feedback.data))} />
           <RecentActivityCard feedback={feedback.data} />
         </div>
         <div className="grid content-start gap-6">
           <SubscriptionStatusCard user={user} />
-          <QuickActionsCard premiumAccess={hasPremiumAccess(user)} />
+          <HomeQuickActions premiumAccess={hasPremiumAccess(user)} />
         </div>
       </div>
     </PageShell>

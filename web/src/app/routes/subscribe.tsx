@@ -1,16 +1,17 @@
-import { ArrowLeft, Check } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { DEFAULT_SELECTED_TIER, SUBSCRIBE_LOGIN_REDIRECT_MS, TRIAL_DAYS, type Tier } from '@dcbrief/shared';
-import { paths } from '@/app/paths';
+import { TRIAL_DAYS, type Tier } from '@dcbrief/shared';
+import { BackLink } from '@/components/back-link';
+import { CheckList } from '@/components/check-list';
 import { PageShell } from '@/components/layout/page-shell';
-import { SUBSCRIBE_SIGNED_OUT_NOTICE } from '@/features/auth/hooks/notices';
-import { useLoginRedirect } from '@/features/auth/hooks/use-login-redirect';
 import { BenefitTiles } from '@/features/subscribe/components/benefit-tiles';
 import { PaymentCard } from '@/features/subscribe/components/payment-card';
+import { DEFAULT_SELECTED_TIER } from '@/features/subscribe/components/plan-choice';
 import { PlanPicker } from '@/features/subscribe/components/plan-picker';
 import { useSubscriptionSecret } from '@/features/subscribe/hooks/use-subscription-secret';
+import { SUBSCRIBE_SIGNED_OUT_NOTICE } from '@/hooks/login-redirect-notices';
+import { useLoginRedirect } from '@/hooks/use-login-redirect';
 import { useCurrentUser } from '@/lib/auth';
+import { SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 
 const TRIAL_POINT = `${TRIAL_DAYS}-day free trial`;
 const FOOTER_POINTS = [TRIAL_POINT, 'Cancel anytime', 'Secure payments'];
@@ -27,13 +28,7 @@ export default function SubscribeRoute() {
 
   return (
     <PageShell>
-      <Link
-        to={paths.home}
-        className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4" />
-        Back to home
-      </Link>
+      <BackLink />
       <div className="mx-auto mt-6 max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Choose your intelligence level</h1>
         <p className="mt-3 text-slate-600">
@@ -53,14 +48,11 @@ export default function SubscribeRoute() {
       <div className="mt-10">
         <BenefitTiles tier={tier} />
       </div>
-      <ul className="mt-10 flex flex-wrap items-center justify-center gap-x-8 gap-y-2 border-t border-slate-200 pt-6 text-sm text-slate-600">
-        {footerPoints.map((point) => (
-          <li key={point} className="flex items-center gap-1.5">
-            <Check aria-hidden="true" className="size-4 text-blue-700" />
-            {point}
-          </li>
-        ))}
-      </ul>
+      <CheckList
+        items={footerPoints}
+        layout="inline"
+        className="mt-10 flex flex-wrap items-center justify-center gap-x-8 gap-y-2 border-t border-slate-200 pt-6 text-sm text-slate-600"
+      />
     </PageShell>
   );
 }

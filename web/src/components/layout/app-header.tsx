@@ -1,10 +1,11 @@
 import { LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { LOGOUT_PATH } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
+import { apiUrl } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import { LOGOUT_PATH } from '@/lib/server-pages';
 import { cn } from '@/lib/utils';
 
 const navItems = [
@@ -45,7 +46,7 @@ export function AppHeader() {
               ))}
             </div>
             <Button asChild variant="ghost" size="sm">
-              <a href={LOGOUT_PATH}>
+              <a href={apiUrl(LOGOUT_PATH)}>
                 <LogOut aria-hidden="true" />
                 Sign Out
               </a>

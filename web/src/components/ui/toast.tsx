@@ -2,8 +2,12 @@ import * as ToastPrimitive from '@radix-ui/react-toast';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_DIRECTION, TOAST_SWIPE_THRESHOLD } from '@dcbrief/shared';
+import { TOAST_DURATION_MS } from '@/lib/ui-timings';
 import { cn } from '@/lib/utils';
+
+const TOAST_SWIPE_DIRECTION = 'right';
+const TOAST_SWIPE_THRESHOLD = 50;
+const TOAST_HOTKEY = ['F8'];
 
 /** Spec section 9: 5000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
@@ -20,7 +24,7 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
-      hotkey={[...TOAST_HOTKEY]}
+      hotkey={TOAST_HOTKEY}
       className={cn(
         'fixed top-0 right-0 z-[100] flex max-h-dvh w-full flex-col p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]',
         className,

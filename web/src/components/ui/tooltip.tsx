@@ -1,6 +1,6 @@
 import * as TooltipPrimitive from '@radix-ui/react-tooltip';
-import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@dcbrief/shared';
 import type { ComponentProps } from 'react';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/lib/ui-timings';
 import { cn } from '@/lib/utils';
 
 /** Spec section 9: 700 ms before a tooltip opens, 300 ms to move between tooltips without waiting again. */

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import type { User } from '@dcbrief/shared';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { TitledCard } from '@/components/titled-card';
 import { ManageBillingButton } from './manage-billing-button';
 import { TierBadge } from './tier-badge';
 
@@ -10,32 +10,24 @@ function memberSince(createdAt: string): string {
 
 export function AccountInfoCard({ user }: { user: Pick<User, 'email' | 'createdAt' | 'subscriptionTier' | 'subscriptionStatus'> }) {
   return (
-    <Card aria-labelledby="account-info-title">
-      <CardHeader>
-        <CardTitle id="account-info-title">
-          <UserRound aria-hidden="true" className="size-5 text-blue-700" />
-          Account Information
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-3 text-sm">
-          <div>
-            <dt className="text-slate-600">Email</dt>
-            <dd className="font-medium break-all text-slate-900">{user.email}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Member since</dt>
-            <dd className="font-medium text-slate-900">{memberSince(user.createdAt)}</dd>
-          </div>
-          <div>
-            <dt className="text-slate-600">Subscription</dt>
-            <dd className="mt-1">
-              <TierBadge user={user} />
-            </dd>
-          </div>
-        </dl>
-        {user.subscriptionTier && <ManageBillingButton />}
-      </CardContent>
-    </Card>
+    <TitledCard icon={UserRound} title="Account Information">
+      <dl className="grid gap-3 text-sm">
+        <div>
+          <dt className="text-slate-600">Email</dt>
+          <dd className="font-medium break-all text-slate-900">{user.email}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Member since</dt>
+          <dd className="font-medium text-slate-900">{memberSince(user.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Subscription</dt>
+          <dd className="mt-1">
+            <TierBadge user={user} />
+          </dd>
+        </div>
+      </dl>
+      {user.subscriptionTier && <ManageBillingButton />}
+    </TitledCard>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowRight, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
 /** Shown whenever the status is not active (spec section 4). */
 export function UpgradeCard() {
@@ -11,7 +12,9 @@ export function UpgradeCard() {
       <h2 id="upgrade-title" className="mt-3 text-lg font-semibold">
         Upgrade to Premium
       </h2>
-      <p className="mt-1 text-sm text-blue-50">Personalized audio digests, 250+ sources and 35+ languages. 14 days free.</p>
+      <p className="mt-1 text-sm text-blue-50">
+        Personalized audio digests, {SOURCE_COUNT_CLAIM} sources and {LANGUAGE_COUNT_CLAIM} languages. 14 days free.
+      </p>
       <Button asChild variant="inverse" className="mt-4 w-full">
         <Link to={paths.subscribe}>
           See plans

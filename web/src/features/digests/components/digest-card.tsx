@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import type { Digest } from '@dcbrief/shared';
 import { digestPath } from '@/app/paths';
 import { Badge } from '@/components/ui/badge';
-import { formatLongDate } from '@/features/intelligence/components/date-format';
-import { KIND_LABELS } from './digest-labels';
+import { formatLongDate } from '@/lib/date-format';
+import { KIND_LABELS } from '@/lib/labels';
 
 /** One past digest in the list: what it was, when, and its lead story. */
 export function DigestCard({ digest }: { digest: Digest }) {

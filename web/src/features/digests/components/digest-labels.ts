@@ -1,7 +1,3 @@
-import type { Digest } from '@dcbrief/shared';
-
-export const KIND_LABELS: Record<Digest['kind'], string> = { daily: 'Daily digest', weekly: 'Weekly summary', breaking: 'Breaking news' };
-
 /** "Reported by 4 outlets" / "Reported by 1 outlet". */
 export function corroborationLabel(count: number): string {
   return `Reported by ${count} ${count === 1 ? 'outlet' : 'outlets'}`;

@@ -1,8 +1,8 @@
 import { Coffee } from 'lucide-react';
-import { CONTENT_DEPTH_LABELS, type Digest } from '@dcbrief/shared';
+import type { Digest } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
-import { formatLongDate } from '@/features/intelligence/components/date-format';
-import { KIND_LABELS } from './digest-labels';
+import { formatLongDate } from '@/lib/date-format';
+import { CONTENT_DEPTH_LABELS, KIND_LABELS } from '@/lib/labels';
 import { DigestStory } from './digest-story';
 import { RateDigest } from './rate-digest';
 

@@ -1,20 +1,12 @@
 import { BarChart3 } from 'lucide-react';
-import type { IntelligenceStats } from '@dcbrief/shared';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { homeStatItems, StatsGrid } from './stats-grid';
+import { TitledCard } from '@/components/titled-card';
+import { StatsGrid, type StatItem } from './stats-grid';
 
-export function StatsCard({ stats }: { stats: IntelligenceStats }) {
+/** The figures card: 'Stats' on the home page, 'Your Intelligence Stats' on the dashboard. */
+export function StatsCard({ title, items, gridClassName }: { title: string; items: StatItem[]; gridClassName?: string }) {
   return (
-    <Card aria-labelledby="stats-title">
-      <CardHeader>
-        <CardTitle id="stats-title">
-          <BarChart3 aria-hidden="true" className="size-5 text-blue-700" />
-          Stats
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <StatsGrid items={homeStatItems(stats)} />
-      </CardContent>
-    </Card>
+    <TitledCard icon={BarChart3} title={title}>
+      <StatsGrid items={items} className={gridClassName} />
+    </TitledCard>
   );
 }

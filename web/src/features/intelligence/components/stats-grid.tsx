@@ -1,7 +1,7 @@
 import type { IntelligenceStats } from '@dcbrief/shared';
 import { cn } from '@/lib/utils';
 
-interface StatItem {
+export interface StatItem {
   label: string;
   value: string;
 }

@@ -2,61 +2,54 @@ import { ArrowRight, CalendarClock, Newspaper } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Digest } from '@dcbrief/shared';
 import { digestPath } from '@/app/paths';
+import { TitledCard } from '@/components/titled-card';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardDescription } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatLongDate } from './date-format';
-
-const KIND_LABELS: Record<Digest['kind'], string> = { daily: 'Daily digest', weekly: 'Weekly summary', breaking: 'Breaking news' };
+import { formatLongDate } from '@/lib/date-format';
+import { KIND_LABELS } from '@/lib/labels';
+import { SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
 /** Spec: skeleton while loading, the latest digest when there is one, else when the first one arrives. */
 export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | undefined; isLoading: boolean }) {
   const latest = digests?.[0];
   return (
-    <Card aria-labelledby="todays-brief-title" aria-busy={isLoading}>
-      <CardHeader>
-        <CardTitle id="todays-brief-title">
-          <Newspaper aria-hidden="true" className="size-5 text-blue-700" />
-          Today's Intelligence Brief
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="min-h-32">
-        {isLoading ? (
-          <div data-testid="brief-skeleton" className="space-y-3">
-            <Skeleton className="h-5 w-3/4" />
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-4 w-2/3" />
+    <TitledCard icon={Newspaper} title="Today's Intelligence Brief" contentClassName="min-h-32" aria-busy={isLoading}>
+      {isLoading ? (
+        <div data-testid="brief-skeleton" className="space-y-3">
+          <Skeleton className="h-5 w-3/4" />
+          <Skeleton className="h-4 w-1/2" />
+          <Skeleton className="h-4 w-2/3" />
+        </div>
+      ) : latest ? (
+        <article className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant="soft">{KIND_LABELS[latest.kind]}</Badge>
+            <span className="text-sm text-slate-600">{formatLongDate(latest.date)}</span>
           </div>
-        ) : latest ? (
-          <article className="rounded-xl border border-slate-200 bg-slate-50 p-4">
-            <div className="flex flex-wrap items-center gap-2">
-              <Badge variant="soft">{KIND_LABELS[latest.kind]}</Badge>
-              <span className="text-sm text-slate-600">{formatLongDate(latest.date)}</span>
-            </div>
-            <h3 className="mt-3 text-lg font-semibold text-slate-900">{latest.title}</h3>
-            <p className="mt-1 text-sm text-slate-600">
-              {latest.storyCount} {latest.storyCount === 1 ? 'story' : 'stories'}, facts only, every sentence attributed to its source.
-            </p>
-            <Link
-              to={digestPath(latest.id)}
-              className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
-            >
-              Read the brief
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </article>
-        ) : (
-          <div className="flex items-start gap-3 rounded-xl border border-dashed border-slate-300 p-4">
-            <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
-            <div>
-              <p className="font-medium text-slate-900">Your first digest arrives tomorrow at 6:00 AM.</p>
-              <CardDescription className="mt-1">
-                We are already reading 250+ sources for you. Check your inbox in the morning.
-              </CardDescription>
-            </div>
+          <h3 className="mt-3 text-lg font-semibold text-slate-900">{latest.title}</h3>
+          <p className="mt-1 text-sm text-slate-600">
+            {latest.storyCount} {latest.storyCount === 1 ? 'story' : 'stories'}, facts only, every sentence attributed to its source.
+          </p>
+          <Link
+            to={digestPath(latest.id)}
+            className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+          >
+            Read the brief
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </article>
+      ) : (
+        <div className="flex items-start gap-3 rounded-xl border border-dashed border-slate-300 p-4">
+          <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
+          <div>
+            <p className="font-medium text-slate-900">Your first digest arrives tomorrow at 6:00 AM.</p>
+            <CardDescription className="mt-1">
+              We are already reading {SOURCE_COUNT_CLAIM} sources for you. Check your inbox in the morning.
+            </CardDescription>
           </div>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      )}
+    </TitledCard>
   );
 }

@@ -1,15 +1,17 @@
 import { AudioLines, Clock, Globe2, Languages, ShieldCheck, SlidersHorizontal } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { HOURS_SAVED_CLAIM, LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
+import { LandingSection } from './landing-section';
 
 const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
   {
     icon: Globe2,
-    title: '250+ global sources',
+    title: `${SOURCE_COUNT_CLAIM} global sources`,
     body: 'Trade press, operator filings, regulators and podcasts, read every night so you do not have to.',
   },
   {
     icon: Languages,
-    title: '35+ languages',
+    title: `${LANGUAGE_COUNT_CLAIM} languages`,
     body: 'News from Frankfurt, Tokyo and São Paulo, translated and attributed before it reaches English media.',
   },
   {
@@ -36,27 +38,24 @@ const FEATURES: { icon: LucideIcon; title: string; body: string }[] = [
 
 export function FeatureGridSection() {
   return (
-    <section id="features" aria-labelledby="features-title" className="bg-white py-16 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Features</p>
-          <h2 id="features-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
-            Save 10+ hours of reading every week
-          </h2>
-          <p className="mt-4 text-slate-600">One digest replaces the feeds, newsletters and tabs you skim every morning.</p>
-        </div>
-        <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {FEATURES.map(({ icon: Icon, title, body }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs transition-shadow hover:shadow-md">
-              <span className="flex size-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
-              <p className="mt-2 text-sm text-slate-600">{body}</p>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="features"
+      eyebrow="Features"
+      title={`Save ${HOURS_SAVED_CLAIM} hours of reading every week`}
+      lead="One digest replaces the feeds, newsletters and tabs you skim every morning."
+      className="bg-white"
+    >
+      <ul className="mt-12 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        {FEATURES.map(({ icon: Icon, title, body }) => (
+          <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-xs transition-shadow hover:shadow-md">
+            <span className="flex size-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <h3 className="mt-4 font-semibold text-slate-900">{title}</h3>
+            <p className="mt-2 text-sm text-slate-600">{body}</p>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

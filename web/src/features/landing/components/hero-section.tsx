@@ -1,6 +1,8 @@
-import { ArrowRight, Check } from 'lucide-react';
-import { HOURS_SAVED_CLAIM, LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM, TRIAL_DAYS } from '@dcbrief/shared';
+import { ArrowRight } from 'lucide-react';
+import { TRIAL_DAYS } from '@dcbrief/shared';
+import { CheckList } from '@/components/check-list';
 import { Button } from '@/components/ui/button';
+import { HOURS_SAVED_CLAIM, LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
 const PROOF_POINTS = [`${TRIAL_DAYS}-day free trial`, 'No credit card required', 'Cancel anytime'];
 
@@ -31,14 +33,11 @@ export function HeroSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) 
             <a href="#demo">See a sample digest</a>
           </Button>
         </div>
-        <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm text-slate-600">
-          {PROOF_POINTS.map((point) => (
-            <li key={point} className="flex items-center gap-1.5">
-              <Check aria-hidden="true" className="size-4 text-blue-700" />
-              {point}
-            </li>
-          ))}
-        </ul>
+        <CheckList
+          items={PROOF_POINTS}
+          layout="inline"
+          className="mt-6 flex flex-wrap items-center justify-center gap-x-6 gap-y-2 text-sm text-slate-600"
+        />
         <dl className="mx-auto mt-12 grid max-w-3xl grid-cols-3 divide-x divide-slate-200 rounded-2xl border border-slate-200 bg-white py-5 shadow-xs">
           {[
             { value: SOURCE_COUNT_CLAIM, label: 'global sources' },

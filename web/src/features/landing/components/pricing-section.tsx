@@ -1,53 +1,42 @@
-import { Check } from 'lucide-react';
 import { PLAN_LIST, TRIAL_DAYS } from '@dcbrief/shared';
+import { CheckList } from '@/components/check-list';
+import { PlanPrice } from '@/components/plan-price';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
+import { LandingSection } from './landing-section';
 
 /** #pricing: the two plans straight from the shared constants, so prices never drift from the subscribe page. */
 export function PricingSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   return (
-    <section id="pricing" aria-labelledby="pricing-title" className="bg-slate-50 py-16 sm:py-24">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <div className="mx-auto max-w-2xl text-center">
-          <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">Pricing</p>
-          <h2 id="pricing-title" className="mt-2 text-3xl font-bold tracking-tight text-slate-950">
-            Two plans. Start with {TRIAL_DAYS} days free.
-          </h2>
-          <p className="mt-4 text-slate-600">No credit card required for the trial. Cancel anytime.</p>
-        </div>
-        <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
-          {PLAN_LIST.map((plan) => (
-            <li
-              key={plan.tier}
-              className={cn(
-                'relative flex flex-col rounded-2xl border bg-white p-6 shadow-xs sm:p-8',
-                plan.mostPopular ? 'border-blue-700 ring-1 ring-blue-700' : 'border-slate-200',
-              )}
-            >
-              <div className="flex items-center justify-between gap-3">
-                <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
-                {plan.mostPopular && <Badge variant="accent">Most Popular</Badge>}
-              </div>
-              <p className="mt-4 flex items-baseline gap-1">
-                <span className="text-4xl font-bold tracking-tight text-slate-950">${plan.priceUsd}</span>
-                <span className="text-slate-600">per month</span>
-              </p>
-              <ul className="mt-6 flex-1 space-y-3 text-sm text-slate-700">
-                {plan.landingFeatures.map((feature) => (
-                  <li key={feature} className="flex gap-2">
-                    <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-700" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
-              <Button className="mt-8 w-full" variant={plan.mostPopular ? 'default' : 'outline'} onClick={onJoinWaitlist}>
-                Start {TRIAL_DAYS}-day free trial
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <LandingSection
+      id="pricing"
+      eyebrow="Pricing"
+      title={`Two plans. Start with ${TRIAL_DAYS} days free.`}
+      lead="No credit card required for the trial. Cancel anytime."
+      className="bg-slate-50"
+    >
+      <ul className="mx-auto mt-12 grid max-w-4xl gap-6 md:grid-cols-2">
+        {PLAN_LIST.map((plan) => (
+          <li
+            key={plan.tier}
+            className={cn(
+              'relative flex flex-col rounded-2xl border bg-white p-6 shadow-xs sm:p-8',
+              plan.mostPopular ? 'border-blue-700 ring-1 ring-blue-700' : 'border-slate-200',
+            )}
+          >
+            <div className="flex items-center justify-between gap-3">
+              <h3 className="text-lg font-semibold text-slate-900">{plan.name}</h3>
+              {plan.mostPopular && <Badge variant="accent">Most Popular</Badge>}
+            </div>
+            <PlanPrice plan={plan} size="lg" />
+            <CheckList items={plan.landingFeatures} layout="stacked" className="mt-6 flex-1 space-y-3 text-sm text-slate-700" />
+            <Button className="mt-8 w-full" variant={plan.mostPopular ? 'default' : 'outline'} onClick={onJoinWaitlist}>
+              Start {TRIAL_DAYS}-day free trial
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PreferencesUpdate, User } from '@dcbrief/shared';
-import { apiRequest } from '@/lib/api-request';
+import { apiRequest } from '@/lib/api-client';
 import { currentUserQueryKey } from '@/lib/auth';
 
-export async function updatePreferences(update: PreferencesUpdate): Promise<User> {
-  const res = await apiRequest('POST', '/api/user/preferences', update);
-  return (await res.json()) as User;
+export function updatePreferences(update: PreferencesUpdate): Promise<User> {
+  return apiRequest<User>('POST', '/api/user/preferences', update);
 }
 
 /** On success the cached current user is refreshed from the server (spec section 7). */

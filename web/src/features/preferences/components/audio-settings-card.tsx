@@ -1,6 +1,7 @@
 import { AudioLines } from 'lucide-react';
-import { PLAYBACK_SPEED_LABELS, PLAYBACK_SPEEDS, VOICE_STYLE_LABELS, VOICE_STYLES, type PlaybackSpeed } from '@dcbrief/shared';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { PLAYBACK_SPEEDS, VOICE_STYLES, type PlaybackSpeed } from '@dcbrief/shared';
+import { TitledCard } from '@/components/titled-card';
+import { PLAYBACK_SPEED_LABELS, VOICE_STYLE_LABELS } from '@/lib/labels';
 import type { usePreferencesForm } from '../hooks/use-preferences-form';
 import { OptionGroup } from './option-group';
 import { SwitchRow } from './setting-row';
@@ -12,30 +13,26 @@ const speedOptions = PLAYBACK_SPEEDS.map((value) => ({ value: String(value), lab
 export function AudioSettingsCard({ form }: { form: ReturnType<typeof usePreferencesForm> }) {
   const { audio } = form.values.preferences;
   return (
-    <Card aria-labelledby="audio-settings-title">
-      <CardHeader>
-        <CardTitle id="audio-settings-title">
-          <AudioLines aria-hidden="true" className="size-5 text-blue-700" />
-          Audio Intelligence Settings
-        </CardTitle>
-        <CardDescription>Your digest as a spoken briefing.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <SwitchRow
-          id="audio-enabled"
-          label="Generate audio digest"
-          checked={audio.enabled}
-          onCheckedChange={(on) => form.setAudio('enabled', on)}
-        />
-        <OptionGroup label="Voice style" value={audio.voiceStyle} options={voiceOptions} onChange={(v) => form.setAudio('voiceStyle', v)} />
-        <OptionGroup
-          label="Playback speed"
-          value={String(audio.playbackSpeed)}
-          options={speedOptions}
-          onChange={(v) => form.setAudio('playbackSpeed', Number(v) as PlaybackSpeed)}
-          className="grid-cols-2 sm:grid-cols-4"
-        />
-      </CardContent>
-    </Card>
+    <TitledCard
+      icon={AudioLines}
+      title="Audio Intelligence Settings"
+      description="Your digest as a spoken briefing."
+      contentClassName="grid gap-6"
+    >
+      <SwitchRow
+        id="audio-enabled"
+        label="Generate audio digest"
+        checked={audio.enabled}
+        onCheckedChange={(on) => form.setAudio('enabled', on)}
+      />
+      <OptionGroup label="Voice style" value={audio.voiceStyle} options={voiceOptions} onChange={(v) => form.setAudio('voiceStyle', v)} />
+      <OptionGroup
+        label="Playback speed"
+        value={String(audio.playbackSpeed)}
+        options={speedOptions}
+        onChange={(v) => form.setAudio('playbackSpeed', Number(v) as PlaybackSpeed)}
+        className="grid-cols-2 sm:grid-cols-4"
+      />
+    </TitledCard>
   );
 }

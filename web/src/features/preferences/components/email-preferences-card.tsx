@@ -1,9 +1,10 @@
 import { Mail } from 'lucide-react';
-import { CONTENT_DEPTH_LABELS, CONTENT_DEPTHS, DELIVERY_TIME_LABELS, DELIVERY_TIMES, type Preferences } from '@dcbrief/shared';
+import { CONTENT_DEPTHS, DELIVERY_TIMES, type Preferences } from '@dcbrief/shared';
+import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Label } from '@/components/ui/label';
 import { fieldClasses } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { CONTENT_DEPTH_LABELS, DELIVERY_TIME_LABELS } from '@/lib/labels';
 import { cn } from '@/lib/utils';
 import type { usePreferencesForm } from '../hooks/use-preferences-form';
 import { OptionGroup } from './option-group';
@@ -15,79 +16,75 @@ type Form = ReturnType<typeof usePreferencesForm>;
 const deliveryOptions = DELIVERY_TIMES.map((value) => ({ value, label: DELIVERY_TIME_LABELS[value] }));
 const depthOptions = CONTENT_DEPTHS.map((value) => ({ value, label: CONTENT_DEPTH_LABELS[value] }));
 
+const EMAIL_TOGGLES: {
+  key: keyof Pick<Preferences, 'dailyDigest' | 'weeklySummary' | 'breakingNews'>;
+  id: string;
+  label: string;
+  description: string;
+}[] = [
+  { key: 'dailyDigest', id: 'pref-daily', label: 'Daily Digest', description: "Every morning's facts in one email." },
+  { key: 'weeklySummary', id: 'pref-weekly', label: 'Weekly Summary', description: "The week's developments, every week." },
+  { key: 'breakingNews', id: 'pref-breaking', label: 'Breaking News Alerts', description: 'Major events as they happen.' },
+];
+
 export function EmailPreferencesCard({ form }: { form: Form }) {
   const { preferences, timezone } = form.values;
   const browserZone = browserTimeZone();
-  const toggle = (key: keyof Pick<Preferences, 'dailyDigest' | 'weeklySummary' | 'breakingNews'>) => (on: boolean) => form.set(key, on);
   return (
-    <Card aria-labelledby="email-preferences-title">
-      <CardHeader>
-        <CardTitle id="email-preferences-title">
-          <Mail aria-hidden="true" className="size-5 text-blue-700" />
-          Email Preferences
-        </CardTitle>
-        <CardDescription>What lands in your inbox, and when.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <div className="divide-y divide-slate-100">
+    <TitledCard
+      icon={Mail}
+      title="Email Preferences"
+      description="What lands in your inbox, and when."
+      titleId="email-preferences-title"
+      contentClassName="grid gap-6"
+    >
+      <div className="divide-y divide-slate-100">
+        {EMAIL_TOGGLES.map(({ key, id, label, description }) => (
           <SwitchRow
-            id="pref-daily"
-            label="Daily Digest"
-            description="Every morning's facts in one email."
-            checked={preferences.dailyDigest}
-            onCheckedChange={toggle('dailyDigest')}
+            key={key}
+            id={id}
+            label={label}
+            description={description}
+            checked={preferences[key]}
+            onCheckedChange={(on) => form.set(key, on)}
           />
-          <SwitchRow
-            id="pref-weekly"
-            label="Weekly Summary"
-            description="The week's developments, every week."
-            checked={preferences.weeklySummary}
-            onCheckedChange={toggle('weeklySummary')}
-          />
-          <SwitchRow
-            id="pref-breaking"
-            label="Breaking News Alerts"
-            description="Major events as they happen."
-            checked={preferences.breakingNews}
-            onCheckedChange={toggle('breakingNews')}
-          />
+        ))}
+      </div>
+      <OptionGroup
+        label="Delivery time"
+        value={preferences.deliveryTime}
+        options={deliveryOptions}
+        onChange={(v) => form.set('deliveryTime', v)}
+      />
+      <div className="grid gap-2">
+        <Label htmlFor="pref-timezone">Time zone</Label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <select
+            id="pref-timezone"
+            value={timezone}
+            onChange={(event) => form.setTimezone(event.target.value)}
+            className={cn(fieldClasses, 'h-10 flex-1')}
+          >
+            {timeZoneOptions(timezone, browserZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </select>
+          {timezone !== browserZone && (
+            <Button type="button" variant="outline" onClick={() => form.setTimezone(browserZone)}>
+              Use this browser's ({browserZone.replace(/_/g, ' ')})
+            </Button>
+          )}
         </div>
-        <OptionGroup
-          label="Delivery time"
-          value={preferences.deliveryTime}
-          options={deliveryOptions}
-          onChange={(v) => form.set('deliveryTime', v)}
-        />
-        <div className="grid gap-2">
-          <Label htmlFor="pref-timezone">Time zone</Label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <select
-              id="pref-timezone"
-              value={timezone}
-              onChange={(event) => form.setTimezone(event.target.value)}
-              className={cn(fieldClasses, 'h-10 flex-1')}
-            >
-              {timeZoneOptions(timezone, browserZone).map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replace(/_/g, ' ')}
-                </option>
-              ))}
-            </select>
-            {timezone !== browserZone && (
-              <Button type="button" variant="outline" onClick={() => form.setTimezone(browserZone)}>
-                Use this browser's ({browserZone.replace(/_/g, ' ')})
-              </Button>
-            )}
-          </div>
-          <p className="text-sm text-slate-600">Digests arrive at the delivery time in this zone.</p>
-        </div>
-        <OptionGroup
-          label="Content depth"
-          value={preferences.contentDepth}
-          options={depthOptions}
-          onChange={(v) => form.set('contentDepth', v)}
-        />
-      </CardContent>
-    </Card>
+        <p className="text-sm text-slate-600">Digests arrive at the delivery time in this zone.</p>
+      </div>
+      <OptionGroup
+        label="Content depth"
+        value={preferences.contentDepth}
+        options={depthOptions}
+        onChange={(v) => form.set('contentDepth', v)}
+      />
+    </TitledCard>
   );
 }

@@ -1,11 +1,10 @@
 import type { User } from '@dcbrief/shared';
-import { apiRequest } from '@/lib/api-request';
+import { apiRequest } from '@/lib/api-client';
 
 /**
  * POST /api/billing/refresh: the server re-reads the subscription from Stripe, so the page shows the new
  * status as soon as Stripe has confirmed the card, without waiting for the webhook.
  */
-export async function refreshBilling(): Promise<User> {
-  const res = await apiRequest('POST', '/api/billing/refresh', {});
-  return (await res.json()) as User;
+export function refreshBilling(): Promise<User> {
+  return apiRequest<User>('POST', '/api/billing/refresh', {});
 }

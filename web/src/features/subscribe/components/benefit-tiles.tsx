@@ -1,6 +1,7 @@
 import { AudioLines, Clock, Globe2, Languages, Mail, Zap } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { Tier } from '@dcbrief/shared';
+import { PLANS, type Tier } from '@dcbrief/shared';
+import { LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
 interface Benefit {
   icon: LucideIcon;
@@ -12,11 +13,15 @@ const BENEFITS: Record<Tier, Benefit[]> = {
   basic: [
     { icon: Mail, title: 'Daily email digest', body: 'Fact-only summaries in your inbox every morning at 6:00 AM.' },
     { icon: Clock, title: 'Weekly summary', body: 'The week’s developments in one comprehensive read.' },
-    { icon: Globe2, title: '50+ global sources', body: 'Trade press and operator news, filtered for what matters.' },
+    { icon: Globe2, title: `${PLANS.basic.sources} global sources`, body: 'Trade press and operator news, filtered for what matters.' },
   ],
   premium: [
     { icon: AudioLines, title: 'Personalized audio', body: 'Your digest as an audio briefing, with offline downloads.' },
-    { icon: Languages, title: '250+ sources, 35+ languages', body: 'Global coverage, translated and attributed.' },
+    {
+      icon: Languages,
+      title: `${SOURCE_COUNT_CLAIM} sources, ${LANGUAGE_COUNT_CLAIM} languages`,
+      body: 'Global coverage, translated and attributed.',
+    },
     { icon: Zap, title: 'Priority delivery', body: 'First in line every morning, with advanced AI personalization.' },
   ],
 };

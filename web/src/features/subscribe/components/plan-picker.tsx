@@ -1,5 +1,6 @@
-import { Check } from 'lucide-react';
 import { PLAN_LIST, type Tier } from '@dcbrief/shared';
+import { CheckList } from '@/components/check-list';
+import { PlanPrice } from '@/components/plan-price';
 import { Badge } from '@/components/ui/badge';
 import { RadioGroup, RadioGroupItem } from '@/components/ui/radio-group';
 import { cn } from '@/lib/utils';
@@ -36,18 +37,8 @@ export function PlanPicker({ value, onChange }: { value: Tier; onChange: (tier: 
               </div>
               {plan.mostPopular && <Badge variant="accent">Most Popular</Badge>}
             </div>
-            <p className="mt-4 flex items-baseline gap-1 pl-8">
-              <span className="text-3xl font-bold tracking-tight text-slate-950">${plan.priceUsd}</span>
-              <span className="text-sm text-slate-600">per month</span>
-            </p>
-            <ul className="mt-4 space-y-2 pl-8 text-sm text-slate-700">
-              {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-2">
-                  <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-700" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <PlanPrice plan={plan} size="md" className="pl-8" />
+            <CheckList items={plan.features} layout="stacked" className="mt-4 space-y-2 pl-8 text-sm text-slate-700" />
           </div>
         );
       })}

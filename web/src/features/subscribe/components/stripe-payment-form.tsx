@@ -6,11 +6,11 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { CreateSubscriptionResponse, Tier } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
-import { currentUserQueryKey } from '@/lib/auth';
 import { Button } from '@/components/ui/button';
+import { currentUserQueryKey } from '@/lib/auth';
 import { refreshBilling } from '../api/refresh-billing';
 import { announcePaymentFailure, announcePaymentSuccess } from './payment-outcome';
-import { SHORT_PLAN_NAMES } from './plan-names';
+import { SHORT_PLAN_NAMES } from './plan-choice';
 import { stripeFor } from './stripe-loader';
 
 // The Payment Element in the product's own type and accent colour.

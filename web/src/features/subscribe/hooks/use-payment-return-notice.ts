@@ -24,7 +24,11 @@ export function usePaymentReturnNotice() {
     if (status === 'succeeded' || status === 'processing') {
       announcePaymentSuccess();
       refreshBilling()
-        .then((user) => queryClient.setQueryData(currentUserQueryKey, user))
+        .then(async (user) => {
+          // The page's first read of the user may still be on its way: it predates the refresh and must not win.
+          await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
+          queryClient.setQueryData(currentUserQueryKey, user);
+        })
         .catch(() => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }));
     } else {
       announcePaymentFailure('Your payment could not be completed. Please try another payment method.');

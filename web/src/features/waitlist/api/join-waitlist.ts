@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-request';
+import { apiRequest } from '@/lib/api-client';
 import type { WaitlistFormValues } from './waitlist-form';
 
 export async function joinWaitlist(values: WaitlistFormValues): Promise<void> {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WAITLIST_DRAFT_DEBOUNCE_MS } from '@dcbrief/shared';
+import { WAITLIST_DRAFT_DEBOUNCE_MS } from '@/lib/ui-timings';
 import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
 import { renderApp } from '@/test/render-app';
 

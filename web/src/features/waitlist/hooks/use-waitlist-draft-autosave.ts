@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { WAITLIST_DRAFT_DEBOUNCE_MS } from '@dcbrief/shared';
+import { WAITLIST_DRAFT_DEBOUNCE_MS } from '@/lib/ui-timings';
 import { useSaveWaitlistDraft } from '../api/save-waitlist-draft';
 import { hasAnyValue, type WaitlistFormValues } from '../api/waitlist-form';
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { LOGIN_PATH } from '@dcbrief/shared';
-import { toast } from '@/hooks/use-toast';
+import { apiUrl } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';
+import { LOGIN_PATH } from '@/lib/server-pages';
+import { toast } from './use-toast';
 
 export interface LoginRedirectNotice {
   title: string;
@@ -14,7 +15,7 @@ export function useLoginRedirect(active: boolean, delayMs: number, notice: Login
   useEffect(() => {
     if (!active) return;
     toast({ title, description, variant: 'destructive' });
-    const timer = setTimeout(() => navigateTo(LOGIN_PATH), delayMs);
+    const timer = setTimeout(() => navigateTo(apiUrl(LOGIN_PATH)), delayMs);
     return () => clearTimeout(timer);
   }, [active, delayMs, title, description]);
 }

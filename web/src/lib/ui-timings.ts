@@ -1,0 +1,19 @@
+/** The web app's timings (spec section 9). The server knows none of them, so they live here, not in shared/. */
+
+/** The waitlist draft is saved this long after the last edit. */
+export const WAITLIST_DRAFT_DEBOUNCE_MS = 1000;
+
+/** A signed-out visitor sees why before being sent to sign in. */
+export const SUBSCRIBE_LOGIN_REDIRECT_MS = 1000;
+export const DASHBOARD_LOGIN_REDIRECT_MS = 500;
+
+export const TOAST_DURATION_MS = 5000;
+/** A dismissed toast leaves the store this long after it closes. */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+export const TOOLTIP_DELAY_MS = 700;
+/** Moving from one tooltip to the next within this time opens it without the delay. */
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** Unused query results are discarded after 5 minutes. */
+export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
