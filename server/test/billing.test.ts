@@ -11,7 +11,7 @@ import { StripeEvent } from '../src/modules/billing/stripe-event.entity.js';
 import { User } from '../src/modules/users/user.entity.js';
 import { TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
-import { postgresBinDir, startTempPostgres, type TempPostgres } from './support/postgres.js';
+import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
 import { recipient, signIn } from './support/users.js';
 
@@ -634,79 +634,72 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
   });
 });
 
-const postgresAvailable = !!process.env.TEST_DATABASE_URL || !!postgresBinDir();
+describe('two servers on one PostgreSQL database', { skip: skipWithoutPostgres() }, () => {
+  let pg: TempPostgres;
+  let stripe: StripeStandIn;
+  let a: TestServer;
+  let b: { url: string; close(): Promise<void> };
+  const hook = (url: string, payload: string) =>
+    new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
+  async function confirmedCheckout(email: string) {
+    const client = await signIn(a, email);
+    assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
+    const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
+    return { client, subId, sub: stripe.confirmSetup(subId) };
+  }
 
-describe(
-  'two servers on one PostgreSQL database',
-  { skip: postgresAvailable ? false : 'PostgreSQL is not installed: apt-get install postgresql, or set TEST_DATABASE_URL' },
-  () => {
-    let pg: TempPostgres;
-    let stripe: StripeStandIn;
-    let a: TestServer;
-    let b: { url: string; close(): Promise<void> };
-    const run = Math.random().toString(36).slice(2, 8); // TEST_DATABASE_URL may keep rows from earlier runs
-    const hook = (url: string, payload: string) =>
-      new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
-    async function confirmedCheckout(email: string) {
-      const client = await signIn(a, email);
-      assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
-      const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
-      return { client, subId, sub: stripe.confirmSetup(subId) };
-    }
+  before(async () => {
+    pg = (await startTempPostgres())!;
+    stripe = await startStripeStandIn({ prices: PRICES });
+    a = await startTestServer({ env: { ...stripeEnv(stripe), DATABASE_URL: pg.url } });
+    b = await secondServer(a);
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+    await stripe?.close();
+    await pg?.stop();
+  });
 
-    before(async () => {
-      pg = (await startTempPostgres())!;
-      stripe = await startStripeStandIn({ prices: PRICES });
-      a = await startTestServer({ env: { ...stripeEnv(stripe), DATABASE_URL: pg.url } });
-      b = await secondServer(a);
-    });
-    after(async () => {
-      await b?.close();
-      await a?.close();
-      await stripe?.close();
-      await pg?.stop();
-    });
+  test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
+    const email = 'pg-race@example.com';
+    const { client, subId } = await confirmedCheckout(email);
+    const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
+    const refreshing = client.post('/api/billing/refresh', {});
+    await held.arrived;
+    const deleted = stripe.event(
+      'customer.subscription.deleted',
+      stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
+    );
+    const webhookAtB = hook(b.url, deleted);
+    await chanceToOvertake(webhookAtB);
+    held.release();
+    assert.equal((await refreshing).status, 200);
+    assert.equal((await webhookAtB).status, 200);
+    const me = await (await client.get('/api/auth/user')).json();
+    assert.equal(me.subscriptionStatus, 'canceled');
+    assert.equal(me.subscriptionTier, null);
+  });
 
-    test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
-      const email = `pg-race-${run}@example.com`;
-      const { client, subId } = await confirmedCheckout(email);
-      const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
-      const refreshing = client.post('/api/billing/refresh', {});
-      await held.arrived;
-      const deleted = stripe.event(
-        'customer.subscription.deleted',
-        stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
-      );
-      const webhookAtB = hook(b.url, deleted);
-      await chanceToOvertake(webhookAtB);
-      held.release();
-      assert.equal((await refreshing).status, 200);
-      assert.equal((await webhookAtB).status, 200);
-      const me = await (await client.get('/api/auth/user')).json();
-      assert.equal(me.subscriptionStatus, 'canceled');
-      assert.equal(me.subscriptionTier, null);
-    });
-
-    test('the same event at both servers: one applies it, the other answers duplicate; one welcome email', async () => {
-      const email = `pg-twins-${run}@example.com`;
-      const { sub } = await confirmedCheckout(email);
-      const payload = stripe.event('customer.subscription.updated', sub);
-      const held = stripe.hold('GET', `/v1/subscriptions/${sub.id}`);
-      const atA = hook(a.url, payload);
-      await held.arrived; // A holds the user's row and has not written the event yet
-      const atB = hook(b.url, payload);
-      await chanceToOvertake(atB);
-      held.release();
-      const results = await Promise.all([atA, atB]);
-      assert.deepEqual(
-        results.map((r) => r.status),
-        [200, 200],
-      );
-      assert.deepEqual(
-        (await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate),
-        [false, true],
-      );
-      assert.equal((await a.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
-    });
-  },
-);
+  test('the same event at both servers: one applies it, the other answers duplicate; one welcome email', async () => {
+    const email = 'pg-twins@example.com';
+    const { sub } = await confirmedCheckout(email);
+    const payload = stripe.event('customer.subscription.updated', sub);
+    const held = stripe.hold('GET', `/v1/subscriptions/${sub.id}`);
+    const atA = hook(a.url, payload);
+    await held.arrived; // A holds the user's row and has not written the event yet
+    const atB = hook(b.url, payload);
+    await chanceToOvertake(atB);
+    held.release();
+    const results = await Promise.all([atA, atB]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      [200, 200],
+    );
+    assert.deepEqual(
+      (await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate),
+      [false, true],
+    );
+    assert.equal((await a.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
+  });
+});
