@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { TestClient } from './support/client.js';
+import { errorResponseSchema, feedbackListSchema, userSchema } from '@dcbrief/shared';
+import { json, TestClient } from './support/client.js';
 import { addDigests } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
@@ -33,18 +34,18 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: skipWithoutPostgres() }, () => 
     assert.equal((await new TestClient(ts.url).post('/api/waitlist', entry)).status, 409);
 
     const client = await signIn(ts, 'pg@example.com');
-    const user = await (await client.get('/api/auth/user')).json();
+    const user = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(user.firstName, 'Pat');
     const [digest] = await addDigests(ts.orm, 'pg@example.com', ['2026-11-21']);
     assert.equal((await client.post('/api/feedback', { digestId: digest!.id, rating: 5 })).status, 201);
     assert.equal((await client.post('/api/feedback', { digestId: digest!.id, rating: 4 })).status, 200);
-    const feedback = await (await client.get('/api/feedback')).json();
+    const feedback = await json(await client.get('/api/feedback'), feedbackListSchema);
     assert.deepEqual(
-      feedback.map((f: { rating: number }) => f.rating),
+      feedback.map((f) => f.rating),
       [4],
     );
     const prefs = await client.post('/api/user/preferences', { deliveryTime: '12:00', interests: { regulations: true } });
-    assert.equal((await prefs.json()).preferences.deliveryTime, '12:00');
+    assert.equal((await json(prefs, userSchema)).preferences.deliveryTime, '12:00');
     assert.equal((await client.get('/api/logout')).status, 302);
     assert.equal((await client.get('/api/auth/user')).status, 401);
   });
@@ -70,7 +71,7 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: skipWithoutPostgres() }, () => 
       assert.equal((await join(a, 3)).status, 201);
       const refused = await join(b, 4);
       assert.equal(refused.status, 429, 'the fourth request, on the other server, is over the shared budget of three');
-      assert.match((await refused.json()).message, /Too many waitlist requests/);
+      assert.match((await json(refused, errorResponseSchema)).message, /Too many waitlist requests/);
     } finally {
       await a.close();
       await b.close();
