@@ -7,7 +7,7 @@
  * IPC: the parent sends `{ env, now }`; the child answers `{ summary, seconds, peakRss }` (or `{ error }`).
  */
 import { readFileSync } from 'node:fs';
-import { StaticEditionSource } from '../server/src/delivery/edition-port.js';
+import { StaticEditionReader } from '../server/src/delivery/edition-port.js';
 import { runDeliveryPass, type PassSummary } from '../server/src/delivery/pass.js';
 import { createLogger } from '../server/src/lib/logger.js';
 import { startTestServer } from '../server/test/support/harness.js';
@@ -47,7 +47,7 @@ process.once('message', async ({ env, now: nowIso, verbose }: PassRequest) => {
         clock: ts.clock,
         logger: createLogger('silent'),
         config: ts.config,
-        editions: new StaticEditionSource(edition()),
+        editions: new StaticEditionReader(edition()),
       },
       now,
       verbose

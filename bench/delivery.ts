@@ -18,9 +18,9 @@ import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import pLimit from 'p-limit';
 import { CONTENT_DEPTHS, DEFAULT_PREFERENCES, DELIVERY_TIMES, INTERESTS, type Interest } from '@dcbrief/shared';
-import type { EditionStory } from '../server/src/delivery/edition-port.js';
+import type { EditionStoryView } from '../server/src/delivery/edition-port.js';
 import type { PassSummary } from '../server/src/delivery/pass.js';
-import { digestEmail } from '../server/src/delivery/send.js';
+import { digestEmail } from '../server/src/delivery/digest-email.js';
 import { LinkSigner } from '../server/src/delivery/tokens.js';
 import { Digest } from '../server/src/modules/digests/digest.entity.js';
 import { User } from '../server/src/modules/users/user.entity.js';
@@ -105,7 +105,7 @@ async function discardingSink() {
   return { url: `smtp://127.0.0.1:${port}`, port, received, close };
 }
 
-export function edition(): EditionStory[] {
+export function edition(): EditionStoryView[] {
   return Array.from({ length: 60 }, (_, i) => {
     const interest = INTERESTS[i % INTERESTS.length]!;
     const ids = Array.from({ length: 1 + (i % 5) }, (_, k) => `source-${(i + k) % 40}`);

@@ -15,7 +15,7 @@ describe('sign-in in a real browser', () => {
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
-    const mail = (await web.ts.outbox()).find((m) => recipient(m) === 'reader@dc-ops.example');
+    const mail = (await web.ts.mailFolder()).find((m) => recipient(m) === 'reader@dc-ops.example');
     assert.ok(mail, 'the sign-in email was written');
     const link = firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/);
     await page.goto(link);

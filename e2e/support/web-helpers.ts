@@ -19,12 +19,12 @@ export async function signInInBrowser(
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
   const page = await context.newPage();
-  const before = (await ts.outbox()).length;
+  const before = (await ts.mailFolder()).length;
   await page.goto(`${ts.url}/api/login`);
   await page.getByLabel('Email address').fill(email);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-  const mail = (await ts.outbox()).slice(before).find((m) => recipient(m) === email.toLowerCase());
+  const mail = (await ts.mailFolder()).slice(before).find((m) => recipient(m) === email.toLowerCase());
   if (!mail) throw new Error(`no sign-in email for ${email}`);
   await page.goto(firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/));
   await page.waitForURL(`${ts.url}/`);

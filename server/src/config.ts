@@ -69,7 +69,7 @@ export interface AppConfig {
   database: DatabaseConfig;
   publicUrl: string;
   sessionSecret: string;
-  mail: { smtpUrl: string | null; from: string; outboxDir: string };
+  mail: { smtpUrl: string | null; from: string; mailDir: string };
   stripe: StripeConfig;
   signupMode: 'open' | 'invite';
   trustProxy: boolean;
@@ -117,7 +117,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     database: databaseFrom(env.DATABASE_URL, dataDir),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     sessionSecret: env.SESSION_SECRET ?? persistentSecret(dataDir),
-    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM, mailDir: path.join(dataDir, 'mail') },
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY ?? null,
       publishableKey: env.STRIPE_PUBLISHABLE_KEY ?? null,

@@ -9,7 +9,7 @@ import { createMailer } from './mail/mailer.js';
 import { scheduleHousekeeping } from './jobs/housekeeping.js';
 import { scheduleIngest } from './jobs/ingest-schedule.js';
 import { createPeriodicJobs } from './jobs/periodic-jobs.js';
-import { EngineEditionSource } from './delivery/engine-edition.js';
+import { EngineEditionReader } from './delivery/engine-edition.js';
 import { startDeliveryScheduler } from './delivery/scheduler.js';
 import { createEngine } from './engine/engine.js';
 
@@ -20,7 +20,7 @@ async function main() {
   const applied = await migrate(orm);
   if (applied.length) logger.info({ applied }, 'database migrated');
   const mailer = createMailer(config.mail, logger);
-  if (!config.mail.smtpUrl) logger.info({ outbox: config.mail.outboxDir }, 'SMTP_URL not set: emails are written to the outbox folder');
+  if (!config.mail.smtpUrl) logger.info({ mailDir: config.mail.mailDir }, 'SMTP_URL not set: emails are written to the mail folder');
 
   const app = createApp(config, { orm, mailer, clock: systemClock, logger });
   const server = createServer(app.callback());
@@ -39,7 +39,7 @@ async function main() {
   });
   // Delivery passes run on every server: the outbox's conditional claims share the sending between them.
   const delivery = config.delivery.scheduler
-    ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionSource(orm, systemClock) })
+    ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionReader(orm, systemClock) })
     : null;
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));

@@ -35,8 +35,8 @@ describe('sign-in by magic link', () => {
     const res = await client.request('POST', '/api/login', { form: { email: 'Ops.Lead@Example.com' } });
     assert.equal(res.status, 200);
     assert.match(await res.text(), /Check your email/);
-    const mail = (await ts.outbox()).find((m) => recipient(m) === 'ops.lead@example.com');
-    assert.ok(mail, 'sign-in email written to the outbox');
+    const mail = (await ts.mailFolder()).find((m) => recipient(m) === 'ops.lead@example.com');
+    assert.ok(mail, 'sign-in email written to the mail folder');
     assert.equal(mail.subject, 'Your DC Brief sign-in link');
     assert.ok(mail.html, 'has an HTML part');
     const token = tokenFrom(mail);
@@ -70,7 +70,7 @@ describe('sign-in by magic link', () => {
   test('a link expires after 15 minutes (injected clock)', async () => {
     const client = new TestClient(ts.url);
     await client.post('/api/login', { email: 'late@example.com' });
-    const mail = (await ts.outbox()).find((m) => recipient(m) === 'late@example.com')!;
+    const mail = (await ts.mailFolder()).find((m) => recipient(m) === 'late@example.com')!;
     ts.clock.advance(MAGIC_LINK_TTL_MS + 1000);
     try {
       const page = await client.get(`/api/login/verify?token=${tokenFrom(mail)}`);
@@ -85,7 +85,7 @@ describe('sign-in by magic link', () => {
 
   test('two confirmations racing with the same token: exactly one signs in', async () => {
     await new TestClient(ts.url).post('/api/login', { email: 'race@example.com' });
-    const token = tokenFrom((await ts.outbox()).find((m) => recipient(m) === 'race@example.com')!);
+    const token = tokenFrom((await ts.mailFolder()).find((m) => recipient(m) === 'race@example.com')!);
     const results = await Promise.all(
       Array.from({ length: 5 }, () => new TestClient(ts.url).request('POST', '/api/login/verify', { form: { token } })),
     );
@@ -107,7 +107,7 @@ describe('sign-in by magic link', () => {
     const before = client.snapshot().get(SESSION_COOKIE);
     assert.ok(before, 'visitor has a session before sign-in');
     await client.post('/api/login', { email: 'rotate@example.com' });
-    const token = tokenFrom((await ts.outbox()).find((m) => recipient(m) === 'rotate@example.com')!);
+    const token = tokenFrom((await ts.mailFolder()).find((m) => recipient(m) === 'rotate@example.com')!);
     const res = await client.request('POST', '/api/login/verify', { form: { token } });
     const setCookie = res.headers.getSetCookie().filter((c) => c.startsWith(`${SESSION_COOKIE}=`) && !c.startsWith(`${SESSION_COOKIE}=;`));
     const issued = setCookie.at(-1)!;
@@ -151,7 +151,7 @@ describe('sign-in by magic link', () => {
       assert.ok(Number(perEmail.headers.get('retry-after')) > 0);
       const perIp = await c.post('/api/login', { email: 'b@example.com' });
       assert.equal(perIp.status, 429);
-      assert.equal((await limited.outbox()).length, 2, 'no email sent once limited');
+      assert.equal((await limited.mailFolder()).length, 2, 'no email sent once limited');
     } finally {
       await limited.close();
     }
@@ -178,7 +178,7 @@ describe('invite-only sign-up', () => {
     const notYet = await new TestClient(ts.url).post('/api/login', { email: 'invitee@example.com' });
     assert.equal(outsider.status, 200);
     assert.equal(notYet.status, 200);
-    const signInMails = () => ts.outbox().then((all) => all.filter((m) => m.subject === 'Your DC Brief sign-in link'));
+    const signInMails = () => ts.mailFolder().then((all) => all.filter((m) => m.subject === 'Your DC Brief sign-in link'));
     assert.equal((await signInMails()).length, 0, 'no link before the invitation');
 
     const { WaitlistService } = await import('../src/modules/waitlist/waitlist.service.js');

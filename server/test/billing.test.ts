@@ -192,7 +192,9 @@ describe('subscriptions with Stripe', () => {
     const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionTier, 'premium');
     assert.equal(me.subscriptionStatus, 'active');
-    const welcome = (await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && m.to && JSON.stringify(m.to).includes(email));
+    const welcome = (await ts.mailFolder()).filter(
+      (m) => m.subject === 'Welcome to DC Brief' && m.to && JSON.stringify(m.to).includes(email),
+    );
     assert.equal(welcome.length, 1);
     assert.match(welcome[0]!.text ?? '', /14-day free trial/);
 
@@ -203,7 +205,7 @@ describe('subscriptions with Stripe', () => {
     const another = stripe.event('invoice.paid', { ...(sub.latest_invoice as any) });
     await webhook(another, signed(another));
     assert.equal(
-      (await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length,
+      (await ts.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length,
       1,
       'welcome sent once',
     );
@@ -245,7 +247,10 @@ describe('subscriptions with Stripe', () => {
       [200, 200],
     );
     assert.deepEqual(bodies.map((b) => b.duplicate).sort(), [false, true]);
-    assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length, 1);
+    assert.equal(
+      (await ts.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && JSON.stringify(m.to).includes(email)).length,
+      1,
+    );
     assert.equal((await user(email)).subscriptionTier, 'basic');
   });
 
@@ -272,7 +277,7 @@ describe('subscriptions with Stripe', () => {
       );
       assert.deepEqual((await Promise.all(results.map((r) => r.json()))).map((b) => b.duplicate).sort(), [false, true]);
       assert.equal(await ts.orm.em.fork().count(StripeEvent, { id: JSON.parse(payload).id }), 1);
-      assert.equal((await ts.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
+      assert.equal((await ts.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
       assert.equal((await user(email)).subscriptionTier, 'basic');
     } finally {
       await other.close();
@@ -292,7 +297,7 @@ describe('subscriptions with Stripe', () => {
       stripe.event('invoice.payment_failed', { id: `in_ghost${n}`, object: 'invoice', customer: `cus_ghost${n}`, subscription: ghost.id }),
     ];
     const requestsBefore = stripe.requests.length;
-    const mailsBefore = (await ts.outbox()).length;
+    const mailsBefore = (await ts.mailFolder()).length;
     for (const payload of events) {
       const res = await webhook(payload, signed(payload));
       assert.equal(res.status, 200);
@@ -300,7 +305,7 @@ describe('subscriptions with Stripe', () => {
       assert.ok(await ts.orm.em.fork().findOne(StripeEvent, { id: JSON.parse(payload).id }), 'the event is recorded');
     }
     assert.equal(stripe.requests.length, requestsBefore, 'no Stripe call for a stranger');
-    assert.equal((await ts.outbox()).length, mailsBefore);
+    assert.equal((await ts.mailFolder()).length, mailsBefore);
   });
 
   test('an event about a subscription Stripe no longer has: acknowledged (no retries for days) and the plan is gone', async () => {
@@ -433,7 +438,9 @@ describe('subscriptions with Stripe', () => {
     assert.equal(me.subscriptionStatus, 'past_due');
     assert.equal(me.subscriptionTier, 'basic');
     assert.ok(
-      (await ts.outbox()).some((m) => m.subject === 'Action needed: your DC Brief payment failed' && JSON.stringify(m.to).includes(email)),
+      (await ts.mailFolder()).some(
+        (m) => m.subject === 'Action needed: your DC Brief payment failed' && JSON.stringify(m.to).includes(email),
+      ),
     );
   });
 
@@ -443,7 +450,9 @@ describe('subscriptions with Stripe', () => {
     const sub = stripe.confirmSetup(subId);
     const event = stripe.event('customer.subscription.trial_will_end', sub);
     assert.equal((await webhook(event, signed(event))).status, 200);
-    assert.ok((await ts.outbox()).some((m) => /^Your DC Brief trial ends/.test(m.subject ?? '') && JSON.stringify(m.to).includes(email)));
+    assert.ok(
+      (await ts.mailFolder()).some((m) => /^Your DC Brief trial ends/.test(m.subject ?? '') && JSON.stringify(m.to).includes(email)),
+    );
   });
 
   test('after the payment page returns, refresh reads the state from Stripe before any webhook', async () => {
@@ -706,6 +715,6 @@ describe('two servers on one PostgreSQL database', { skip: skipWithoutPostgres()
       (await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate),
       [false, true],
     );
-    assert.equal((await a.outbox()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
+    assert.equal((await a.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
   });
 });

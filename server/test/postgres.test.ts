@@ -85,7 +85,7 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: skipWithoutPostgres() }, () => 
       { email: 'ny@pg.example', timezone: 'America/New_York' },
       { email: 'ber@pg.example', timezone: 'Europe/Berlin', preferences: { deliveryTime: '12:00' } },
     ]);
-    const before = (await ts.outbox()).length;
+    const before = (await ts.mailFolder()).length;
     const first = await runDeliveryPass(deliveryDeps(ts), now);
     assert.equal(first.send.sent, 2);
     const again = await runDeliveryPass(deliveryDeps(ts), now);
@@ -97,7 +97,7 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: skipWithoutPostgres() }, () => 
       ['sent', 'sent'],
     );
     assert.equal(await em.count(Digest, { user: { email: { $in: ['ny@pg.example', 'ber@pg.example'] } } }), 2);
-    assert.equal((await ts.outbox()).length - before, 2);
+    assert.equal((await ts.mailFolder()).length - before, 2);
     // Every content is held by a digest: housekeeping, days later, keeps them all; the API reads them.
     const contents = await em.count(DigestContent, {});
     assert.ok(contents >= 1);

@@ -33,7 +33,7 @@ describe('email over SMTP (SMTP_URL set)', () => {
     const token = new URL(link).searchParams.get('token')!;
     assert.equal((await client.request('POST', '/api/login/verify', { form: { token } })).status, 303);
     assert.equal((await json(await client.get('/api/auth/user'), userSchema)).email, 'smtp.user@example.com');
-    const outbox = ts.config.mail.outboxDir;
-    assert.ok(!existsSync(outbox) || readdirSync(outbox).length === 0, 'nothing written to the outbox folder');
+    const mailDir = ts.config.mail.mailDir;
+    assert.ok(!existsSync(mailDir) || readdirSync(mailDir).length === 0, 'nothing written to the mail folder');
   });
 });

@@ -73,7 +73,7 @@ describe('waitlist', () => {
   });
 
   test('the new entry gets a confirmation email', async () => {
-    const mails = await ts.outbox();
+    const mails = await ts.mailFolder();
     const confirmation = mails.find((m) => m.subject === "You're on the DC Brief waitlist");
     assert.ok(confirmation);
     assert.match(confirmation.text ?? '', /We'll contact you next week when spots open up/);

@@ -2,7 +2,9 @@ import { emailSchema } from '@dcbrief/shared';
 import { invitationEmail } from '../mail/templates/account-emails.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { WaitlistService } from '../modules/waitlist/waitlist.service.js';
-import { formatTable, type CliContext } from './context.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
+import { formatTable } from './table.js';
 
 const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : '');
 
@@ -52,5 +54,3 @@ export async function listUsers(cli: CliContext): Promise<string> {
   }));
   return `${formatTable(rows, ['email', 'name', 'tier', 'status', 'timezone', 'delivery', 'since'])}\n\n${users.length} user${users.length === 1 ? '' : 's'}.`;
 }
-
-export class CliError extends Error {}

@@ -33,14 +33,3 @@ export async function openCli(env: NodeJS.ProcessEnv = process.env): Promise<Cli
     },
   };
 }
-
-/** A plain aligned table for terminals (console.table adds an index column and quotes). */
-export function formatTable(rows: Array<Record<string, string>>, columns: string[]): string {
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => (r[c] ?? '').length)));
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join('  ')
-      .trimEnd();
-  return [line(columns), line(widths.map((w) => '-'.repeat(w))), ...rows.map((r) => line(columns.map((c) => r[c] ?? '')))].join('\n');
-}

@@ -1,17 +1,19 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.js';
 import { Digest } from '../modules/digests/digest.entity.js';
-import { EmailSuppression } from '../delivery/delivery.entity.js';
 import type { DeliveryDeps } from '../delivery/deps.js';
-import { StaticEditionSource, type EditionSource } from '../delivery/edition-port.js';
-import { EngineEditionSource, fromEngine } from '../delivery/engine-edition.js';
+import { StaticEditionReader, type EditionReader } from '../delivery/edition-port.js';
+import { EngineEditionReader, fromEngine } from '../delivery/engine-edition.js';
 import { outboxStatus, resolveRows, RESOLUTIONS, type Resolution } from '../delivery/outbox.js';
 import { runDeliveryPass } from '../delivery/pass.js';
-import { digestPreview } from '../delivery/send.js';
-import type { EditionStory as EngineStory } from '../engine/compose/edition.js';
-import { formatTable, openCli, type CliContext } from './context.js';
+import { RecipientsService } from '../delivery/recipients.service.js';
+import { digestPreview } from '../delivery/preview.js';
+import type { EditionStory as EngineStory } from '../engine/edition/edition.js';
+import { CliError } from './cli-error.js';
+import type { CliContext } from './context.js';
+import { dateFlag, parseFlags } from './flags.js';
+import { printHelp, runCli, type OpenContext } from './runner.js';
+import { formatTable } from './table.js';
 
 const HELP = `DC Brief delivery
 
@@ -40,19 +42,16 @@ const options = {
   help: { type: 'boolean' },
 } as const;
 
-class CliError extends Error {}
-
-function editionsFrom(cli: CliContext, file: string | undefined): EditionSource {
-  if (!file) return new EngineEditionSource(cli.orm, cli.clock);
+function editionsFrom(cli: CliContext, file: string | undefined): EditionReader {
+  if (!file) return new EngineEditionReader(cli.orm, cli.clock);
   const parsed = JSON.parse(readFileSync(file, 'utf8')) as { stories?: EngineStory[] } | EngineStory[];
   const stories = Array.isArray(parsed) ? parsed : (parsed.stories ?? []);
-  return new StaticEditionSource(stories.map(fromEngine));
+  return new StaticEditionReader(stories.map(fromEngine));
 }
 
-async function pass(cli: CliContext, values: { now?: string; edition?: string }): Promise<string> {
-  const now = values.now ? new Date(values.now) : cli.clock.now();
-  if (Number.isNaN(now.getTime())) throw new CliError(`--now: "${values.now}" is not an ISO date-time`);
-  const deps: DeliveryDeps = { ...cli, editions: editionsFrom(cli, values.edition) };
+async function pass(cli: CliContext, at: Date | undefined, editionFile: string | undefined): Promise<string> {
+  const now = at ?? cli.clock.now();
+  const deps: DeliveryDeps = { ...cli, editions: editionsFrom(cli, editionFile) };
   let last = '';
   const summary = await runDeliveryPass(deps, now, {
     onProgress: (p) => {
@@ -105,44 +104,36 @@ async function preview(cli: CliContext, id: string, out: string | undefined): Pr
   // Inert rating and unsubscribe links: an operator opening the file must not act for the subscriber.
   const email = digestPreview(cli, digest.user, digest);
   const file = path.resolve(out ?? path.join(cli.config.dataDir, 'previews', `${digest.id}.html`));
-  (await import('node:fs')).mkdirSync(path.dirname(file), { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, email.html);
   writeFileSync(file.replace(/\.html?$/, '') + '.txt', `Subject: ${email.subject}\n\n${email.text}`);
   return `Subject: ${email.subject}\nHTML: ${file}\nText: ${file.replace(/\.html?$/, '')}.txt\nOpen in a browser: file://${file}\n(Rating and unsubscribe links are disabled in the preview.)`;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({ args: argv, options, strict: true });
-  if (values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const cli = await openCli();
-  try {
-    if (values.status) console.log(await status(cli));
-    else if (values.resolve) {
-      if (!RESOLUTIONS.includes(values.as as Resolution)) throw new CliError(`--as must be one of ${RESOLUTIONS.join(', ')}`);
-      let n = 0;
-      for (const target of values.resolve.split(',').filter(Boolean))
-        n += await resolveRows(cli.orm.em.fork(), target.trim(), values.as as Resolution, cli.clock.now());
-      console.log(`${n} row${n === 1 ? '' : 's'} marked ${values.as}`);
-    } else if (values.preview) console.log(await preview(cli, values.preview, values.out));
-    else if (values.unsuppress) {
-      const n = await cli.orm.em.fork().nativeDelete(EmailSuppression, { email: values.unsuppress.toLowerCase() });
-      console.log(n ? `${values.unsuppress} can receive email again` : `${values.unsuppress} was not suppressed`);
-    } else console.log(await pass(cli, values));
-    return 0;
-  } finally {
-    await cli.close();
-  }
+async function main(argv: string[], open: OpenContext): Promise<number> {
+  const { values } = parseFlags(argv, options, { usage: HELP });
+  if (values.help) return printHelp(HELP);
+  const now = dateFlag('now', values.now, HELP);
+  if (values.resolve && !RESOLUTIONS.includes(values.as as Resolution))
+    throw new CliError(`--as must be one of ${RESOLUTIONS.join(', ')}`, { usage: HELP });
+  const cli = await open();
+  if (values.status) console.log(await status(cli));
+  else if (values.resolve) console.log(await resolve(cli, values.resolve, values.as as Resolution));
+  else if (values.preview) console.log(await preview(cli, values.preview, values.out));
+  else if (values.unsuppress) console.log(await unsuppress(cli, values.unsuppress));
+  else console.log(await pass(cli, now, values.edition));
+  return 0;
 }
 
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((err) => {
-    if (err instanceof ConfigError || err instanceof CliError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(err.message);
-      if (!(err instanceof ConfigError)) console.error(`\n${HELP}`);
-    } else console.error(err);
-    process.exit(1);
-  });
+async function resolve(cli: CliContext, targets: string, as: Resolution): Promise<string> {
+  let n = 0;
+  for (const target of targets.split(',').filter(Boolean)) n += await resolveRows(cli.orm.em.fork(), target.trim(), as, cli.clock.now());
+  return `${n} row${n === 1 ? '' : 's'} marked ${as}`;
+}
+
+async function unsuppress(cli: CliContext, email: string): Promise<string> {
+  const lifted = await new RecipientsService(cli.orm.em.fork(), cli.clock).unsuppress(email);
+  return lifted ? `${email} can receive email again` : `${email} was not suppressed`;
+}
+
+runCli(main);

@@ -1,10 +1,11 @@
 import { INTEREST_LABELS } from '@dcbrief/shared';
-import { ConfigError } from '../config.js';
-import type { Edition } from '../engine/compose/edition.js';
+import type { Edition } from '../engine/edition/edition.js';
 import { createEngine } from '../engine/engine.js';
-import { EngineConfigError, loadEngineConfig } from '../engine/engine.config.js';
-import { parseFlags } from '../engine/sources/sources.commands.js';
-import { openCli } from './context.js';
+import { loadEngineConfig } from '../engine/engine.config.js';
+import { CliError } from './cli-error.js';
+import { dateFlag, parseFlags } from './flags.js';
+import { printHelp, runCli, type OpenContext } from './runner.js';
+import { visible } from './table.js';
 
 const HELP = `npm run edition -- [--from ISO --to ISO] [--weekly] [--published] [--json] [--limit N]
 
@@ -13,45 +14,42 @@ const HELP = `npm run edition -- [--from ISO --to ISO] [--weekly] [--published] 
   --published takes the stories first published in the window instead (to look back at a past window).
   --json prints the stories with their summaries per depth, each sentence's source ids, sources, corroboration and languages.`;
 
-class UsageError extends Error {}
+const options = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+  weekly: { type: 'boolean' },
+  published: { type: 'boolean' },
+  json: { type: 'boolean' },
+  limit: { type: 'string' },
+  help: { type: 'boolean' },
+} as const;
 
-async function main(argv: string[]): Promise<number> {
-  const { flags } = parseFlags(argv);
-  if (flags.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const date = (name: string) => {
-    const v = flags[name];
-    if (v === undefined) return undefined;
-    const d = new Date(String(v));
-    if (typeof v !== 'string' || Number.isNaN(d.getTime())) throw new UsageError(`--${name} needs an ISO date, e.g. 2026-11-20T06:00:00Z`);
-    return d;
-  };
-  const from = date('from');
-  const to = date('to');
-  if (from && to && from >= to) throw new UsageError('--from must be before --to');
-  const cli = await openCli();
-  try {
-    const engine = createEngine(cli.orm, loadEngineConfig(process.env), { clock: cli.clock, logger: cli.logger });
-    const kind = flags.weekly ? 'weekly' : 'daily';
-    const span = kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
-    const end = to ?? (from ? new Date(from.getTime() + span) : undefined);
-    const edition = await engine.edition({
-      kind,
-      from: from ?? (end ? new Date(end.getTime() - span) : undefined),
-      to: end,
-      limit: flags.limit ? Number(flags.limit) : undefined,
-      ...(flags.published ? { select: 'published', knownBy: null } : { select: 'ingested' }),
-    });
-    console.log(flags.json ? JSON.stringify(edition, null, 2) : formatEdition(edition));
-    return 0;
-  } finally {
-    await cli.close();
-  }
+async function main(argv: string[], open: OpenContext): Promise<number> {
+  const { values: flags } = parseFlags(argv, options, { usage: HELP });
+  if (flags.help) return printHelp(HELP);
+  const from = dateFlag('from', flags.from, HELP);
+  const to = dateFlag('to', flags.to, HELP);
+  if (from && to && from >= to) throw new CliError('--from must be before --to', { usage: HELP });
+  const limit = flags.limit === undefined ? undefined : Number(flags.limit);
+  if (limit !== undefined && !(Number.isInteger(limit) && limit > 0))
+    throw new CliError(`--limit needs a whole number above 0 (got "${flags.limit}").`, { usage: HELP });
+  const cli = await open();
+  const engine = createEngine(cli.orm, loadEngineConfig(process.env), { clock: cli.clock, logger: cli.logger });
+  const kind = flags.weekly ? 'weekly' : 'daily';
+  const span = kind === 'weekly' ? 7 * 86_400_000 : 86_400_000;
+  const end = to ?? (from ? new Date(from.getTime() + span) : undefined);
+  const edition = await engine.edition({
+    kind,
+    from: from ?? (end ? new Date(end.getTime() - span) : undefined),
+    to: end,
+    limit,
+    ...(flags.published ? { select: 'published', knownBy: null } : { select: 'ingested' }),
+  });
+  console.log(flags.json ? JSON.stringify(edition, null, 2) : formatEdition(edition));
+  return 0;
 }
 
-export function formatEdition(edition: Edition): string {
+function formatEdition(edition: Edition): string {
   const lines = [
     `DC Brief ${edition.kind} edition, stories ${edition.select} ${edition.from} to ${edition.to}: ${edition.storyCount} stories`,
     '',
@@ -63,12 +61,8 @@ export function formatEdition(edition: Edition): string {
     lines.push(`   Sources: ${s.sources.map((src) => `${src.name} (${src.language}) ${src.url}`).join('; ')}`);
     lines.push('');
   }
-  return lines.join('\n');
+  // Titles, sentences and source names come from the feeds.
+  return lines.map(visible).join('\n');
 }
 
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((err) => {
-    console.error(err instanceof UsageError || err instanceof ConfigError || err instanceof EngineConfigError ? err.message : err);
-    process.exit(1);
-  });
+runCli(main);

@@ -1,11 +1,11 @@
-import { ConfigError } from '../config.js';
-import { createEngine, IngestBusyError } from '../engine/engine.js';
-import { EngineConfigError, loadEngineConfig } from '../engine/engine.config.js';
+import { createEngine } from '../engine/engine.js';
+import { loadEngineConfig } from '../engine/engine.config.js';
 import type { IngestReport } from '../engine/ingest.service.js';
-import { CatalogError, loadCatalog } from '../engine/sources/catalog.js';
-import { parseFlags } from '../engine/sources/sources.commands.js';
+import { loadCatalog } from '../engine/sources/catalog.js';
 import { syncCatalog } from '../engine/sources/sources.service.js';
-import { openCli, formatTable } from './context.js';
+import { parseFlags } from './flags.js';
+import { printHelp, runCli, type OpenContext } from './runner.js';
+import { formatTable, visible } from './table.js';
 
 const HELP = `npm run ingest -- [--sources FILE [--enable]] [--force]
 
@@ -19,44 +19,44 @@ const HELP = `npm run ingest -- [--sources FILE [--enable]] [--force]
                   them from now on (as \`npm run admin -- sources enable <id>\` does for one).
   --force         also retry sources that are backing off after failures.`;
 
-async function main(argv: string[]): Promise<number> {
-  const { flags } = parseFlags(argv);
-  if (flags.help) {
-    console.log(HELP);
-    return 0;
-  }
+const options = {
+  sources: { type: 'string' },
+  enable: { type: 'boolean' },
+  force: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
+async function main(argv: string[], open: OpenContext): Promise<number> {
+  const { values: flags } = parseFlags(argv, options, { usage: HELP });
+  if (flags.help) return printHelp(HELP);
   const engineConfig = loadEngineConfig(process.env);
-  const cli = await openCli();
-  try {
-    const engine = createEngine(cli.orm, engineConfig, { clock: cli.clock, logger: cli.logger });
-    let sourceIds: string[] | undefined;
-    let note = '';
-    if (typeof flags.sources === 'string') {
-      const entries = loadCatalog(flags.sources);
-      const enable = Boolean(flags.enable);
-      const { added } = await syncCatalog(cli.orm.em.fork(), entries, cli.clock, { enabled: enable });
-      sourceIds = entries.map((e) => e.id);
-      note = enable
-        ? `${added} new source(s) from ${flags.sources} added ENABLED: the schedule fetches them from now on.`
-        : `${added} new source(s) from ${flags.sources} added DISABLED: fetched for this run only, not by the schedule` +
-          ` (--enable, or npm run admin -- sources enable <id>, to keep fetching them).`;
-    } else {
-      await engine.syncCatalog();
-    }
-    const progress = progressPrinter();
-    const report = await engine.ingest({
-      sourceIds,
-      includeDisabled: Boolean(sourceIds),
-      force: Boolean(flags.force),
-      onProgress: progress,
-    });
-    progress.end();
-    console.log(summarize(report));
-    if (note) console.log(`\n${note}`);
-    return report.failed > 0 && report.ok + report.notModified === 0 ? 2 : 0;
-  } finally {
-    await cli.close();
+  const cli = await open();
+  const engine = createEngine(cli.orm, engineConfig, { clock: cli.clock, logger: cli.logger });
+  let sourceIds: string[] | undefined;
+  let note = '';
+  if (flags.sources !== undefined) {
+    const entries = loadCatalog(flags.sources);
+    const enable = Boolean(flags.enable);
+    const { added } = await syncCatalog(cli.orm.em.fork(), entries, cli.clock, { enabled: enable });
+    sourceIds = entries.map((e) => e.id);
+    note = enable
+      ? `${added} new source(s) from ${flags.sources} added ENABLED: the schedule fetches them from now on.`
+      : `${added} new source(s) from ${flags.sources} added DISABLED: fetched for this run only, not by the schedule` +
+        ` (--enable, or npm run admin -- sources enable <id>, to keep fetching them).`;
+  } else {
+    await engine.syncCatalog();
   }
+  const progress = progressPrinter();
+  const report = await engine.ingest({
+    sourceIds,
+    includeDisabled: Boolean(sourceIds),
+    force: Boolean(flags.force),
+    onProgress: progress,
+  });
+  progress.end();
+  console.log(summarize(report));
+  if (note) console.log(`\n${note}`);
+  return report.failed > 0 && report.ok + report.notModified === 0 ? 2 : 0;
 }
 
 function progressPrinter() {
@@ -80,7 +80,7 @@ function progressPrinter() {
   return Object.assign(print, { end: () => tty && process.stderr.write('\n') });
 }
 
-export function summarize(report: IngestReport): string {
+function summarize(report: IngestReport): string {
   const rows = [
     { what: 'sources fetched', count: String(report.sources) },
     { what: '  ok (new content)', count: String(report.ok) },
@@ -92,17 +92,8 @@ export function summarize(report: IngestReport): string {
     { what: 'new stories', count: String(report.storiesCreated) },
     { what: 'updated stories', count: String(report.storiesUpdated) },
   ];
-  const failures = report.outcomes.filter((o) => o.status === 'failed').map((o) => `  ${o.sourceId}: ${o.error}`);
+  const failures = report.outcomes.filter((o) => o.status === 'failed').map((o) => `  ${o.sourceId}: ${visible(o.error ?? '')}`);
   return [formatTable(rows, ['what', 'count']), ...(failures.length ? ['', 'Failed sources:', ...failures] : [])].join('\n');
 }
 
-main(process.argv.slice(2))
-  .then((code) => process.exit(code))
-  .catch((err) => {
-    console.error(
-      err instanceof ConfigError || err instanceof EngineConfigError || err instanceof CatalogError || err instanceof IngestBusyError
-        ? err.message
-        : err,
-    );
-    process.exit(1);
-  });
+runCli(main);

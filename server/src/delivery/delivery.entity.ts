@@ -18,6 +18,11 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const LIVE_STATES: readonly DeliveryState[] = ['pending', 'sending', 'uncertain', 'sent'];
 export const DEAD_STATES: readonly DeliveryState[] = ['cancelled', 'failed'];
 
+/** An outbox row's unique key (subscriber, kind, edition date, slot) as one string; its digest has the same key. */
+export type RowKey = `${string}|${string}|${string}|${string}`;
+
+export const rowKey = (userId: string, kind: string, date: string, slot: string): RowKey => `${userId}|${kind}|${date}|${slot}`;
+
 /** The outbox: one row per (subscriber, kind, edition date, slot), created once, sent at most once. */
 export class Delivery {
   id: string = randomUUID();

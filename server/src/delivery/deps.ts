@@ -2,7 +2,7 @@ import type { Orm } from '../db/orm.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { Mailer } from '../mail/mailer.js';
-import type { EditionSource } from './edition-port.js';
+import type { EditionReader } from './edition-port.js';
 
 /** What a delivery pass needs; the server, the CLI, the tests and the benchmark each hand over real ones. */
 export interface DeliveryDeps {
@@ -10,7 +10,7 @@ export interface DeliveryDeps {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
-  editions: EditionSource;
+  editions: EditionReader;
   config: { publicUrl: string; sessionSecret: string; delivery: DeliveryConfig };
 }
 
@@ -28,13 +28,4 @@ export interface DeliveryConfig {
   /** Shared secret of the SMTP provider's bounce/complaint webhook; the endpoint answers 503 without it. */
   webhookSecret: string | null;
   breaking: { minSources: number; windowHours: number; maxPerDay: number };
-}
-
-export type DigestKindKey = `${string}|${string}|${string}|${string}`;
-
-export const rowKey = (userId: string, kind: string, date: string, slot: string): DigestKindKey => `${userId}|${kind}|${date}|${slot}`;
-
-/** Stable per outbox row, so a resend of the same row carries the same Message-ID. */
-export function messageIdFor(deliveryId: string, publicUrl: string): string {
-  return `<${deliveryId}@${new URL(publicUrl).hostname || 'dcbrief.local'}>`;
 }

@@ -1,21 +1,24 @@
 import type { ContentDepth, Interest } from '@dcbrief/shared';
 
+// Delivery's own view of the engine's edition: the shapes end in "View" so that they never read as the
+// engine's types of the same story (engine/ keeps Edition and EditionStory for its own).
+
 /** One outlet of a story, with the address of its article. */
-export interface EditionSourceRef {
+export interface StorySourceView {
   id: string;
   name: string;
   url: string;
   language: string;
 }
 
-export interface EditionSentence {
+export interface SummarySentenceView {
   text: string;
   language: string;
   sourceIds: string[];
 }
 
 /** What delivery needs of a story of the edition (the engine's Edition gives more). */
-export interface EditionStory {
+export interface EditionStoryView {
   id: string;
   title: string;
   /** The story's main interest, then the others it touches. */
@@ -23,9 +26,9 @@ export interface EditionStory {
   interests: Interest[];
   /** Independent outlets reporting it. */
   corroboration: number;
-  summaries: Record<ContentDepth, EditionSentence[]>;
+  summaries: Record<ContentDepth, SummarySentenceView[]>;
   keyFigures: string[];
-  sources: EditionSourceRef[];
+  sources: StorySourceView[];
   languages: string[];
   /** Publication time of its earliest article. */
   firstSeenAt: Date;
@@ -45,32 +48,32 @@ export interface EditionWindow {
 }
 
 /** The stories of a window, ranked best first: the port delivery consumes the engine through. */
-export interface EditionSource {
-  build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]>;
+export interface EditionReader {
+  build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStoryView[]>;
 }
 
 /** Whether a story belongs to a window, as the engine selects it. */
-export function inWindow(story: Pick<EditionStory, 'firstSeenAt' | 'ingestedAt'>, window: EditionWindow): boolean {
+export function inWindow(story: Pick<EditionStoryView, 'firstSeenAt' | 'ingestedAt'>, window: EditionWindow): boolean {
   if (window.by === 'published') return story.firstSeenAt >= window.from && story.firstSeenAt < window.to && story.ingestedAt < window.to;
   return story.ingestedAt >= window.from && story.ingestedAt < window.to;
 }
 
 /** An edition held in memory (tests, benchmark, replay): the stories of a window, in the given order. */
-export class StaticEditionSource implements EditionSource {
-  constructor(private readonly stories: EditionStory[]) {}
+export class StaticEditionReader implements EditionReader {
+  constructor(private readonly stories: EditionStoryView[]) {}
 
-  async build(window: EditionWindow): Promise<EditionStory[]> {
+  async build(window: EditionWindow): Promise<EditionStoryView[]> {
     return this.stories.filter((s) => inWindow(s, window));
   }
 }
 
 /** Builds each (window, kind) once per delivery pass: thousands of subscribers share a few windows. */
-export class MemoizedEditionSource implements EditionSource {
-  private readonly cache = new Map<string, Promise<EditionStory[]>>();
+export class MemoizedEditionReader implements EditionReader {
+  private readonly cache = new Map<string, Promise<EditionStoryView[]>>();
 
-  constructor(private readonly inner: EditionSource) {}
+  constructor(private readonly inner: EditionReader) {}
 
-  build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]> {
+  build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStoryView[]> {
     const key = `${kind}:${window.by ?? 'ingested'}:${window.from.toISOString()}:${window.to.toISOString()}`;
     let hit = this.cache.get(key);
     if (!hit) {

@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { mergePreferences, RATING_MAX, RATING_MIN } from '@dcbrief/shared';
+import { RATING_MAX, RATING_MIN } from '@dcbrief/shared';
 import type { Clock } from '../lib/clock.js';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { FeedbackService } from '../modules/feedback/feedback.service.js';
 import { Feedback } from '../modules/feedback/feedback.entity.js';
 import { User } from '../modules/users/user.entity.js';
-import { Delivery } from './delivery.entity.js';
 import { emailLinkPage } from './pages.js';
+import { RecipientsService } from './recipients.service.js';
 import { LinkSigner } from './tokens.js';
 
 export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
@@ -15,7 +15,7 @@ export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
 /**
  * The links of a digest email, usable without signing in: the signed token in the address is the
  * authority. A GET never changes anything (mail scanners and link previews fetch every link of a
- * message); the page's button, or the mail client's RFC 8058 one-click POST, does. docs/decisions/302.
+ * message); the page's button, or the mail client's RFC 8058 one-click POST, does. docs/decisions/303.
  */
 export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: string; publicUrl: string }; clock: Clock }): Router {
   const signer = new LinkSigner(config.sessionSecret);
@@ -104,7 +104,7 @@ export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: s
   router.post('/unsubscribe', async (ctx) => {
     const user = await unsubscribeTarget(ctx);
     if (!user) return invalidLink(ctx);
-    await unsubscribe(ctx, user, clock.now());
+    await new RecipientsService(ctx.em, clock).unsubscribe(user);
     page(
       ctx,
       emailLinkPage(
@@ -118,21 +118,6 @@ export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: s
   });
 
   return router;
-}
-
-/** Turns every digest email off and cancels what waits in the outbox, so it takes effect before the next send. */
-export async function unsubscribe(ctx: Context, user: User, now: Date): Promise<void> {
-  await ctx.em.transactional(async (em) => {
-    user.preferences = mergePreferences(user.preferences, { dailyDigest: false, weeklySummary: false, breakingNews: false });
-    em.persist(user);
-    await em.flush();
-    // Those digests will never be read: cancelled, their stories may go out in a later one, should they subscribe again.
-    await em.nativeUpdate(
-      Delivery,
-      { user, state: 'pending' },
-      { state: 'cancelled', lastError: 'The subscriber unsubscribed', updatedAt: now },
-    );
-  });
 }
 
 function invalidLink(ctx: Context) {

@@ -1,16 +1,16 @@
 import type { Orm } from '../db/orm.js';
-import { buildEdition, type EditionStory as EngineStory } from '../engine/compose/edition.js';
+import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
 import type { Clock } from '../lib/clock.js';
-import type { EditionSource, EditionStory, EditionWindow } from './edition-port.js';
+import type { EditionReader, EditionStoryView, EditionWindow } from './edition-port.js';
 
 /** The engine's ranked edition of a window, in the shape delivery consumes. */
-export class EngineEditionSource implements EditionSource {
+export class EngineEditionReader implements EditionReader {
   constructor(
     private readonly orm: Orm,
     private readonly clock: Clock,
   ) {}
 
-  async build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStory[]> {
+  async build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStoryView[]> {
     const edition = await buildEdition(this.orm.em.fork(), {
       from: window.from,
       to: window.to,
@@ -23,7 +23,7 @@ export class EngineEditionSource implements EditionSource {
 }
 
 /** A story of the engine's edition (also a saved `npm run edition -- --json`; older ones lack `ingestedAt`). */
-export function fromEngine(story: Omit<EngineStory, 'ingestedAt'> & { ingestedAt?: string }): EditionStory {
+export function fromEngine(story: Omit<EngineStory, 'ingestedAt'> & { ingestedAt?: string }): EditionStoryView {
   return {
     id: story.id,
     title: story.title,

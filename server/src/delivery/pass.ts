@@ -1,9 +1,10 @@
-import { composePending, type ComposeSummary } from './compose-step.js';
+import { composeDigests, type ComposeSummary } from './compose-digests.js';
 import type { DeliveryDeps } from './deps.js';
-import { MemoizedEditionSource } from './edition-port.js';
+import { MemoizedEditionReader } from './edition-port.js';
 import { markAbandonedUncertain } from './outbox.js';
 import { planDeliveries, type PlanSummary } from './plan.js';
-import { ComposeProgress, sendDue, type SendSummary } from './send.js';
+import { ComposeProgress } from './compose-progress.js';
+import { sendDue, type SendSummary } from './send.js';
 
 export interface PassSummary {
   now: string;
@@ -28,14 +29,14 @@ export async function runDeliveryPass(
   options: { shouldStop?: () => boolean; onProgress?: (p: PassProgress) => void } = {},
 ): Promise<PassSummary> {
   const started = performance.now();
-  const passDeps = { ...deps, editions: new MemoizedEditionSource(deps.editions) };
+  const passDeps = { ...deps, editions: new MemoizedEditionReader(deps.editions) };
   // Leases are judged on the real clock, not on `now` (which may be a --now in the past or the future).
   const uncertain = await markAbandonedUncertain(deps.orm.em.fork(), deps.clock.now());
   if (uncertain) deps.logger.warn({ uncertain }, 'deliveries left in sending by a stopped process are now uncertain');
   const planned = await planDeliveries(passDeps, now);
   options.onProgress?.({ phase: 'plan', done: planned.daily + planned.weekly + planned.breaking });
   const progress = new ComposeProgress();
-  const composing = composePending(
+  const composing = composeDigests(
     passDeps,
     now,
     (done) => {

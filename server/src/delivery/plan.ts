@@ -4,11 +4,13 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind } from '@dcbrief/shared';
 import { fromRow } from '../db/raw-values.js';
 import { User } from '../modules/users/user.entity.js';
-import { Delivery, EmailSuppression } from './delivery.entity.js';
+import { Delivery, rowKey } from './delivery.entity.js';
+import { suppressedAddresses } from './recipients.service.js';
 import { receivedStories } from './received.js';
-import { messageIdFor, rowKey, type DeliveryDeps } from './deps.js';
-import type { EditionStory } from './edition-port.js';
+import type { DeliveryDeps } from './deps.js';
+import type { EditionStoryView } from './edition-port.js';
 import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
+import { perStatement } from '../db/per-statement.js';
 
 const PAGE = 2000;
 const HOUR = 3600_000;
@@ -57,9 +59,9 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   const { orm, config } = deps;
   const em = orm.em.fork();
   const summary: PlanSummary = { daily: 0, weekly: 0, breaking: 0 };
-  const suppressed = new Set((await em.find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
+  const suppressed = await suppressedAddresses(em);
   const catchUpMs = config.delivery.catchUpHours * HOUR;
-  let breaking: EditionStory[] | null = null;
+  let breaking: EditionStoryView[] | null = null;
   // Keyset paging by id, plain rows (no identity map to hold every subscriber of the pass).
   let after: string | null = null;
   for (;;) {
@@ -96,13 +98,13 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
  * independent outlets. Publication time, not ingest time: an alert is for fresh news, and a story an
  * ingest pass only now picked up from a source's backlog is not breaking (docs/decisions/304).
  */
-async function breakingCandidates(deps: DeliveryDeps, now: Date): Promise<EditionStory[]> {
+async function breakingCandidates(deps: DeliveryDeps, now: Date): Promise<EditionStoryView[]> {
   const { windowHours, minSources } = deps.config.delivery.breaking;
   const edition = await deps.editions.build({ from: new Date(now.getTime() - windowHours * HOUR), to: now, by: 'published' }, 'daily');
   return edition.filter((s) => s.corroboration >= minSources);
 }
 
-async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], candidates: EditionStory[]): Promise<NewRow[]> {
+async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], candidates: EditionStoryView[]): Promise<NewRow[]> {
   const em = deps.orm.em.fork();
   const userIds = users.map((u) => u.id);
   const storyIds = candidates.map((s) => s.id);
@@ -151,8 +153,8 @@ async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise
     .execute('all', false);
   const existing = new Set(found.map((d) => rowKey(d.user_id as string, d.kind as DigestKind, d.edition_date as string, d.slot as string)));
   const fresh = rows.filter((r) => !existing.has(rowKey(r.userId, r.kind, r.editionDate, r.slot)));
-  for (let i = 0; i < fresh.length; i += 500) {
-    const chunk = fresh.slice(i, i + 500).map((r) => {
+  for (const chunk of perStatement(fresh)) {
+    const values = chunk.map((r) => {
       const id = randomUUID();
       return {
         id,
@@ -171,10 +173,15 @@ async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise
     });
     await (em as unknown as SqlEntityManager)
       .createQueryBuilder(Delivery)
-      .insert(chunk)
+      .insert(values)
       .onConflict(['user', 'kind', 'editionDate', 'slot'])
       .ignore()
       .execute();
   }
   return fresh;
+}
+
+/** Stable per outbox row, so a resend of the same row carries the same Message-ID. */
+function messageIdFor(deliveryId: string, publicUrl: string): string {
+  return `<${deliveryId}@${new URL(publicUrl).hostname || 'dcbrief.local'}>`;
 }

@@ -3,12 +3,11 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { DigestKind } from '@dcbrief/shared';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { DEAD_STATES } from './delivery.entity.js';
+import { perStatement } from '../db/per-statement.js';
 
 /** user id -> story id -> the kinds of digest that handed it to them. */
 export type Received = Map<string, Map<string, Set<DigestKind>>>;
 
-/** Subscribers per query: well under SQLite's and PostgreSQL's limits on bound parameters. */
-const USERS_PER_QUERY = 500;
 /** Story ids of a content, remembered across passes (a content never changes); starts over past this many. */
 const STORY_IDS_MAX = 20_000;
 const storyIdsOf = new Map<string, readonly string[]>();
@@ -32,12 +31,12 @@ const DEAD = DEAD_STATES.map((s) => `'${s}'`).join(', ');
 export async function receivedStories(em: EntityManager, userIds: readonly string[], since: Date | null): Promise<Received> {
   const received: Received = new Map();
   const held: Array<{ user: string; kind: DigestKind; content: string }> = [];
-  for (let i = 0; i < userIds.length; i += USERS_PER_QUERY) {
+  for (const users of perStatement(userIds)) {
     const qb = (em as SqlEntityManager)
       .createQueryBuilder(Digest, 'd')
       .select(['d.user', 'd.kind', 'd.content'])
       .where({
-        user: { $in: userIds.slice(i, i + USERS_PER_QUERY) },
+        user: { $in: users },
         content: { $ne: null },
         ...(since ? { createdAt: { $gte: since } } : {}),
       })
@@ -67,12 +66,8 @@ async function storyIdsOfContents(em: EntityManager, contentIds: string[]): Prom
     if (hit) found.set(id, hit);
     else missing.push(id);
   }
-  for (let i = 0; i < missing.length; i += USERS_PER_QUERY) {
-    const rows = await em.find(
-      DigestContent,
-      { id: { $in: missing.slice(i, i + USERS_PER_QUERY) } },
-      { fields: ['id', 'storyIds'], disableIdentityMap: true },
-    );
+  for (const ids of perStatement(missing)) {
+    const rows = await em.find(DigestContent, { id: { $in: ids } }, { fields: ['id', 'storyIds'], disableIdentityMap: true });
     for (const row of rows) {
       rememberStoryIds(row.id, row.storyIds);
       found.set(row.id, row.storyIds);

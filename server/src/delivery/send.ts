@@ -1,17 +1,20 @@
-import { wrap } from '@mikro-orm/core';
 import pLimit from 'p-limit';
-import { mergePreferences, type DigestKind, type DigestStory, type Preferences } from '@dcbrief/shared';
+import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { fromRow } from '../db/raw-values.js';
 import { leaseOwner } from '../db/lease.js';
-import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
+import { Digest } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
-import { Delivery, EmailSuppression } from './delivery.entity.js';
+import { Delivery } from './delivery.entity.js';
+import { suppressedAddresses } from './recipients.service.js';
 import type { DeliveryDeps } from './deps.js';
-import { DigestEmailTemplate } from './email-template.js';
-import { greetingFor, renderDigestEmail } from './render.js';
+import type { ComposeProgress } from './compose-progress.js';
+import { digestLinks, preferencesUrl } from './digest-links.js';
+import { greetingFor } from './render.js';
+import { TemplateCache, type DigestOfRow } from './template-cache.js';
 import { LinkSigner } from './tokens.js';
+import { perStatement } from '../db/per-statement.js';
 
 /** Backoff after the 1st, 2nd, ... failed attempt; the last value repeats. */
 export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
@@ -25,8 +28,6 @@ export const LEASE_MS = 10 * 60_000;
  * next queued), so a crash leaves at most 8 rows per concurrent send uncertain, as before (docs/decisions/301).
  */
 const CLAIM_PER_SLOT = 4;
-/** Encoded digest emails kept between batches (one per distinct content; a pass has a few hundred). */
-const TEMPLATES_MAX = 1000;
 
 export interface SendSummary {
   sent: number;
@@ -49,91 +50,9 @@ function reasonNotToSend(user: Pick<User, 'subscriptionStatus' | 'preferences'>,
   return null;
 }
 
-export function digestLinks(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, userId: string, digestId: string) {
-  const base = deps.config.publicUrl;
-  const unsubscribe = `${base}/api/email/unsubscribe?t=${signer.sign({ p: 'unsub', u: userId })}`;
-  const rateToken = signer.sign({ p: 'rate', u: userId, d: digestId });
-  return {
-    web: `${base}/digests/${digestId}`,
-    rate: (n: number) => `${base}/api/email/rate?t=${rateToken}&rating=${n}`,
-    unsubscribe,
-    preferences: `${base}/dashboard`,
-  };
-}
-
-/** A digest's stories: its content must have been loaded with it (an unloaded one would read as no stories). */
-function storiesOf(digest: Digest) {
-  if (digest.content && !wrap(digest.content).isInitialized()) throw new Error(`digest ${digest.id}: its content was not loaded`);
-  return digest.content?.stories ?? [];
-}
-
-/** The email of a stored digest, exactly as the outbox sends it. */
-export function digestEmail(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, user: User, digest: Digest) {
-  const links = digestLinks(deps, signer, user.id, digest.id);
-  const rendered = renderDigestEmail(
-    user.firstName,
-    { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: storiesOf(digest) },
-    links,
-  );
-  return { ...rendered, links };
-}
-
-export const PREVIEW_BANNER = 'Operator preview: the rating and unsubscribe links are disabled in this copy';
-
-/**
- * The operator's preview of a stored digest (`npm run deliver -- --preview`): the same content and layout as
- * the email, but the links that act for the subscriber (rating, unsubscribe) are inert `#preview-...`
- * anchors carrying no token, so opening the file, or a link scanner reading it, can neither unsubscribe
- * nor rate for them. The web app and dashboard links stay: they need the subscriber's own sign-in.
- */
-export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, digest: Digest) {
-  const base = deps.config.publicUrl;
-  const links = {
-    web: `${base}/digests/${digest.id}`,
-    rate: (n: number) => `#preview-rating-${n}`,
-    unsubscribe: '#preview-unsubscribe',
-    preferences: `${base}/dashboard`,
-  };
-  const content = { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: storiesOf(digest) };
-  return { ...renderDigestEmail(user.firstName, content, links, { banner: PREVIEW_BANNER }), links };
-}
-
-/**
- * Composing's progress, for a send that runs alongside it: sending finds nothing due between two composed
- * batches and waits for the next one, and ends only once composing has.
- */
-export class ComposeProgress {
-  batches = 0;
-  private done = false;
-  private waiters: Array<() => void> = [];
-
-  batch(): void {
-    this.batches++;
-    this.wake();
-  }
-
-  finish(): void {
-    this.done = true;
-    this.wake();
-  }
-
-  /** True once a batch was composed after the count `seen`; false when composing ended without one. */
-  async more(seen: number): Promise<boolean> {
-    while (this.batches === seen && !this.done) await new Promise<void>((resolve) => this.waiters.push(resolve));
-    return this.batches !== seen;
-  }
-
-  private wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
-  }
-}
-
 /** A claimed outbox row with what sending it needs: read as plain rows, not entities (the hot path). */
-interface ClaimedRow {
+interface ClaimedRow extends DigestOfRow {
   id: string;
-  kind: DigestKind;
   messageId: string;
   attempts: number;
   userId: string;
@@ -142,10 +61,6 @@ interface ClaimedRow {
   subscriptionStatus: string;
   preferences: Preferences;
   digestId: string;
-  contentId: string | null;
-  date: string;
-  title: string;
-  quiet: boolean;
 }
 
 /**
@@ -162,9 +77,9 @@ export async function sendDue(
   const summary: SendSummary = { sent: 0, retrying: 0, failed: 0, cancelled: 0 };
   const signer = new LinkSigner(deps.config.sessionSecret);
   const limit = pLimit(deps.config.delivery.concurrency);
-  const templates = new TemplateCache(`${deps.config.publicUrl}/dashboard`);
+  const templates = new TemplateCache(preferencesUrl(deps.config.publicUrl));
   const batchSize = Math.max(8, deps.config.delivery.concurrency * CLAIM_PER_SLOT);
-  const suppressed = new Set((await deps.orm.em.fork().find(EmailSuppression, {}, { fields: ['email'] })).map((s) => s.email));
+  const suppressed = await suppressedAddresses(deps.orm.em.fork());
   // Two claimed batches at most: the one being sent and the next, queued behind it in the same limiter so
   // the connections never wait for a batch's last message or for the database between batches.
   const running = new Set<Promise<void>>();
@@ -278,47 +193,6 @@ async function claimedRows(em: EntityManager, owner: string): Promise<ClaimedRow
   }));
 }
 
-/** Each distinct digest's encoded email, built once: a content's subscribers share all but a few lines. */
-class TemplateCache {
-  private readonly templates = new Map<string, DigestEmailTemplate>();
-
-  constructor(private readonly preferencesUrl: string) {}
-
-  private key(row: ClaimedRow): string {
-    return `${row.contentId}|${row.kind}|${row.date}|${row.quiet}|${row.title}`;
-  }
-
-  of(row: ClaimedRow): DigestEmailTemplate {
-    return this.templates.get(this.key(row))!;
-  }
-
-  /** Builds the templates a batch needs that are not kept yet, reading their contents in one query. */
-  async load(em: EntityManager, rows: ClaimedRow[]): Promise<void> {
-    const missing = rows.filter((r) => !this.templates.has(this.key(r)));
-    if (!missing.length) return;
-    if (this.templates.size + missing.length > TEMPLATES_MAX) this.templates.clear();
-    const ids = [...new Set(missing.map((r) => r.contentId).filter((id): id is string => id !== null))];
-    const contents = new Map<string, DigestStory[]>();
-    for (let i = 0; i < ids.length; i += 500) {
-      for (const c of await em.find(
-        DigestContent,
-        { id: { $in: ids.slice(i, i + 500) } },
-        { fields: ['id', 'stories'], disableIdentityMap: true },
-      ))
-        contents.set(c.id, c.stories);
-    }
-    for (const row of missing) {
-      const key = this.key(row);
-      if (this.templates.has(key)) continue;
-      const stories = row.contentId ? (contents.get(row.contentId) ?? []) : [];
-      this.templates.set(
-        key,
-        new DigestEmailTemplate({ kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories }, this.preferencesUrl),
-      );
-    }
-  }
-}
-
 async function recordOutcomes(
   deps: DeliveryDeps,
   now: Date,
@@ -334,8 +208,7 @@ async function recordOutcomes(
   // A fresh context: the claimed rows loaded in `em` would be flushed back over these updates at commit.
   await deps.orm.em.fork().transactional(async (tx) => {
     if (outcome.sent.length) {
-      for (let i = 0; i < outcome.sent.length; i += 500) {
-        const chunk = outcome.sent.slice(i, i + 500);
+      for (const chunk of perStatement(outcome.sent)) {
         await tx.nativeUpdate(
           Delivery,
           { id: { $in: chunk.map((s) => s.id) }, leaseOwner: owner },

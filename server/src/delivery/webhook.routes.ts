@@ -6,8 +6,7 @@ import { serviceUnavailable, unauthorized } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { User } from '../modules/users/user.entity.js';
-import { Delivery, EmailSuppression } from './delivery.entity.js';
+import { RecipientsService } from './recipients.service.js';
 
 export const DELIVERY_WEBHOOK_PATH = '/api/delivery/webhook';
 
@@ -36,33 +35,8 @@ export function deliveryWebhookRoutes({ secret, clock, logger }: { secret: strin
     if (!secret) throw serviceUnavailable('The delivery webhook is not configured (set DELIVERY_WEBHOOK_SECRET)');
     if (!sameSecret(bearer(ctx), secret)) throw unauthorized('Invalid webhook secret');
     const events = parseInput(bodySchema, ctx.request.body);
-    const now = clock.now();
-    let suppressed = 0;
-    let noted = 0;
-    for (const event of events) {
-      const messageId = event.messageId ? `<${event.messageId.replace(/^<|>$/g, '')}>` : null;
-      const note =
-        `${event.type}${event.type === 'bounce' ? ` (${event.bounceType})` : ''}${event.detail ? `: ${event.detail}` : ''}`.slice(0, 500);
-      if (messageId) noted += await ctx.em.nativeUpdate(Delivery, { messageId }, { lastError: note, updatedAt: now });
-      if (event.type === 'bounce' && event.bounceType === 'transient') continue;
-      const existing = await ctx.em.findOne(EmailSuppression, { email: event.email });
-      if (!existing) {
-        ctx.em.persist(
-          ctx.em.create(EmailSuppression, { email: event.email, reason: event.type, detail: event.detail ?? null, createdAt: now }),
-        );
-        await ctx.em.flush();
-        suppressed++;
-      }
-      const user = await ctx.em.findOne(User, { email: event.email });
-      if (user) {
-        await ctx.em.nativeUpdate(
-          Delivery,
-          { user, state: 'pending' },
-          { state: 'cancelled', lastError: `Suppressed: ${note}`.slice(0, 500), updatedAt: now },
-        );
-      }
-      logger.info({ email: event.email, type: event.type }, 'address suppressed');
-    }
+    const { suppressed, noted, stopped } = await new RecipientsService(ctx.em, clock).recordMailEvents(events);
+    for (const event of stopped) logger.info({ email: event.email, type: event.type }, 'address suppressed');
     ctx.body = { received: events.length, suppressed, noted };
   });
   return router;

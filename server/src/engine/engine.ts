@@ -2,7 +2,7 @@ import type { EntityManager, MikroORM } from '@mikro-orm/core';
 import { systemClock, type Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { withLease, type LeaseHolder } from '../db/lease.js';
-import { buildEdition, editionWindow, type Edition, type EditionKind, type EditionSelect } from './compose/edition.js';
+import { buildEdition, editionWindow, type Edition, type EditionKind, type EditionSelect } from './edition/edition.js';
 import type { EngineConfig } from './engine.config.js';
 import { HttpFetcher, type Fetcher } from './fetch/http-fetcher.js';
 import { IngestService, type IngestOptions, type IngestReport } from './ingest.service.js';

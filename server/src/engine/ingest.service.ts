@@ -1,24 +1,26 @@
 import type { MikroORM } from '@mikro-orm/core';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { extractAnchors, type Anchors } from './dedupe/anchors.js';
-import { StoryIndex, type ClusterArticle } from './dedupe/cluster.js';
-import { signature } from './dedupe/minhash.js';
+import { clusterIntoStories } from './dedupe/story-clustering.js';
 import type { EngineConfig } from './engine.config.js';
-import { FeedParseError, parseFeed } from './fetch/feed-parser.js';
-import { PAGE_ACCEPT, type Fetcher } from './fetch/http-fetcher.js';
-import { Article, ArticleSchema } from './model/article.entity.js';
+import { fetchFeed } from './fetch/feed-fetch.js';
+import {
+  dueSources,
+  fetchedState,
+  recordFailure,
+  recordNotModified,
+  type SourceOutcome,
+  type SourceSelection,
+} from './fetch/fetch-state.js';
+import type { Fetcher } from './fetch/http-fetcher.js';
+import { storePass } from './model/pass-store.js';
 import { Source } from './model/source.entity.js';
-import { Story } from './model/story.entity.js';
-import { canonicalUrl } from './normalize/canonical-url.js';
-import { fitsOrNull, LIMITS, overflowing, truncate } from './normalize/limits.js';
-import { normalizeItem } from './normalize/normalize.js';
-import { extractMainText } from './normalize/page-extract.js';
-import { transcriptToText } from './normalize/text.js';
-import { composeStory, newStory, type SourceInfo } from './stories.js';
+import { prepareArticles, type PreparedArticles } from './normalize/article-intake.js';
+import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
+import { summarizeStories, type SourceInfo, type SummarizedStories } from './summarize/story-summary.js';
 import type { Translator } from './translate/translator.js';
-import type { FetchedItem, NormalizedItem } from './types.js';
+import type { NormalizedItem } from './types.js';
 
 export interface IngestDeps {
   orm: MikroORM;
@@ -30,22 +32,8 @@ export interface IngestDeps {
   logger?: Logger;
 }
 
-export interface IngestOptions {
-  /** Only these sources (e.g. those of a catalog file). */
-  sourceIds?: string[];
-  /** Ignore the backoff of failing sources. */
-  force?: boolean;
-  /** With `sourceIds`: fetch those sources even if disabled (an operator's one-off run of a catalog file). */
-  includeDisabled?: boolean;
+export interface IngestOptions extends SourceSelection {
   onProgress?: (event: { done: number; total: number; sourceId: string; outcome: SourceOutcome['status'] }) => void;
-}
-
-export interface SourceOutcome {
-  sourceId: string;
-  status: 'ok' | 'not-modified' | 'failed';
-  items: number;
-  newItems: number;
-  error?: string;
 }
 
 export interface IngestReport {
@@ -64,10 +52,12 @@ export interface IngestReport {
   outcomes: SourceOutcome[];
 }
 
-/** Stories this recent can still gain articles. */
-const OPEN_STORY_DAYS = 7;
-const BACKOFF_BASE_MS = 15 * 60_000;
-const BACKOFF_MAX_MS = 24 * 3600_000;
+/** One source fetched: its outcome, its new items, and (when it answered with content) its fetch state to store. */
+interface FetchedSource {
+  outcome: SourceOutcome;
+  items: NormalizedItem[];
+  state?: Partial<Source>;
+}
 
 /**
  * One ingestion pass: enabled sources -> polite fetch -> parse -> normalize -> (translate) -> cluster into
@@ -78,48 +68,13 @@ export class IngestService {
   constructor(private readonly deps: IngestDeps) {}
 
   async run(options: IngestOptions = {}): Promise<IngestReport> {
-    const { orm, clock } = this.deps;
+    const { orm, clock, translator, logger } = this.deps;
     const now = clock.now();
     const em = orm.em.fork();
-    const where: Record<string, unknown> = options.sourceIds && options.includeDisabled ? {} : { enabled: true };
-    if (options.sourceIds) where.id = { $in: options.sourceIds };
-    const all = await em.find(Source, where, { orderBy: { id: 'asc' } });
-    const due = all.filter((s) => options.force || !s.nextAttemptAt || s.nextAttemptAt.getTime() <= now.getTime());
-    const report: IngestReport = {
-      startedAt: now,
-      sources: due.length,
-      ok: 0,
-      notModified: 0,
-      failed: 0,
-      skippedBackoff: all.length - due.length,
-      newArticles: 0,
-      repeatedArticles: 0,
-      storiesCreated: 0,
-      storiesUpdated: 0,
-      timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },
-      outcomes: [],
-    };
-    let mark = performance.now();
-    const lap = () => {
-      const now = performance.now();
-      const ms = Math.round(now - mark);
-      mark = now;
-      return ms;
-    };
-    const collected: NormalizedItem[] = [];
-    /** Fetch state of the sources that answered with content: written with the articles they produced. */
-    const fetchState = new Map<string, Partial<Source>>();
-    let done = 0;
-    await Promise.all(
-      due.map(async (source) => {
-        const outcome = await this.fetchSource(source, now, collected, fetchState);
-        report.outcomes.push(outcome);
-        if (outcome.status === 'ok') report.ok++;
-        else if (outcome.status === 'not-modified') report.notModified++;
-        else report.failed++;
-        options.onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
-      }),
-    );
+    const { due, waiting } = await dueSources(em, options, now);
+    const report = emptyReport(now, due.length, waiting);
+    const lap = stopwatch();
+    const fetched = await this.fetchAll(due, now, report, options.onProgress);
     // Failures (backoff), 304s and fetch times are kept even if a later step fails; a new ETag is not (below).
     await em.flush();
     report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
@@ -127,332 +82,110 @@ export class IngestService {
       (await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]),
     );
     report.timings.fetchMs = lap();
-    const prepared = await this.prepareArticles(collected, now);
+    const prepared = await prepareArticles(fetched.items, now, { em: orm.em.fork(), translator, logger });
     report.newArticles = prepared.created.length;
     report.repeatedArticles = prepared.repeated;
     const stories =
       prepared.created.length || prepared.alsoSeen.size
-        ? await this.clusterAndCompose(prepared.created, prepared.alsoSeen, sourceInfo, now, report.timings)
+        ? await this.storiesOf(prepared, sourceInfo, now, report.timings)
         : { fresh: [], updated: [] };
     report.storiesCreated = stories.fresh.length;
     report.storiesUpdated = stories.updated.length;
     report.timings.storiesMs = lap();
-    // One transaction: a crash leaves either the whole pass or none of it (and one fsync, not thousands).
-    // The ETag and Last-Modified of a source are committed with the articles they produced: if this fails,
-    // the next pass fetches those feeds in full instead of being told 304 about items it never stored.
-    await orm.em.fork().transactional(async (tx) => {
-      for (const [id, state] of fetchState) await tx.nativeUpdate(Source, { id }, { ...state, updatedAt: now });
-      for (const [id, seen] of prepared.alsoSeen) await tx.nativeUpdate(Article, { id }, { alsoSourceIds: seen.alsoSourceIds });
-      for (let i = 0; i < prepared.created.length; i += 200) await tx.insertMany(Article, prepared.created.slice(i, i + 200));
-      for (let i = 0; i < stories.fresh.length; i += 200) await tx.insertMany(Story, stories.fresh.slice(i, i + 200));
-      for (const story of stories.updated) {
-        const { id, ...fields } = story;
-        await tx.nativeUpdate(Story, { id }, fields);
-      }
-    });
+    await storePass(orm.em.fork(), { fetchState: fetched.state, alsoSeen: prepared.alsoSeen, articles: prepared.created, stories }, now);
     report.timings.storeMs = lap();
-    this.deps.logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
+    logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
     return report;
   }
 
-  /**
-   * Fetch, parse and normalize one source. A failure or a 304 is recorded on the entity (flushed by the
-   * caller right after fetching); the state of a successful fetch goes to `fetchState`, stored with the articles.
-   */
-  private async fetchSource(
-    source: Source,
+  /** Every due source at once (the fetcher keeps the overall and per-host limits), counted in the report as each ends. */
+  private async fetchAll(
+    due: Source[],
     now: Date,
-    collected: NormalizedItem[],
-    fetchState: Map<string, Partial<Source>>,
-  ): Promise<SourceOutcome> {
-    const { fetcher, config } = this.deps;
+    report: IngestReport,
+    onProgress: IngestOptions['onProgress'],
+  ): Promise<{ items: NormalizedItem[]; state: Map<string, Partial<Source>> }> {
+    const items: NormalizedItem[] = [];
+    /** Fetch state of the sources that answered with content: written with the articles they produced. */
+    const state = new Map<string, Partial<Source>>();
+    let done = 0;
+    await Promise.all(
+      due.map(async (source) => {
+        const fetched = await this.fetchSource(source, now);
+        items.push(...fetched.items);
+        if (fetched.state) state.set(source.id, fetched.state);
+        const { outcome } = fetched;
+        report.outcomes.push(outcome);
+        if (outcome.status === 'ok') report.ok++;
+        else if (outcome.status === 'not-modified') report.notModified++;
+        else report.failed++;
+        onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
+      }),
+    );
+    return { items, state };
+  }
+
+  /**
+   * Fetch and normalize one source. A failure or a 304 is recorded on the entity (flushed by the caller
+   * right after fetching); the state of a successful fetch is returned, to be stored with the articles.
+   */
+  private async fetchSource(source: Source, now: Date): Promise<FetchedSource> {
+    const { fetcher, config, orm } = this.deps;
     source.lastFetchedAt = now;
     try {
-      const result = await fetcher.fetch(source.feedUrl, { etag: source.etag, lastModified: source.lastModified });
-      if (result.kind === 'failed') throw new SourceFailure(result.error, result.status);
-      if (result.kind === 'not-modified') {
-        Object.assign(source, this.success('not-modified', 304, now));
-        return { sourceId: source.id, status: 'not-modified', items: 0, newItems: 0 };
-      }
-      let items: FetchedItem[];
-      try {
-        items = (await parseFeed(result.body, source.id, source.kind, result.url)).items.slice(0, config.fetch.maxItemsPerFeed);
-      } catch (err) {
-        throw new SourceFailure(err instanceof FeedParseError ? err.message : `parse failed: ${(err as Error).message}`, result.status);
-      }
-      const fresh = await this.unseen(items, source.id);
-      let pageBudget = config.fetch.pageFetchesPerSource;
-      const normalized: NormalizedItem[] = [];
-      for (const item of fresh) {
-        let pageText: string | null = null;
-        let transcriptText: string | null = null;
-        if (item.known) {
-          const n = normalizeItem(item, { declaredLanguage: source.language, now });
-          if (n) normalized.push(n);
-          continue;
-        }
-        if (item.transcripts[0]) transcriptText = await this.fetchTranscript(item.transcripts[0]);
-        else if (item.kind === 'news' && item.url && item.url.length <= LIMITS.url && pageBudget > 0 && stripTags(item.body).length < 300) {
-          pageBudget--;
-          pageText = await this.fetchPage(item.url);
-        }
-        const n = normalizeItem(item, { declaredLanguage: source.language, now, pageText, transcriptText });
-        if (n) normalized.push(n);
-      }
-      collected.push(...normalized);
-      fetchState.set(source.id, {
-        ...this.success('ok', result.status, now),
-        // A validator too long for its column is dropped, not cut (a cut one never matches): a full GET next time.
-        etag: fitsOrNull(result.etag, LIMITS.etag),
-        lastModified: fitsOrNull(result.lastModified, LIMITS.lastModified),
-      });
-      return { sourceId: source.id, status: 'ok', items: items.length, newItems: normalized.length };
+      const feed = await fetchFeed(source, { fetcher, limits: config.fetch, em: orm.em.fork() });
+      if (feed.kind === 'not-modified') return { outcome: recordNotModified(source, now), items: [] };
+      const items = normalizeFresh(feed.fresh, source.language, now);
+      return {
+        outcome: { sourceId: source.id, status: 'ok', items: feed.itemCount, newItems: items.length },
+        items,
+        state: fetchedState(feed, now),
+      };
     } catch (err) {
-      const failure = err instanceof SourceFailure ? err : new SourceFailure(`unexpected: ${(err as Error).message}`, null);
-      source.lastStatus = 'failed';
-      source.lastHttpStatus = failure.status;
-      source.lastError = truncate(failure.message, LIMITS.error);
-      source.consecutiveFailures += 1;
-      const delay = Math.min(BACKOFF_BASE_MS * 2 ** (source.consecutiveFailures - 1), BACKOFF_MAX_MS);
-      source.nextAttemptAt = new Date(now.getTime() + delay);
-      this.deps.logger?.warn({ source: source.id, error: failure.message }, 'source failed');
-      return { sourceId: source.id, status: 'failed', items: 0, newItems: 0, error: failure.message };
+      const outcome = recordFailure(source, err, now);
+      this.deps.logger?.warn({ source: source.id, error: outcome.error }, 'source failed');
+      return { outcome, items: [] };
     }
   }
 
-  private success(status: 'ok' | 'not-modified', http: number, now: Date): Partial<Source> {
-    return { lastStatus: status, lastHttpStatus: http, lastError: null, consecutiveFailures: 0, lastSuccessAt: now, nextAttemptAt: null };
-  }
-
-  /**
-   * Items whose canonical URL is not stored yet (a feed repeats its last items on every fetch), and items
-   * stored from another source that this one has not been recorded on (marked `known`: no page fetch).
-   */
-  private async unseen(items: FetchedItem[], sourceId: string): Promise<Array<FetchedItem & { known?: boolean }>> {
-    const keyed = items.map((item) => ({ item, key: item.url ? safeCanonical(item.url) : null }));
-    const keys = keyed.map((k) => k.key).filter((k): k is string => Boolean(k));
-    const known = new Map<string, boolean>();
-    const em = this.deps.orm.em.fork();
-    for (let i = 0; i < keys.length; i += 500) {
-      const rows = await em.find(
-        Article,
-        { canonicalUrl: { $in: keys.slice(i, i + 500) } },
-        { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] },
-      );
-      for (const r of rows) known.set(r.canonicalUrl, r.sourceId === sourceId || r.alsoSourceIds.includes(sourceId));
-    }
-    return keyed
-      .filter((k) => !k.key || known.get(k.key) !== true)
-      .map((k) => (k.key && known.has(k.key) ? { ...k.item, known: true } : k.item));
-  }
-
-  private async fetchPage(url: string): Promise<string | null> {
-    const res = await this.deps.fetcher.fetch(url, {}, PAGE_ACCEPT);
-    if (res.kind !== 'ok' || !/html/i.test(res.contentType || 'text/html')) return null;
-    try {
-      return extractMainText(res.body, res.url)?.text ?? null;
-    } catch {
-      return null;
-    }
-  }
-
-  private async fetchTranscript(t: { url: string; type: string }): Promise<string | null> {
-    const res = await this.deps.fetcher.fetch(t.url, {}, `${t.type || 'text/plain'}, */*;q=0.5`);
-    if (res.kind !== 'ok') return null;
-    const text = transcriptToText(res.body, t.type || res.contentType);
-    return text ? text.slice(0, 30_000) : null;
-  }
-
-  /**
-   * New items become articles; an item already stored (same canonical URL, or same text under another URL)
-   * is one article, and the other source is recorded on it (`alsoSeen`: its story must be recomposed).
-   * An article that still does not fit its columns is left out with a warning: it never fails the others.
-   */
-  private async prepareArticles(
-    items: NormalizedItem[],
-    now: Date,
-  ): Promise<{ created: Article[]; repeated: number; alsoSeen: Map<string, AlsoSeen> }> {
-    const em = this.deps.orm.em.fork();
-    const byUrl = new Map<string, Article>();
-    const byHash = new Map<string, Article>();
-    const load = async (field: 'canonicalUrl' | 'contentHash', values: string[]) => {
-      for (let i = 0; i < values.length; i += 500) {
-        for (const a of await em.find(Article, { [field]: { $in: values.slice(i, i + 500) } })) {
-          byUrl.set(a.canonicalUrl, a);
-          byHash.set(a.contentHash, a);
-        }
-      }
-    };
-    await load('canonicalUrl', [...new Set(items.map((i) => i.canonicalUrl))]);
-    await load('contentHash', [...new Set(items.map((i) => i.contentHash))]);
-    const created: Article[] = [];
-    const isNew = new Set<Article>();
-    const alsoSeen = new Map<string, AlsoSeen>();
-    let repeated = 0;
-    for (const item of items.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())) {
-      const existing = byUrl.get(item.canonicalUrl) ?? byHash.get(item.contentHash);
-      if (existing) {
-        repeated++;
-        if (existing.sourceId !== item.sourceId && !existing.alsoSourceIds.includes(item.sourceId)) {
-          existing.alsoSourceIds = [...existing.alsoSourceIds, item.sourceId].sort();
-          if (!isNew.has(existing)) alsoSeen.set(existing.id, { alsoSourceIds: existing.alsoSourceIds, storyId: existing.storyId });
-        }
-        continue;
-      }
-      const article = await this.toArticle(item, now);
-      const tooLong = overflowing(ArticleSchema, article);
-      if (tooLong.length) {
-        this.deps.logger?.warn(
-          { source: item.sourceId, article: item.url.slice(0, 200), columns: tooLong },
-          'article left out: a value does not fit its column',
-        );
-        continue;
-      }
-      created.push(article);
-      isNew.add(article);
-      byUrl.set(article.canonicalUrl, article);
-      byHash.set(article.contentHash, article);
-    }
-    return { created, repeated, alsoSeen };
-  }
-
-  private async toArticle(item: NormalizedItem, now: Date): Promise<Article> {
-    const article = Object.assign(new Article(), { ...item, fetchedAt: now, alsoSourceIds: [] as string[] });
-    const { translator } = this.deps;
-    if (translator.provider !== 'none' && item.language !== translator.target) {
-      try {
-        const [title, text] = await Promise.all([
-          translator.translate(item.title, item.language),
-          translator.translate(item.text.slice(0, 8000), item.language),
-        ]);
-        if (title !== null && text !== null) {
-          const translatedTitle = truncate(title.replace(/\s+/g, ' ').trim(), LIMITS.translatedTitle);
-          Object.assign(article, {
-            translatedTitle,
-            translatedText: text,
-            translatedLanguage: translator.target,
-            translationProvider: translator.provider,
-          });
-        }
-      } catch (err) {
-        this.deps.logger?.warn({ article: item.canonicalUrl, error: (err as Error).message }, 'translation failed; original kept');
-      }
-    }
-    const comparable = article.translatedText ? `${article.translatedTitle}\n${article.translatedText}` : `${item.title}\n${item.text}`;
-    article.signature = signature(comparable.slice(0, 20_000));
-    article.anchors = mergeAnchors(
-      extractAnchors(`${item.title}\n${item.text}`.slice(0, 20_000), item.language),
-      article.translatedText ? extractAnchors(`${article.translatedTitle}\n${article.translatedText}`, article.translatedLanguage!) : null,
-    );
-    return article;
-  }
-
-  /**
-   * New articles join a story or start one; every story that gained an article, or whose stored article was
-   * just seen in another source (`alsoSeen`), is recomposed from all its articles, so its sources and
-   * corroboration include that outlet.
-   */
-  private async clusterAndCompose(
-    created: Article[],
-    alsoSeen: Map<string, AlsoSeen>,
+  /** The pass's new articles clustered into stories, and every story that changed summarized again. */
+  private async storiesOf(
+    prepared: PreparedArticles,
     sources: Map<string, SourceInfo>,
     now: Date,
     timings: IngestReport['timings'],
-  ) {
+  ): Promise<SummarizedStories> {
     const startedAt = performance.now();
-    const em = this.deps.orm.em.fork();
-    const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
-    const index = new StoryIndex();
-    const openStories = await em.find(Story, { lastSeenAt: { $gte: since } });
-    const storyById = new Map(openStories.map((s) => [s.id, s]));
-    const openIds = openStories.map((s) => s.id);
-    const members = new Map<string, Article[]>();
-    for (let i = 0; i < openIds.length; i += 500) {
-      const rows = await em.find(
-        Article,
-        { storyId: { $in: openIds.slice(i, i + 500) } },
-        { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId'] },
-      );
-      for (const a of rows) index.add(a.storyId!, a as ClusterArticle);
-    }
-    const touched = new Set<string>();
-    const fresh = new Set<string>();
-    for (const article of created) {
-      const match = index.find(article);
-      const storyId = match?.storyId ?? newStory(now).id;
-      if (!match) fresh.add(storyId);
-      article.storyId = storyId;
-      index.add(storyId, article);
-      touched.add(storyId);
-      let list = members.get(storyId);
-      if (!list) members.set(storyId, (list = []));
-      list.push(article);
-    }
-    // Stories of stored articles that another source now carries, including stories no longer open.
-    const reseen = [...new Set([...alsoSeen.values()].map((s) => s.storyId).filter((id): id is string => Boolean(id)))];
-    const closed = reseen.filter((id) => !storyById.has(id));
-    for (let i = 0; i < closed.length; i += 500)
-      for (const s of await em.find(Story, { id: { $in: closed.slice(i, i + 500) } })) storyById.set(s.id, s);
-    for (const id of reseen) {
-      if (!storyById.has(id)) continue;
-      touched.add(id);
-      if (!members.has(id)) members.set(id, []);
-    }
-    const createdIds = new Set(created.map((a) => a.id));
-    const existingTouched = [...touched].filter((id) => !fresh.has(id));
-    for (let i = 0; i < existingTouched.length; i += 200) {
-      const older = await em.find(Article, { storyId: { $in: existingTouched.slice(i, i + 200) } });
-      for (const a of older) {
-        if (createdIds.has(a.id)) continue;
-        const seen = alsoSeen.get(a.id);
-        if (seen) a.alsoSourceIds = seen.alsoSourceIds;
-        members.get(a.storyId!)!.push(a);
-      }
-    }
+    const clusters = await clusterIntoStories(this.deps.orm.em.fork(), prepared.created, prepared.alsoSeen, now);
     timings.clusterMs = Math.round(performance.now() - startedAt);
-    const result = { fresh: [] as Story[], updated: [] as Story[] };
-    for (const storyId of touched) {
-      if (!members.get(storyId)?.length) continue;
-      const story = storyById.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
-      await composeStory(story, members.get(storyId)!, sources, this.deps.summarizer, this.deps.translator.target, now);
-      story.updatedAt = now;
-      (fresh.has(storyId) ? result.fresh : result.updated).push(story);
-    }
-    return result;
+    return summarizeStories(clusters, sources, this.deps.summarizer, this.deps.translator.target, now);
   }
 }
 
-interface AlsoSeen {
-  alsoSourceIds: string[];
-  storyId: string | null;
+function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): IngestReport {
+  return {
+    startedAt,
+    sources,
+    ok: 0,
+    notModified: 0,
+    failed: 0,
+    skippedBackoff,
+    newArticles: 0,
+    repeatedArticles: 0,
+    storiesCreated: 0,
+    storiesUpdated: 0,
+    timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },
+    outcomes: [],
+  };
 }
 
-class SourceFailure extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-  }
-}
-
-function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
-  if (!b) return a;
-  const u = (x: string[], y: string[]) => [...new Set([...x, ...y])].sort();
-  return { entities: u(a.entities, b.entities), quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
-}
-
-function safeCanonical(url: string): string | null {
-  try {
-    return canonicalUrl(url);
-  } catch {
-    return null;
-  }
-}
-
-function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+/** Milliseconds since the previous lap (or since the stopwatch started). */
+function stopwatch(): () => number {
+  let mark = performance.now();
+  return () => {
+    const now = performance.now();
+    const ms = Math.round(now - mark);
+    mark = now;
+    return ms;
+  };
 }

@@ -31,3 +31,19 @@ export interface NormalizedItem {
   extractedFromPage: boolean;
   publishedAt: Date;
 }
+
+/**
+ * A FetchedItem new to its source, with the text of its article page or transcript when one was fetched
+ * because the feed gave only a snippet or show notes (null otherwise).
+ */
+export interface FreshItem {
+  item: FetchedItem;
+  pageText: string | null;
+  transcriptText: string | null;
+}
+
+/** A stored article that another source now carries too: its sources as they now are, and its story to summarize again. */
+export interface AlsoSeen {
+  alsoSourceIds: string[];
+  storyId: string | null;
+}

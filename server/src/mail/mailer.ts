@@ -52,10 +52,11 @@ export class SmtpMailer implements Mailer {
 }
 
 /**
- * The embedded default: each message is written as an RFC 822 `.eml` file in the outbox folder and its
+ * The embedded default: each message is written as an RFC 822 `.eml` file in the mail folder
+ * (DATA_DIR/mail, not to be confused with the delivery outbox, the `deliveries` table) and its
  * subject and links are logged, so a local operator can follow a sign-in link without a mail server.
  */
-export class OutboxMailer implements Mailer {
+export class EmlFolderMailer implements Mailer {
   private readonly transport: Transporter;
   private sequence = 0;
 
@@ -75,13 +76,13 @@ export class OutboxMailer implements Mailer {
     writeFileSync(file, info.message as Buffer);
     // The links of a plain-text body (sign-in emails); a digest's are in its file.
     const links = typeof message.text === 'string' ? [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])] : undefined;
-    this.logger.info({ to: message.to, subject: message.subject, links, file }, 'email written to outbox');
+    this.logger.info({ to: message.to, subject: message.subject, links, file }, 'email written to the mail folder');
     return { messageId: info.messageId, file };
   }
 
   async close(): Promise<void> {}
 }
 
-export function createMailer(config: { smtpUrl: string | null; from: string; outboxDir: string }, logger: Logger): Mailer {
-  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.from) : new OutboxMailer(config.outboxDir, config.from, logger);
+export function createMailer(config: { smtpUrl: string | null; from: string; mailDir: string }, logger: Logger): Mailer {
+  return config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.from) : new EmlFolderMailer(config.mailDir, config.from, logger);
 }

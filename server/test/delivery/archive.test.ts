@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { after, beforeEach, describe, test } from 'node:test';
 import { digestListSchema } from '@dcbrief/shared';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
-import { composePending } from '../../src/delivery/compose-step.js';
+import { composeDigests } from '../../src/delivery/compose-digests.js';
 import { resolveRows } from '../../src/delivery/outbox.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { planDeliveries } from '../../src/delivery/plan.js';
 import { receivedStories } from '../../src/delivery/received.js';
-import { digestLinks } from '../../src/delivery/send.js';
+import { digestLinks } from '../../src/delivery/digest-links.js';
 import { LinkSigner } from '../../src/delivery/tokens.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
@@ -37,7 +37,7 @@ describe('the archive and the received stories follow what was actually sent', (
   beforeEach(async () => {
     await ts?.close();
     mail.sink.messages.length = 0;
-    // Sign-in links go to the file outbox; digests through the loopback SMTP server.
+    // Sign-in links go to the mail folder; digests through the loopback SMTP server.
     ts = await startTestServer({ now: TUESDAY });
   });
   after(async () => ts?.close());
@@ -86,7 +86,7 @@ describe('the archive and the received stories follow what was actually sent', (
     const b = await subscriber('paused@archive.example');
     const deps = { ...deliveryDeps(ts), mailer: mail.smtp };
     await planDeliveries(deps, ts.clock.now());
-    await composePending(deps, ts.clock.now());
+    await composeDigests(deps, ts.clock.now());
     assert.equal(await receivedCount(), 2 * TUESDAY_STORIES.length, 'composed: the stories are reserved for both');
 
     // A: the List-Unsubscribe one-click POST, before the send.

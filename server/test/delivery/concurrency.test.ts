@@ -3,7 +3,7 @@ import { after, beforeEach, describe, test } from 'node:test';
 import { type Orm } from '../../src/db/orm.js';
 import { openDatabase } from '../../src/database.js';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
-import type { EditionSource } from '../../src/delivery/edition-port.js';
+import type { EditionReader } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import type { MailMessage, Mailer, SentMail } from '../../src/mail/mailer.js';
 import { purgeOrphanContents } from '../../src/jobs/housekeeping.js';
@@ -127,7 +127,7 @@ describe('two processes at once', () => {
       let releaseAll!: () => void;
       const bothLoaded = new Promise<void>((resolve) => (releaseAll = resolve));
       const inner = editionOf();
-      const barrier: EditionSource = {
+      const barrier: EditionReader = {
         async build(window, kind) {
           if (++arrivals === 2) releaseAll();
           await Promise.race([bothLoaded, new Promise((r) => setTimeout(r, 10_000))]);

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Orm } from '../../src/db/orm.js';
-import { EngineEditionSource } from '../../src/delivery/engine-edition.js';
+import { EngineEditionReader } from '../../src/delivery/engine-edition.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
-import { Story } from '../../src/engine/model/story.entity.js';
-import { composeStory, newStory } from '../../src/engine/stories.js';
+import { newStory, Story } from '../../src/engine/model/story.entity.js';
 import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
+import { summarizeStory } from '../../src/engine/summarize/story-summary.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
@@ -15,8 +15,8 @@ import { recipient } from '../support/users.js';
 import { addSubscribers, deliveryDeps } from './fixtures.js';
 
 /**
- * A story as an ingest pass at `fetchedAt` stores it: its article, published at `publishedAt`, composed by
- * the engine's own composeStory (which records the ingest time editions select on).
+ * A story as an ingest pass at `fetchedAt` stores it: its article, published at `publishedAt`, summarized by
+ * the engine's own summarizeStory (which records the ingest time editions select on).
  */
 async function ingest(orm: Orm, title: string, fact: string, publishedAt: string, fetchedAt: string): Promise<Story> {
   const em = orm.em.fork();
@@ -45,7 +45,7 @@ async function ingest(orm: Orm, title: string, fact: string, publishedAt: string
     publishedAt: new Date(publishedAt),
     fetchedAt: new Date(fetchedAt),
   });
-  const story = await composeStory(
+  const story = await summarizeStory(
     newStory(new Date(fetchedAt)),
     [article],
     new Map([['wire', { weight: 1, categories: ['infrastructure'] }]]),
@@ -76,7 +76,7 @@ describe('edition window: stories are handed over by when we ingested them', () 
 
   test("a story published before the send hour but ingested after it reaches the next day's digest, exactly once", async () => {
     await addSubscribers(ts.orm, [{ email: 'early@window.example', timezone: 'UTC', preferences: { weeklySummary: false } }]);
-    const deps = { ...deliveryDeps(ts), editions: new EngineEditionSource(ts.orm, ts.clock) };
+    const deps = { ...deliveryDeps(ts), editions: new EngineEditionReader(ts.orm, ts.clock) };
     const passAt = async (iso: string) => {
       ts.clock.set(iso);
       await runDeliveryPass(deps, ts.clock.now());
@@ -123,7 +123,7 @@ describe('edition window: stories are handed over by when we ingested them', () 
   test('the day the clocks go back, the 25-hour day is covered: a story ingested in the extra hour is not lost', async () => {
     // New York, 06:00: 10:00Z on 31 October (EDT), 11:00Z on 1 November (EST).
     await addSubscribers(ts.orm, [{ email: 'ny@window.example', timezone: 'America/New_York', preferences: { weeklySummary: false } }]);
-    const deps = { ...deliveryDeps(ts), editions: new EngineEditionSource(ts.orm, ts.clock) };
+    const deps = { ...deliveryDeps(ts), editions: new EngineEditionReader(ts.orm, ts.clock) };
     ts.clock.set('2026-10-31T10:05:00Z');
     await runDeliveryPass(deps, ts.clock.now());
     await ingest(

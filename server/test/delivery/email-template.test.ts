@@ -9,7 +9,7 @@ import type { DigestStory } from '@dcbrief/shared';
 import { DigestEmailTemplate } from '../../src/delivery/email-template.js';
 import { renderDigestEmail, type DigestEmailContent } from '../../src/delivery/render.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { OutboxMailer } from '../../src/mail/mailer.js';
+import { EmlFolderMailer } from '../../src/mail/mailer.js';
 import { digestStory } from '../support/fixtures.js';
 
 const PREFERENCES = 'https://brief.example/dashboard';
@@ -86,12 +86,12 @@ describe('a digest email encoded once per content', () => {
     });
   }
 
-  test('the embedded default writes the same message to an .eml file (the outbox mailer, Unix newlines)', async () => {
+  test('the embedded default writes the same message to an .eml file (the .eml folder mailer, Unix newlines)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-eml-'));
     try {
       const content = CONTENTS['a daily brief with non-ASCII text, long lines and a line starting with a dot']!;
       const template = new DigestEmailTemplate(content, PREFERENCES);
-      const mailer = new OutboxMailer(dir, 'DC Brief <brief@localhost>', createLogger('silent'));
+      const mailer = new EmlFolderMailer(dir, 'DC Brief <brief@localhost>', createLogger('silent'));
       const { file } = await mailer.send({
         to: 'reader@example.com',
         subject: template.subject,

@@ -169,9 +169,9 @@ describe('digest email through a real SMTP server', () => {
     await addSubscribers(ts.orm, [{ email: 'eve@ops.example', timezone: 'America/New_York' }]);
     const deps = deliveryDeps(ts);
     const { planDeliveries } = await import('../../src/delivery/plan.js');
-    const { composePending } = await import('../../src/delivery/compose-step.js');
+    const { composeDigests } = await import('../../src/delivery/compose-digests.js');
     await planDeliveries(deps, ts.clock.now());
-    await composePending(deps, ts.clock.now());
+    await composeDigests(deps, ts.clock.now());
     await ts.orm.em
       .fork()
       .nativeUpdate(

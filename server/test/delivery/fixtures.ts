@@ -1,7 +1,7 @@
 import { DEFAULT_PREFERENCES, mergePreferences, type PreferencesUpdate } from '@dcbrief/shared';
 import type { Orm } from '../../src/db/orm.js';
 import type { DeliveryDeps } from '../../src/delivery/deps.js';
-import { StaticEditionSource, type EditionSource, type EditionStory } from '../../src/delivery/edition-port.js';
+import { StaticEditionReader, type EditionReader, type EditionStoryView } from '../../src/delivery/edition-port.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { User } from '../../src/modules/users/user.entity.js';
 import type { TestServer } from '../support/harness.js';
@@ -19,13 +19,13 @@ type SourceKey = keyof typeof sources;
 function story(
   id: string,
   title: string,
-  interest: EditionStory['interest'],
+  interest: EditionStoryView['interest'],
   firstSeenAt: string,
   facts: string[],
   from: SourceKey[],
   keyFigures: string[] = [],
   ingestedAt = firstSeenAt,
-): EditionStory {
+): EditionStoryView {
   const refs = from.map((k) => ({ ...sources[k], url: `https://${sources[k].id}.example/${id}` }));
   const ids = refs.map((r) => r.id);
   const sentence = (text: string, i: number) => ({ text, language: 'en', sourceIds: [ids[i % ids.length]!] });
@@ -52,7 +52,7 @@ function story(
  * A week of data-center news as the engine's edition hands it over: ranked best first, each story with
  * its outlets in several languages and a summary per depth whose sentences name their source.
  */
-export function weekOfNews(): EditionStory[] {
+export function weekOfNews(): EditionStoryView[] {
   return [
     story(
       's-madrid',
@@ -119,11 +119,11 @@ export function weekOfNews(): EditionStory[] {
   ];
 }
 
-export function editionOf(stories = weekOfNews()): EditionSource {
-  return new StaticEditionSource(stories);
+export function editionOf(stories = weekOfNews()): EditionReader {
+  return new StaticEditionReader(stories);
 }
 
-export function deliveryDeps(ts: TestServer, editions: EditionSource = editionOf()): DeliveryDeps {
+export function deliveryDeps(ts: TestServer, editions: EditionReader = editionOf()): DeliveryDeps {
   return {
     orm: ts.orm,
     mailer: ts.mailer,

@@ -5,6 +5,7 @@ import { Delivery, EmailSuppression } from '../../src/delivery/delivery.entity.j
 import { outboxStatus } from '../../src/delivery/outbox.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import type { Mailer } from '../../src/mail/mailer.js';
+import { RecipientsService } from '../../src/delivery/recipients.service.js';
 import { json } from '../support/client.js';
 import { startTestServer } from '../support/harness.js';
 import { setSubscription } from '../support/fixtures.js';
@@ -72,9 +73,14 @@ describe('outbox', () => {
       const pass = await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
       assert.equal(pass.send.sent, 1);
       assert.deepEqual(
-        (await ts.outbox()).map((m) => (m.to && 'value' in m.to ? m.to.value[0]!.address : '')),
+        (await ts.mailFolder()).map((m) => (m.to && 'value' in m.to ? m.to.value[0]!.address : '')),
         ['full@ops.example'],
       );
+      // The operator lifts it (npm run deliver -- --unsuppress), whatever the case of the address typed.
+      const recipients = new RecipientsService(ts.orm.em.fork(), ts.clock);
+      assert.equal(await recipients.unsuppress(' GONE@ops.example'), true);
+      assert.equal(await recipients.unsuppress('gone@ops.example'), false);
+      assert.equal(await ts.orm.em.fork().count(EmailSuppression, {}), 0);
     } finally {
       await ts.close();
     }
@@ -105,7 +111,7 @@ describe('outbox', () => {
       const deps = deliveryDeps(ts, editionOf(weekOfNews()));
       await runDeliveryPass(deps, ts.clock.now());
       await runDeliveryPass(deps, new Date('2026-11-24T05:30:00Z'));
-      const mails = await ts.outbox();
+      const mails = await ts.mailFolder();
       // CVE story: 3 outlets, first seen 02:30; Madrid (4 outlets) is older than the 6-hour window; NTT has 2.
       assert.deepEqual(
         mails.map((m) => m.subject),

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { PREVIEW_BANNER } from '../../src/delivery/send.js';
+import { PREVIEW_BANNER } from '../../src/delivery/preview.js';
 import { LinkSigner } from '../../src/delivery/tokens.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer } from '../support/harness.js';
@@ -21,7 +21,7 @@ test('deliver --preview writes the digest with inert rating and unsubscribe link
     await addSubscribers(ts.orm, [{ email: 'reader@preview.example', firstName: 'Rae' }]);
     await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
     const signer = new LinkSigner(ts.config.sessionSecret);
-    const [sent] = await ts.outbox();
+    const [sent] = await ts.mailFolder();
     assert.ok(liveTokens(signer, sent!.html as string).length >= 6, 'the email itself carries live rating and unsubscribe tokens');
     const digest = await ts.orm.em.fork().findOneOrFail(Digest, { kind: 'daily' });
 

@@ -75,7 +75,7 @@ describe('local delivery time', () => {
       const digests = await ts.orm.em.fork().find(Digest, {});
       assert.ok(digests.length >= 16);
       assert.ok(digests.every((d) => d.quiet && d.storyCount === 0 && /a quiet day/.test(d.title)));
-      assert.equal((await ts.outbox()).length, rows.length);
+      assert.equal((await ts.mailFolder()).length, rows.length);
     } finally {
       await ts.close();
     }
@@ -106,7 +106,7 @@ describe('what a digest holds', () => {
       assert.equal(daily.storyCount, 0);
       const weekly = monday.find((d) => d.kind === 'weekly')!;
       assert.equal(weekly.storyCount, 5, 'the weekly summary recaps the week');
-      const mails = await ts.outbox();
+      const mails = await ts.mailFolder();
       assert.equal(mails.length, 3);
       assert.match(mails.find((m) => /Daily brief, Mon, Nov 23/.test(m.subject!))!.text!, /A quiet day/);
     } finally {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Edition } from '../../src/engine/compose/edition.js';
+import type { Edition } from '../../src/engine/edition/edition.js';
 import { runCli } from '../support/run-cli.js';
 import { fixtureCatalog, startFixtureServer, type FixtureServer } from './fixture-server.js';
 

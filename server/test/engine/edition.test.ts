@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { Interest } from '@dcbrief/shared';
-import { buildEdition } from '../../src/engine/compose/edition.js';
+import { buildEdition } from '../../src/engine/edition/edition.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
-import { Story } from '../../src/engine/model/story.entity.js';
+import { newStory, Story } from '../../src/engine/model/story.entity.js';
 import { classify } from '../../src/engine/classify/interests.js';
 import { openTestOrm } from './support.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/database.js';
-import { composeStory, newStory } from '../../src/engine/stories.js';
 import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
+import { summarizeStory } from '../../src/engine/summarize/story-summary.js';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -183,10 +183,10 @@ describe('story ingest time', () => {
       fetchedAt: new Date(fetchedAt),
     });
 
-  it('composeStory records the ingest pass that first gives the story a fact sentence, and keeps it', async () => {
+  it('summarizeStory records the ingest pass that first gives the story a fact sentence, and keeps it', async () => {
     const summarizer = new ExtractiveSummarizer();
     const opinion = article('a1', 'Will data centers ever be green? We think so.', '2026-11-24T05:40:00Z', '2026-11-24T06:20:00Z');
-    const story = await composeStory(newStory(new Date('2026-11-24T06:20:00Z')), [opinion], source, summarizer, 'en');
+    const story = await summarizeStory(newStory(new Date('2026-11-24T06:20:00Z')), [opinion], source, summarizer, 'en');
     assert.equal(story.summaries.brief.length, 0);
     // A function, so TypeScript does not keep the narrowing to null across the calls below.
     const ingestedAt = () => story.ingestedAt?.toISOString() ?? null;
@@ -197,7 +197,7 @@ describe('story ingest time', () => {
       '2026-11-24T05:50:00Z',
       '2026-11-24T07:20:00Z',
     );
-    await composeStory(story, [opinion, fact], source, summarizer, 'en');
+    await summarizeStory(story, [opinion, fact], source, summarizer, 'en');
     assert.ok(story.summaries.brief.length > 0);
     assert.equal(ingestedAt(), '2026-11-24T07:20:00.000Z', 'the pass that brought the fact');
     assert.equal(story.firstSeenAt.toISOString(), '2026-11-24T05:40:00.000Z', 'publication time stays for ranking');
@@ -207,7 +207,7 @@ describe('story ingest time', () => {
       '2026-11-24T09:00:00Z',
       '2026-11-24T09:20:00Z',
     );
-    await composeStory(story, [opinion, fact, more], source, summarizer, 'en', new Date('2026-11-24T09:20:00Z'));
+    await summarizeStory(story, [opinion, fact, more], source, summarizer, 'en', new Date('2026-11-24T09:20:00Z'));
     assert.equal(ingestedAt(), '2026-11-24T07:20:00.000Z', 'a later article does not move it into a later edition');
   });
 

@@ -11,7 +11,7 @@ import { Source } from '../../src/engine/model/source.entity.js';
 import { Story } from '../../src/engine/model/story.entity.js';
 import { judgeSentence } from '../../src/engine/summarize/fact-filter.js';
 import type { IngestReport } from '../../src/engine/ingest.service.js';
-import type { Edition } from '../../src/engine/compose/edition.js';
+import type { Edition } from '../../src/engine/edition/edition.js';
 import { fixtureCatalog, HOSTILE_IDS, startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { openTestOrm, testEngineConfig } from './support.js';
 

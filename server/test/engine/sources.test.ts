@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/lib/clock.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import { loadCatalog } from '../../src/engine/sources/catalog.js';
 import { exportOpml, importOpml } from '../../src/engine/sources/opml.js';
-import { runSourcesCommand } from '../../src/engine/sources/sources.commands.js';
+import { runSourcesCommand } from '../../src/cli/sources-commands.js';
 import { addSource, listSources, setSourceEnabled, SourceError, syncCatalog } from '../../src/engine/sources/sources.service.js';
 import { openTestOrm } from './support.js';
 
@@ -164,5 +164,14 @@ describe('operator source administration', () => {
       assert.match(shown, line);
     }
     await assert.rejects(run('show', 'nope'), /no source "nope"/);
+  });
+
+  it('refuses a mistyped command, flag or missing argument by name instead of guessing', async () => {
+    const run = (...args: string[]) => runSourcesCommand(db.orm.em.fork(), clock, args);
+    await assert.rejects(run('lst'), { name: 'CliError', message: 'Unknown command "lst".' });
+    await assert.rejects(run('list', '--languge', 'de'), /Unknown option --languge\./);
+    await assert.rejects(run('list', '--language'), /--language needs a value\./);
+    await assert.rejects(run('disable'), /usage: sources disable <id>/);
+    await assert.rejects(run('disable', '--golem'), /Unknown option --golem\./, 'a flag is not taken for an id');
   });
 });

@@ -23,8 +23,8 @@ export interface TestServer {
   clock: ManualClock;
   mailer: Mailer;
   dataDir: string;
-  /** Parsed emails in the outbox folder, oldest first (empty when SMTP_URL is set). */
-  outbox(): Promise<ParsedMail[]>;
+  /** Parsed emails in the mail folder (DATA_DIR/mail), oldest first (empty when SMTP_URL is set). */
+  mailFolder(): Promise<ParsedMail[]>;
   close(): Promise<void>;
 }
 
@@ -64,7 +64,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     mailer,
     dataDir,
-    outbox: () => readOutbox(config.mail.outboxDir),
+    mailFolder: () => readMailFolder(config.mail.mailDir),
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -76,7 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
 }
 
-export async function readOutbox(dir: string): Promise<ParsedMail[]> {
+export async function readMailFolder(dir: string): Promise<ParsedMail[]> {
   let files: string[];
   try {
     files = readdirSync(dir)

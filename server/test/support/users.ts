@@ -4,10 +4,10 @@ import { firstLink, type TestServer } from './harness.js';
 
 /** Signs a client in the way a person does: ask for a link, open the email, follow it, confirm. */
 export async function signIn(ts: TestServer, email: string, client = new TestClient(ts.url)): Promise<TestClient> {
-  const before = (await ts.outbox()).length;
+  const before = (await ts.mailFolder()).length;
   const res = await client.post('/api/login', { email });
   if (res.status !== 200) throw new Error(`sign-in request failed: ${res.status} ${await res.text()}`);
-  const mails = await ts.outbox();
+  const mails = await ts.mailFolder();
   const mail = mails.slice(before).find((m) => recipient(m) === email.toLowerCase() && m.subject === 'Your DC Brief sign-in link');
   if (!mail) throw new Error(`no sign-in email for ${email}`);
   const link = new URL(firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/));

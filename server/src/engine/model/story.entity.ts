@@ -33,6 +33,11 @@ export class Story {
   updatedAt: Date = new Date();
 }
 
+/** A story not stored yet, created and updated at `now`. */
+export function newStory(now: Date): Story {
+  return Object.assign(new Story(), { createdAt: now, updatedAt: now });
+}
+
 export const StorySchema = new EntitySchema<Story>({
   class: Story,
   tableName: 'engine_stories',

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fold } from '../dedupe/gazetteer.js';
-import type { FetchedItem, NormalizedItem } from '../types.js';
+import type { FetchedItem, FreshItem, NormalizedItem } from '../types.js';
 import { canonicalUrl, cleanUrl } from './canonical-url.js';
 import { identifyLanguage } from './language.js';
 import { LIMITS, truncate } from './limits.js';
@@ -54,6 +54,16 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
     extractedFromPage: Boolean(ctx.pageText && text === ctx.pageText),
     publishedAt: published,
   };
+}
+
+/** A source's fresh items normalized (with their page or transcript text), leaving out those not worth keeping. */
+export function normalizeFresh(fresh: FreshItem[], declaredLanguage: string, now: Date): NormalizedItem[] {
+  const normalized: NormalizedItem[] = [];
+  for (const { item, pageText, transcriptText } of fresh) {
+    const n = normalizeItem(item, { declaredLanguage, now, pageText, transcriptText });
+    if (n) normalized.push(n);
+  }
+  return normalized;
 }
 
 /** Same words in the same order, whatever the markup, spacing, case or accents. */

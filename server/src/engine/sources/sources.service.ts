@@ -3,6 +3,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import type { Clock } from '../../lib/clock.js';
 import { Source } from '../model/source.entity.js';
 import { catalogEntrySchema, type CatalogEntry } from './catalog.js';
+import { perStatement } from '../../db/per-statement.js';
 
 export class SourceError extends Error {}
 
@@ -57,8 +58,8 @@ export async function syncCatalog(
   await em.flush();
   let added = 0;
   const qb = () => (em as unknown as SqlEntityManager).createQueryBuilder(Source);
-  for (let i = 0; i < fresh.length; i += 200) {
-    const rows = fresh.slice(i, i + 200).map((s) => ({ ...s }));
+  for (const slice of perStatement(fresh, 200)) {
+    const rows = slice.map((s) => ({ ...s }));
     const result = await qb().insert(rows).onConflict().ignore().execute('run');
     added += result.affectedRows;
   }

@@ -4,10 +4,12 @@ import { Article } from '../model/article.entity.js';
 import { Source } from '../model/source.entity.js';
 import { Story } from '../model/story.entity.js';
 import type { KeyFigure, SummarySentence } from '../summarize/summary.types.js';
+import { perStatement } from '../../db/per-statement.js';
 
 export type EditionKind = 'daily' | 'weekly';
 
-export interface EditionSource {
+/** A news outlet as an edition's story cites it: the link is to its article on the story when there is one. */
+export interface StorySource {
   id: string;
   name: string;
   url: string;
@@ -28,7 +30,7 @@ export interface EditionStory {
   interestReasons: string[];
   summaries: Record<ContentDepth, Array<{ text: string; language: string; sourceIds: string[] }>>;
   keyFigures: KeyFigure[];
-  sources: EditionSource[];
+  sources: StorySource[];
   corroboration: number;
   languages: string[];
   /** Publication time of the story's earliest and latest article. */
@@ -128,12 +130,8 @@ export async function buildEdition(em: EntityManager, options: EditionOptions): 
   }
   const articleIds = taken.flatMap((t) => t.story.articleIds);
   const articles = new Map<string, Article>();
-  for (let i = 0; i < articleIds.length; i += 500) {
-    for (const a of await em.find(
-      Article,
-      { id: { $in: articleIds.slice(i, i + 500) } },
-      { fields: ['id', 'sourceId', 'url', 'alsoSourceIds', 'publishedAt'] },
-    ))
+  for (const slice of perStatement(articleIds)) {
+    for (const a of await em.find(Article, { id: { $in: slice } }, { fields: ['id', 'sourceId', 'url', 'alsoSourceIds', 'publishedAt'] }))
       articles.set(a.id, a as Article);
   }
   return {

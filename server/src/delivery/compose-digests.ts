@@ -3,18 +3,19 @@ import { raw, type EntityManager, type RequiredEntityData } from '@mikro-orm/cor
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
-import { composeDigest, type ComposedDigest } from './compose.js';
-import { Delivery, LIVE_STATES, type DeliveryState } from './delivery.entity.js';
-import { rowKey, type DeliveryDeps } from './deps.js';
-import type { EditionStory, EditionWindow } from './edition-port.js';
+import { selectStories, type DigestSelection } from './select-stories.js';
+import { Delivery, LIVE_STATES, rowKey, type DeliveryState } from './delivery.entity.js';
+import type { DeliveryDeps } from './deps.js';
+import type { EditionStoryView, EditionWindow } from './edition-port.js';
 import { fromRow } from '../db/raw-values.js';
 import { localDaysBefore } from './local-time.js';
 import { hasReceived, receivedStories, rememberStoryIds, type Received } from './received.js';
+import { perStatement } from '../db/per-statement.js';
 
 /** Rows per compose transaction: big enough that per-statement costs vanish, small enough to hold in memory. */
 const BATCH = 500;
-/** Distinct compositions remembered within a pass before the cache starts over (memory stays bounded). */
-const COMPOSE_CACHE_MAX = 2000;
+/** Distinct selections remembered within a pass before the cache starts over (memory stays bounded). */
+const SELECTION_CACHE_MAX = 2000;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 /** Look-back before the earliest story of a batch for the digests that may hold it (clock skew between servers). */
@@ -69,17 +70,17 @@ const EXCLUDES: Record<DigestKind, DigestKind[]> = {
 
 /**
  * Turns pending outbox rows into stored digests, in batches, each batch in one transaction: the contents
- * new to this pass (one per distinct composition), the digests and each row's link to its digest. The
+ * new to this pass (one per distinct selection), the digests and each row's link to its digest. The
  * stories a digest hands over count as received from then on (received.ts derives it from the digests).
  */
-export async function composePending(
+export async function composeDigests(
   deps: DeliveryDeps,
   now: Date,
   onBatch?: (done: number) => void,
   shouldStop?: () => boolean,
 ): Promise<ComposeSummary> {
   const summary: ComposeSummary = { composed: 0, quiet: 0, cancelled: 0 };
-  const compositions = new CompositionCache();
+  const selections = new SelectionCache();
   // Stopping (the server shuts down) ends at a batch boundary: the rest stays pending for the next pass.
   while (!shouldStop?.()) {
     const em = deps.orm.em.fork();
@@ -123,16 +124,16 @@ export async function composePending(
           .filter((s) => hasReceived(received, row.userId, s.id, excluded) || handed.has(`${row.userId}|${row.kind}|${s.id}`))
           .map((s) => s.id),
       );
-      const { composed, contentId, fresh } = compositions.compose(
+      const { selection, contentId, fresh } = selections.select(
         row.kind,
         row.editionDate,
         edition,
         mergePreferences(row.preferences, {}),
         seen,
       );
-      if (fresh) contents.push(contentRow(contentId, composed, now));
-      for (const story of composed.stories) handed.add(`${row.userId}|${row.kind}|${story.id}`);
-      composedRows.push({ key, digest: digestRow(randomUUID(), row, composed, contentId, now), quiet: composed.quiet });
+      if (fresh) contents.push(contentRow(contentId, selection, now));
+      for (const story of selection.stories) handed.add(`${row.userId}|${row.kind}|${story.id}`);
+      composedRows.push({ key, digest: digestRow(randomUUID(), row, selection, contentId, now), quiet: selection.quiet });
       links.push(row.id);
     });
     // A fresh context, so the rows loaded above are not flushed back over these updates. Another process
@@ -142,27 +143,16 @@ export async function composePending(
     // takes its write lock at once (a transaction that read first could not upgrade after the other commits).
     const ours = await deps.orm.em.fork().transactional(async (tx) => {
       const sql = tx as unknown as SqlEntityManager;
-      // At most 500 rows a statement: SQLite's limit on the terms of the compound SELECT knex inserts with.
-      for (let i = 0; i < contents.length; i += 500)
-        await sql
-          .createQueryBuilder(DigestContent)
-          .insert(contents.slice(i, i + 500))
-          .execute();
-      const digests = composedRows.map((c) => c.digest);
-      for (let i = 0; i < digests.length; i += 500) {
-        await sql
-          .createQueryBuilder(Digest)
-          .insert(digests.slice(i, i + 500))
-          .onConflict(['user', 'kind', 'date', 'slot'])
-          .ignore()
-          .execute();
+      for (const chunk of perStatement(contents)) await sql.createQueryBuilder(DigestContent).insert(chunk).execute();
+      for (const chunk of perStatement(composedRows.map((c) => c.digest))) {
+        await sql.createQueryBuilder(Digest).insert(chunk).onConflict(['user', 'kind', 'date', 'slot']).ignore().execute();
       }
       const stored = await storedDigests(tx, rows);
       // Each row links to the stored digest of its key, whoever stored it: one statement for the batch.
-      for (let i = 0; i < links.length; i += 500) {
+      for (const ids of perStatement(links)) {
         await tx.nativeUpdate(
           Delivery,
-          { id: { $in: links.slice(i, i + 500) }, digest: null },
+          { id: { $in: ids }, digest: null },
           { digest: raw(STORED_DIGEST_OF_ROW) as unknown as Digest, updatedAt: now },
         );
       }
@@ -194,20 +184,20 @@ const STORED_DIGEST_OF_ROW =
   '(select stored.id from digests stored where stored.user_id = deliveries.user_id and stored.kind = deliveries.kind and stored.date = deliveries.edition_date and stored.slot = deliveries.slot)';
 
 /**
- * One pass composes the same selection for every subscriber who shares an edition window, a kind and
+ * One pass makes the same selection for every subscriber who shares an edition window, a kind and
  * date, interests, depth and the set of stories they already received: thousands of subscribers, a few
- * hundred distinct digests. Each is composed once, stored once as a content, and shared; bounded in size.
+ * hundred distinct digests. Each is selected once, stored once as a content, and shared; bounded in size.
  */
-class CompositionCache {
-  private readonly editionIds = new WeakMap<EditionStory[], number>();
+class SelectionCache {
+  private readonly editionIds = new WeakMap<EditionStoryView[], number>();
   private nextEditionId = 0;
-  private readonly cache = new Map<string, { composed: ComposedDigest; contentId: string }>();
+  private readonly cache = new Map<string, { selection: DigestSelection; contentId: string }>();
 
   /**
    * `fresh`: the content is new and is written with the batch that first uses it (a batch that fails to
    * commit ends the pass, cache and all).
    */
-  compose(kind: DigestKind, date: string, edition: EditionStory[], preferences: Preferences, received: ReadonlySet<string>) {
+  select(kind: DigestKind, date: string, edition: EditionStoryView[], preferences: Preferences, received: ReadonlySet<string>) {
     let editionId = this.editionIds.get(edition);
     if (editionId === undefined) this.editionIds.set(edition, (editionId = this.nextEditionId++));
     const interests = Object.keys(preferences.interests)
@@ -218,12 +208,12 @@ class CompositionCache {
     let hit = this.cache.get(key);
     let fresh = false;
     if (!hit) {
-      if (this.cache.size >= COMPOSE_CACHE_MAX) this.cache.clear();
-      hit = { composed: composeDigest({ kind, date, edition, preferences, received }), contentId: randomUUID() };
+      if (this.cache.size >= SELECTION_CACHE_MAX) this.cache.clear();
+      hit = { selection: selectStories({ kind, date, edition, preferences, received }), contentId: randomUUID() };
       this.cache.set(key, hit);
       fresh = true;
     }
-    return { composed: hit.composed, contentId: hit.contentId, fresh };
+    return { selection: hit.selection, contentId: hit.contentId, fresh };
   }
 }
 
@@ -301,21 +291,21 @@ async function priorRows(em: EntityManager, rows: PendingRow[]): Promise<Map<str
   return byKey;
 }
 
-function contentRow(id: string, composed: ComposedDigest, now: Date): RequiredEntityData<DigestContent> {
-  return { id, stories: composed.stories, storyIds: composed.stories.map((s) => s.id), searchText: composed.searchText, createdAt: now };
+function contentRow(id: string, selection: DigestSelection, now: Date): RequiredEntityData<DigestContent> {
+  return { id, stories: selection.stories, storyIds: selection.stories.map((s) => s.id), searchText: selection.searchText, createdAt: now };
 }
 
-function digestRow(id: string, row: PendingRow, composed: ComposedDigest, contentId: string, now: Date): RequiredEntityData<Digest> {
+function digestRow(id: string, row: PendingRow, selection: DigestSelection, contentId: string, now: Date): RequiredEntityData<Digest> {
   return {
     id,
     user: row.userId,
     kind: row.kind,
     date: row.editionDate,
     slot: row.slot,
-    title: composed.title,
-    storyCount: composed.stories.length,
-    depth: composed.depth,
-    quiet: composed.quiet,
+    title: selection.title,
+    storyCount: selection.stories.length,
+    depth: selection.depth,
+    quiet: selection.quiet,
     content: contentId,
     sentAt: null,
     createdAt: now,

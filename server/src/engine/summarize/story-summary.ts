@@ -1,13 +1,41 @@
 import type { Interest } from '@dcbrief/shared';
-import { classify } from './classify/interests.js';
-import { corroboration } from './dedupe/cluster.js';
-import type { Article } from './model/article.entity.js';
-import { Story } from './model/story.entity.js';
-import type { Summarizer, SummaryArticle } from './summarize/extractive.js';
+import { classify } from '../classify/interests.js';
+import { corroboration } from '../dedupe/cluster.js';
+import type { StoryClusters } from '../dedupe/story-clustering.js';
+import type { Article } from '../model/article.entity.js';
+import { newStory, type Story } from '../model/story.entity.js';
+import type { Summarizer, SummaryArticle } from './extractive.js';
 
+/** What summarizing needs of a source: its weight (whose article leads) and its categories (a hint to the interest). */
 export interface SourceInfo {
   weight: number;
   categories: Interest[];
+}
+
+/** The stories a pass touched, each summarized from all its articles: new ones to insert, stored ones to update. */
+export interface SummarizedStories {
+  fresh: Story[];
+  updated: Story[];
+}
+
+/** Every touched story summarized again from all of its articles, one after the other. */
+export async function summarizeStories(
+  clusters: StoryClusters,
+  sources: Map<string, SourceInfo>,
+  summarizer: Summarizer,
+  preferredLanguage: string,
+  now: Date,
+): Promise<SummarizedStories> {
+  const result: SummarizedStories = { fresh: [], updated: [] };
+  for (const storyId of clusters.touched) {
+    const articles = clusters.members.get(storyId);
+    if (!articles?.length) continue;
+    const story = clusters.stored.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
+    await summarizeStory(story, articles, sources, summarizer, preferredLanguage, now);
+    story.updatedAt = now;
+    (clusters.fresh.has(storyId) ? result.fresh : result.updated).push(story);
+  }
+  return result;
 }
 
 /**
@@ -16,9 +44,9 @@ export interface SourceInfo {
  *
  * `ingestedAt` (what editions select on) is set once, at the first ingest pass that leaves the story
  * with a fact sentence: `now`, by default the fetch time of its newest article, which is the running
- * pass's time since the story is composed because that pass brought it an article.
+ * pass's time since the story is summarized because that pass brought it an article.
  */
-export async function composeStory(
+export async function summarizeStory(
   story: Story,
   articles: Article[],
   sources: Map<string, SourceInfo>,
@@ -72,8 +100,4 @@ export async function composeStory(
   });
   if (!story.ingestedAt && story.summaries.brief.length > 0) story.ingestedAt = now;
   return story;
-}
-
-export function newStory(now: Date): Story {
-  return Object.assign(new Story(), { createdAt: now, updatedAt: now });
 }

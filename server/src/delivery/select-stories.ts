@@ -1,11 +1,11 @@
 import type { ContentDepth, DigestKind, DigestStory, Preferences } from '@dcbrief/shared';
-import type { EditionStory } from './edition-port.js';
+import type { EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
 /** At most this many stories per digest: a morning read, not an archive. */
 export const STORY_LIMITS: Record<DigestKind, number> = { daily: 10, weekly: 15, breaking: 1 };
 
-export interface ComposedDigest {
+export interface DigestSelection {
   title: string;
   depth: ContentDepth;
   quiet: boolean;
@@ -13,19 +13,19 @@ export interface ComposedDigest {
   searchText: string;
 }
 
-export interface ComposeInput {
+export interface SelectionInput {
   kind: DigestKind;
   /** Local edition date, YYYY-MM-DD. */
   date: string;
   /** The edition's stories, best first. */
-  edition: EditionStory[];
+  edition: EditionStoryView[];
   preferences: Preferences;
   /** Stories this subscriber already received (for this kind's purposes): never sent again. */
   received: ReadonlySet<string>;
 }
 
 /** One subscriber's selection of the edition: their interests, their depth, nothing they already read. */
-export function composeDigest({ kind, date, edition, preferences, received }: ComposeInput): ComposedDigest {
+export function selectStories({ kind, date, edition, preferences, received }: SelectionInput): DigestSelection {
   const depth = preferences.contentDepth;
   const picked = edition
     .filter((story) => preferences.interests[story.interest] && !received.has(story.id))
@@ -35,7 +35,7 @@ export function composeDigest({ kind, date, edition, preferences, received }: Co
   return { title, depth, quiet: picked.length === 0, stories: picked, searchText: searchTextOf(title, picked) };
 }
 
-function toDigestStory(story: EditionStory, depth: ContentDepth): DigestStory {
+function toDigestStory(story: EditionStoryView, depth: ContentDepth): DigestStory {
   const sentences = story.summaries[depth].length ? story.summaries[depth] : story.summaries.brief;
   return {
     id: story.id,

@@ -1,0 +1,90 @@
+import type { EntityManager } from '@mikro-orm/core';
+import type { EngineConfig } from '../engine.config.js';
+import { Article } from '../model/article.entity.js';
+import type { Source } from '../model/source.entity.js';
+import { canonicalUrl } from '../normalize/canonical-url.js';
+import { LIMITS } from '../normalize/limits.js';
+import type { FetchedItem, FreshItem } from '../types.js';
+import { FeedParseError, parseFeed } from './feed-parser.js';
+import { SourceFailure } from './fetch-state.js';
+import type { Fetcher } from './http-fetcher.js';
+import { fetchPageText, fetchTranscriptText } from './page-fetch.js';
+import { perStatement } from '../../db/per-statement.js';
+
+export interface FeedFetchDeps {
+  fetcher: Fetcher;
+  limits: Pick<EngineConfig['fetch'], 'maxItemsPerFeed' | 'pageFetchesPerSource'>;
+  /** Where the articles already stored are looked up. */
+  em: EntityManager;
+}
+
+/** What one source's feed gave: nothing new (304), or its items new to this source. */
+export type FeedFetch =
+  | { kind: 'not-modified' }
+  | { kind: 'ok'; status: number; etag: string | null; lastModified: string | null; itemCount: number; fresh: FreshItem[] };
+
+/**
+ * One source's feed by conditional GET, parsed, and those of its items not yet stored for this source, each
+ * with its transcript or, when the feed gave only a snippet, its article page (a few per source). Throws a
+ * SourceFailure when the feed cannot be fetched or read.
+ */
+export async function fetchFeed(source: Source, deps: FeedFetchDeps): Promise<FeedFetch> {
+  const { fetcher, limits } = deps;
+  const result = await fetcher.fetch(source.feedUrl, { etag: source.etag, lastModified: source.lastModified });
+  if (result.kind === 'failed') throw new SourceFailure(result.error, result.status);
+  if (result.kind === 'not-modified') return { kind: 'not-modified' };
+  let items: FetchedItem[];
+  try {
+    items = (await parseFeed(result.body, source.id, source.kind, result.url)).items.slice(0, limits.maxItemsPerFeed);
+  } catch (err) {
+    throw new SourceFailure(err instanceof FeedParseError ? err.message : `parse failed: ${(err as Error).message}`, result.status);
+  }
+  const unseen = await unseenItems(deps.em, items, source.id);
+  let pageBudget = limits.pageFetchesPerSource;
+  const fresh: FreshItem[] = [];
+  for (const item of unseen) {
+    let pageText: string | null = null;
+    let transcriptText: string | null = null;
+    if (!item.known) {
+      if (item.transcripts[0]) transcriptText = await fetchTranscriptText(fetcher, item.transcripts[0]);
+      else if (item.kind === 'news' && item.url && item.url.length <= LIMITS.url && pageBudget > 0 && stripTags(item.body).length < 300) {
+        pageBudget--;
+        pageText = await fetchPageText(fetcher, item.url);
+      }
+    }
+    fresh.push({ item, pageText, transcriptText });
+  }
+  return { kind: 'ok', status: result.status, etag: result.etag, lastModified: result.lastModified, itemCount: items.length, fresh };
+}
+
+/**
+ * Items whose canonical URL is not stored yet (a feed repeats its last items on every fetch), and items
+ * stored from another source that this one has not been recorded on (marked `known`: no page fetch).
+ */
+async function unseenItems(em: EntityManager, items: FetchedItem[], sourceId: string): Promise<Array<FetchedItem & { known?: boolean }>> {
+  const keyed = items.map((item) => ({ item, key: item.url ? safeCanonical(item.url) : null }));
+  const keys = keyed.map((k) => k.key).filter((k): k is string => Boolean(k));
+  const known = new Map<string, boolean>();
+  for (const slice of perStatement(keys)) {
+    const rows = await em.find(Article, { canonicalUrl: { $in: slice } }, { fields: ['canonicalUrl', 'sourceId', 'alsoSourceIds'] });
+    for (const r of rows) known.set(r.canonicalUrl, r.sourceId === sourceId || r.alsoSourceIds.includes(sourceId));
+  }
+  return keyed
+    .filter((k) => !k.key || known.get(k.key) !== true)
+    .map((k) => (k.key && known.has(k.key) ? { ...k.item, known: true } : k.item));
+}
+
+function safeCanonical(url: string): string | null {
+  try {
+    return canonicalUrl(url);
+  } catch {
+    return null;
+  }
+}
+
+function stripTags(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
