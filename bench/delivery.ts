@@ -24,6 +24,7 @@ import { digestEmail } from '../server/src/delivery/digest-email.js';
 import { LinkSigner } from '../server/src/delivery/tokens.js';
 import { Digest } from '../server/src/modules/digests/digest.entity.js';
 import { User } from '../server/src/modules/users/user.entity.js';
+import { withDeadline } from '../server/test/support/deadline.js';
 import { startTestServer } from '../server/test/support/harness.js';
 import type { PassReply, PassRequest } from './delivery-pass.js';
 
@@ -34,6 +35,9 @@ const CONNECTIONS = 8;
 const CONCURRENCY = 16;
 /** Both sides keep their pooled connections for the whole run (nodemailer's default reconnects every 100 messages). */
 const MAX_MESSAGES = Infinity;
+/** The child processes' deadlines: a hung one fails the benchmark. The pass gets ten times its target's time and a minute. */
+const SINK_DEADLINE_MS = 30_000;
+const PASS_DEADLINE_MS = 60_000 + (N / TARGETS.emailsPerSecond) * 10_000;
 export const NOW = new Date('2026-11-24T12:30:00Z');
 const ZONES = [
   'UTC',
@@ -58,30 +62,46 @@ async function discardingSink() {
     execArgv: process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`SMTP sink exited with ${code}`)));
-    child.on('message', (m: { type: string; port?: number }) => m.type === 'ready' && resolve(m.port!));
-  });
+  const kill = () => child.kill('SIGKILL');
+  const port = await withDeadline(
+    new Promise<number>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`SMTP sink exited with ${code}`)));
+      child.on('message', (m: { type: string; port?: number }) => m.type === 'ready' && resolve(m.port!));
+    }),
+    SINK_DEADLINE_MS,
+    'the SMTP sink process to listen',
+    kill,
+  );
   let asked = 0;
   const received = () =>
-    new Promise<number>((resolve) => {
-      const id = ++asked;
-      const onMessage = (m: { type: string; id?: number; received?: number }) => {
-        if (m.type !== 'count' || m.id !== id) return;
-        child.off('message', onMessage);
-        resolve(m.received!);
-      };
-      child.on('message', onMessage);
-      child.send({ type: 'count', id });
-    });
+    withDeadline(
+      new Promise<number>((resolve) => {
+        const id = ++asked;
+        const onMessage = (m: { type: string; id?: number; received?: number }) => {
+          if (m.type !== 'count' || m.id !== id) return;
+          child.off('message', onMessage);
+          resolve(m.received!);
+        };
+        child.on('message', onMessage);
+        child.send({ type: 'count', id });
+      }),
+      SINK_DEADLINE_MS,
+      'the SMTP sink process to count',
+      kill,
+    );
   const close = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.removeAllListeners('exit');
-      child.once('exit', () => resolve());
-      child.send({ type: 'close' });
-    });
+    withDeadline(
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.send({ type: 'close' });
+      }),
+      SINK_DEADLINE_MS,
+      'the SMTP sink process to exit',
+      kill,
+    );
   return { url: `smtp://127.0.0.1:${port}`, port, received, close };
 }
 
@@ -143,13 +163,18 @@ async function passInChild(env: Record<string, string>): Promise<{ summary: Pass
     execArgv: [...process.execArgv, ...serverNodeFlags(), ...profile, ...extra],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const reply = await new Promise<PassReply>((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`delivery pass process exited with ${code}`)));
-    child.once('message', (m) => resolve(m as PassReply));
-    const request: PassRequest = { env, now: NOW.toISOString(), verbose: !!process.env.BENCH_VERBOSE };
-    child.send(request);
-  });
+  const reply = await withDeadline(
+    new Promise<PassReply>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code) => reject(new Error(`delivery pass process exited with ${code}`)));
+      child.once('message', (m) => resolve(m as PassReply));
+      const request: PassRequest = { env, now: NOW.toISOString(), verbose: !!process.env.BENCH_VERBOSE };
+      child.send(request);
+    }),
+    PASS_DEADLINE_MS,
+    `the delivery pass of ${N} subscribers`,
+    () => child.kill('SIGKILL'),
+  );
   if ('error' in reply) throw new Error(`delivery pass failed: ${reply.error}`);
   return reply;
 }

@@ -5,8 +5,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 
 export async function benchWeb(): Promise<Array<Record<string, string>>> {
-  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'ignore' });
-  const out = execFileSync(process.execPath, ['web/scripts/size-report.mjs', '--json'], { cwd: root, encoding: 'utf8' });
+  // Deadlines, so a hung build fails the benchmark: a build takes about a minute, the report a second.
+  execFileSync('npm', ['run', 'build', '-w', 'web'], { cwd: root, stdio: 'ignore', timeout: 10 * 60_000 });
+  const out = execFileSync(process.execPath, ['web/scripts/size-report.mjs', '--json'], { cwd: root, encoding: 'utf8', timeout: 60_000 });
   const size = JSON.parse(out.trim().split('\n').at(-1)!) as {
     landingInitialJsGzipBytes: number;
     landingInitialJsRawBytes: number;

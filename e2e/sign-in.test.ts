@@ -1,35 +1,25 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { firstLink, startTestServer, type TestServer } from '../server/test/support/harness.js';
+import { describe, test } from 'node:test';
+import { firstLink } from '../server/test/support/harness.js';
 import { recipient } from '../server/test/support/users.js';
-import { launchBrowser } from './support/browser.js';
+import { useWebFixture } from './support/web-fixture.js';
 
 describe('sign-in in a real browser', () => {
-  let ts: TestServer;
-  let browser: Browser;
-  before(async () => {
-    ts = await startTestServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await ts?.close();
-  });
+  const web = useWebFixture();
 
   test('a person asks for a link, opens it from the email and lands signed in on the home page', async () => {
-    const context = await browser.newContext({ timezoneId: 'Asia/Singapore' });
+    const context = await web.browser.newContext({ timezoneId: 'Asia/Singapore' });
     const page = await context.newPage();
-    await page.goto(`${ts.url}/api/login`);
+    await page.goto(`${web.ts.url}/api/login`);
     await page.getByLabel('Email address').fill('reader@dc-ops.example');
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
-    const mail = (await ts.mailFolder()).find((m) => recipient(m) === 'reader@dc-ops.example');
+    const mail = (await web.ts.mailFolder()).find((m) => recipient(m) === 'reader@dc-ops.example');
     assert.ok(mail, 'the sign-in email was written');
     const link = firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/);
     await page.goto(link);
-    await page.waitForURL(`${ts.url}/`);
+    await page.waitForURL(`${web.ts.url}/`);
     await page
       .getByText(/welcome/i)
       .first()
@@ -49,7 +39,7 @@ describe('sign-in in a real browser', () => {
     assert.equal(session?.sameSite, 'Lax');
 
     // The same link a second time does not sign anyone in.
-    const other = await browser.newContext();
+    const other = await web.browser.newContext();
     const second = await other.newPage();
     await second.goto(link);
     await second.getByRole('heading', { name: 'This link has expired' }).waitFor();

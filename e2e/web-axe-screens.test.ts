@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { addDigests, setSubscription } from '../server/test/support/fixtures.js';
-import { startTestServer, type TestServer } from '../server/test/support/harness.js';
-import { launchBrowser } from './support/browser.js';
-import { routeStripeToStandIn, seriousAxeViolations, signInInBrowser } from './support/web-helpers.js';
+import { useWebFixture } from './support/web-fixture.js';
+import { routeStripeToStandIn, seriousAxeViolations } from './support/web-helpers.js';
 
 // axe-core on every screen (no serious or critical violation) and nothing wider than the window, at phone and
 // desktop widths; each screen is also saved as a screenshot in screenshots/ (git-ignored) for a person to
@@ -16,21 +15,14 @@ const WIDTHS = [375, 1280];
 const FREE = 'free-axe@dc-ops.example';
 
 describe('every screen passes axe at 375 and 1280 px', () => {
-  let ts: TestServer;
-  let browser: Browser;
+  const web = useWebFixture();
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    ts = await startTestServer();
-    browser = await launchBrowser();
     const email = 'axe@dc-ops.example';
-    await signInInBrowser(ts, browser, email).then(({ context }) => context.close());
-    await setSubscription(ts.orm, email, 'premium', 'active');
-    await addDigests(ts.orm, email, ['2026-11-20', '2026-11-21']);
-    await signInInBrowser(ts, browser, FREE).then(({ context }) => context.close());
-  });
-  after(async () => {
-    await browser?.close();
-    await ts?.close();
+    await web.signIn(email).then(({ context }) => context.close());
+    await setSubscription(web.ts.orm, email, 'premium', 'active');
+    await addDigests(web.ts.orm, email, ['2026-11-20', '2026-11-21']);
+    await web.signIn(FREE).then(({ context }) => context.close());
   });
 
   async function check(page: Page, name: string, width: number) {
@@ -56,31 +48,31 @@ describe('every screen passes axe at 375 and 1280 px', () => {
 
   for (const width of WIDTHS) {
     test(`visitor screens at ${width}px`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await web.browser.newContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`${ts.url}/`);
+      await page.goto(`${web.ts.url}/`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await check(page, 'landing', width);
       await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
       await page.getByRole('dialog').waitFor();
       await page.waitForTimeout(300);
       await check(page, 'waitlist-dialog', width);
-      await page.goto(`${ts.url}/missing-page`);
+      await page.goto(`${web.ts.url}/missing-page`);
       await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
       await check(page, 'not-found', width);
       await context.close();
     });
 
     test(`signed-in screens at ${width}px`, async () => {
-      const { context, page } = await signInInBrowser(ts, browser, 'axe@dc-ops.example', { viewport: { width, height: 900 } });
+      const { context, page } = await web.signIn('axe@dc-ops.example', { viewport: { width, height: 900 } });
       const stripeJs = await routeStripeToStandIn(context);
       await page.getByRole('button', { name: 'Listen' }).waitFor();
       await page.getByRole('heading', { name: /Data-center brief/ }).waitFor();
       await check(page, 'home-premium', width);
-      await page.goto(`${ts.url}/dashboard`);
+      await page.goto(`${web.ts.url}/dashboard`);
       await page.getByRole('heading', { name: 'Audio Intelligence Settings' }).waitFor();
       await check(page, 'dashboard-premium', width);
-      await page.goto(`${ts.url}/digests`);
+      await page.goto(`${web.ts.url}/digests`);
       await page
         .getByRole('link', { name: /Data-center brief/ })
         .first()
@@ -103,7 +95,7 @@ describe('every screen passes axe at 375 and 1280 px', () => {
       await page.route('**/api/config', (route) =>
         route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ stripePublishableKey: 'pk_test_axe' }) }),
       );
-      await page.goto(`${ts.url}/subscribe`);
+      await page.goto(`${web.ts.url}/subscribe`);
       await page.getByLabel('Card number').waitFor();
       await check(page, 'subscribe', width);
       assert.ok(stripeJs.length >= 1, '/subscribe requests Stripe.js');
@@ -111,11 +103,11 @@ describe('every screen passes axe at 375 and 1280 px', () => {
     });
 
     test(`a free subscriber's screens at ${width}px`, async () => {
-      const { context, page } = await signInInBrowser(ts, browser, FREE, { viewport: { width, height: 900 } });
+      const { context, page } = await web.signIn(FREE, { viewport: { width, height: 900 } });
       const stripeJs = await routeStripeToStandIn(context);
       await page.getByText('Your first digest arrives tomorrow at 6:00 AM', { exact: false }).waitFor();
       await check(page, 'home-free', width);
-      await page.goto(`${ts.url}/dashboard`);
+      await page.goto(`${web.ts.url}/dashboard`);
       await page.getByRole('heading', { name: 'Email Preferences' }).waitFor();
       await page.getByRole('button', { name: 'Save Preferences' }).click();
       await page.getByText('Your email preferences have been saved.').first().waitFor();

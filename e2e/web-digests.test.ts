@@ -1,30 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { describe, test } from 'node:test';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
-import { startTestServer, type TestServer } from '../server/test/support/harness.js';
-import { launchBrowser } from './support/browser.js';
-import { seriousAxeViolations, signInInBrowser } from './support/web-helpers.js';
+import { useWebFixture } from './support/web-fixture.js';
+import { seriousAxeViolations } from './support/web-helpers.js';
 
 // Reading what was emailed: the built web app against the real server, digests stored as delivery stores them.
 describe('digest pages', () => {
-  let ts: TestServer;
-  let browser: Browser;
-  before(async () => {
-    ts = await startTestServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await ts?.close();
-  });
+  const web = useWebFixture();
 
   test('from the home page to the latest brief, its sources, a rating, and the archive search', async () => {
     const email = 'reader@colo.example';
-    const first = await signInInBrowser(ts, browser, email);
+    const first = await web.signIn(email);
     await first.context.close();
-    await setSubscription(ts.orm, email, 'basic', 'active');
-    await addDigests(ts.orm, email, ['2026-11-20', '2026-11-21'], (date) =>
+    await setSubscription(web.ts.orm, email, 'basic', 'active');
+    await addDigests(web.ts.orm, email, ['2026-11-20', '2026-11-21'], (date) =>
       date === '2026-11-21'
         ? [
             digestStory('Equinix opens 20 MW Frankfurt campus', { corroboration: 3 }),
@@ -33,7 +22,7 @@ describe('digest pages', () => {
         : [digestStory('Liquid cooling retrofit cuts PUE to 1.18 in Oslo')],
     );
 
-    const { context, page } = await signInInBrowser(ts, browser, email, { viewport: { width: 1280, height: 900 } });
+    const { context, page } = await web.signIn(email, { viewport: { width: 1280, height: 900 } });
     await page.getByRole('link', { name: 'Read the brief' }).click();
     await page.waitForURL(/\/digests\/[\w-]+$/);
     await page.getByRole('heading', { level: 1, name: 'Data-center brief for 2026-11-21' }).waitFor();
@@ -71,10 +60,10 @@ describe('digest pages', () => {
 
   test("another subscriber's digest is not found", async () => {
     const owner = 'owner@colo.example';
-    (await signInInBrowser(ts, browser, owner)).context.close();
-    const [theirs] = await addDigests(ts.orm, owner, ['2026-11-21']);
-    const { context, page } = await signInInBrowser(ts, browser, 'snoop@colo.example');
-    await page.goto(`${ts.url}/digests/${theirs!.id}`);
+    (await web.signIn(owner)).context.close();
+    const [theirs] = await addDigests(web.ts.orm, owner, ['2026-11-21']);
+    const { context, page } = await web.signIn('snoop@colo.example');
+    await page.goto(`${web.ts.url}/digests/${theirs!.id}`);
     await page.getByRole('heading', { name: 'Digest not found' }).waitFor();
     await context.close();
   });

@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
 import { User } from '../server/src/modules/users/user.entity.js';
 import { addDigests, setSubscription } from '../server/test/support/fixtures.js';
-import { startTestServer, type TestServer } from '../server/test/support/harness.js';
-import { launchBrowser } from './support/browser.js';
+import { startTestServer } from '../server/test/support/harness.js';
 import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
+import { useWebFixture } from './support/web-fixture.js';
 import { routeStripeApiTo, routeStripeToStandIn, signInInBrowser } from './support/web-helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_e2e';
 
 // Signed-in screens of the built web app against the real server, users signed in by magic link.
 describe('web app for subscribers', () => {
-  let ts: TestServer;
-  let browser: Browser;
   let stripe: StripeStandIn;
   before(async () => {
     stripe = await startStripeStandIn({
@@ -23,24 +20,20 @@ describe('web app for subscribers', () => {
         { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
       ],
     });
-    ts = await startTestServer({
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_dcbrief',
-        STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-      },
-    });
-    browser = await launchBrowser();
   });
-  after(async () => {
-    await browser?.close();
-    await ts?.close();
-    await stripe?.close();
-  });
+  const web = useWebFixture(() => ({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_dcbrief',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_BASE: stripe.url,
+    },
+  }));
+  // After the fixture's own `after`: the server stops before the Stripe stand-in it talks to.
+  after(() => stripe?.close());
 
   test('a free user signs in by magic link and sees the home page: FREE, the upgrade panel, no audio actions', async () => {
-    const { context, page } = await signInInBrowser(ts, browser, 'free-reader@dc-ops.example');
+    const { context, page } = await web.signIn('free-reader@dc-ops.example');
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
     await page.getByText('Your first digest arrives tomorrow at 6:00 AM.').waitFor();
     const status = page.locator('section', { has: page.getByRole('heading', { name: 'Subscription Status' }) });
@@ -52,11 +45,11 @@ describe('web app for subscribers', () => {
 
   test('a premium active user sees the latest digest, real stats and the audio actions', async () => {
     const email = 'premium-reader@dc-ops.example';
-    const first = await signInInBrowser(ts, browser, email);
+    const first = await web.signIn(email);
     await first.context.close();
-    await setSubscription(ts.orm, email, 'premium', 'active');
-    await addDigests(ts.orm, email, ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
-    const { context, page } = await signInInBrowser(ts, browser, email);
+    await setSubscription(web.ts.orm, email, 'premium', 'active');
+    await addDigests(web.ts.orm, email, ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    const { context, page } = await web.signIn(email);
     await page.getByRole('button', { name: 'Listen' }).waitFor();
     await page.getByRole('button', { name: 'Audio Library' }).waitFor();
     const status = page.locator('section', { has: page.getByRole('heading', { name: 'Subscription Status' }) });
@@ -71,10 +64,10 @@ describe('web app for subscribers', () => {
 
   test('dashboard: saved preferences come back after a reload', async () => {
     const email = 'prefs@dc-ops.example';
-    await signInInBrowser(ts, browser, email).then(({ context }) => context.close());
-    await setSubscription(ts.orm, email, 'premium', 'active');
-    const { context, page } = await signInInBrowser(ts, browser, email, { timezoneId: 'Asia/Singapore' });
-    await page.goto(`${ts.url}/dashboard`);
+    await web.signIn(email).then(({ context }) => context.close());
+    await setSubscription(web.ts.orm, email, 'premium', 'active');
+    const { context, page } = await web.signIn(email, { timezoneId: 'Asia/Singapore' });
+    await page.goto(`${web.ts.url}/dashboard`);
     await page.getByRole('switch', { name: 'Breaking News Alerts' }).click();
     await page.getByRole('radio', { name: '8:00 AM' }).click();
     await page.getByRole('radio', { name: 'Detailed' }).click();
@@ -102,7 +95,7 @@ describe('web app for subscribers', () => {
   test('subscribe on a server without Stripe keys: the Subscription Error toast and no Stripe.js', async () => {
     const unpaid = await startTestServer();
     try {
-      const { context, page } = await signInInBrowser(unpaid, browser, 'early@dc-ops.example');
+      const { context, page } = await signInInBrowser(unpaid, web.browser, 'early@dc-ops.example');
       const stripeRequests = await routeStripeToStandIn(context);
       await page.goto(`${unpaid.url}/subscribe`);
       await page.getByText('Subscription Error', { exact: true }).first().waitFor();
@@ -117,10 +110,10 @@ describe('web app for subscribers', () => {
 
   test('subscribe: Payment Element (Stripe.js stand-in), plan change, a declined card, then the dashboard shows the paid plan', async () => {
     const email = 'buyer@dc-ops.example';
-    const { context, page } = await signInInBrowser(ts, browser, email);
+    const { context, page } = await web.signIn(email);
     const stripeRequests = await routeStripeToStandIn(context);
     await routeStripeApiTo(context, stripe.url);
-    await page.goto(`${ts.url}/subscribe`);
+    await page.goto(`${web.ts.url}/subscribe`);
     const cardNumber = page.getByLabel('Card number');
     await cardNumber.waitFor();
     assert.ok(stripeRequests.length >= 1, 'Stripe.js was requested on /subscribe');
@@ -151,7 +144,7 @@ describe('web app for subscribers', () => {
     await cardNumber.fill('4242 4242 4242 4242');
     await page.getByRole('button', { name: 'Subscribe to Essential' }).click();
     await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
-    await page.waitForURL(`${ts.url}/dashboard`);
+    await page.waitForURL(`${web.ts.url}/dashboard`);
     assert.equal(basicSub!.default_payment_method !== null, true, 'the card is saved on the Essential subscription in Stripe');
     // The dashboard shows the paid plan at once (the server re-read the subscription from Stripe).
     const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
@@ -164,14 +157,14 @@ describe('web app for subscribers', () => {
     await context.close();
   });
   test("a card that needs authentication returns through Stripe's redirect and the dashboard shows the plan", async () => {
-    const { context, page } = await signInInBrowser(ts, browser, 'secure@dc-ops.example');
+    const { context, page } = await web.signIn('secure@dc-ops.example');
     await routeStripeToStandIn(context);
     await routeStripeApiTo(context, stripe.url);
-    await page.goto(`${ts.url}/subscribe`);
+    await page.goto(`${web.ts.url}/subscribe`);
     await page.getByLabel('Card number').fill('4000 0025 0000 3155');
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
     await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
-    await page.waitForURL(`${ts.url}/dashboard`);
+    await page.waitForURL(`${web.ts.url}/dashboard`);
     const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
     await account.getByText('PREMIUM', { exact: true }).waitFor();
     await page.getByRole('heading', { name: 'Audio Intelligence Settings' }).waitFor();
@@ -180,30 +173,30 @@ describe('web app for subscribers', () => {
 
   test('a subscriber: /subscribe says to manage it from the dashboard; after cancelling, coming back is charged now (no second trial)', async () => {
     const email = 'returning@dc-ops.example';
-    const { context, page } = await signInInBrowser(ts, browser, email);
+    const { context, page } = await web.signIn(email);
     await routeStripeToStandIn(context);
     await routeStripeApiTo(context, stripe.url);
-    await page.goto(`${ts.url}/subscribe`);
+    await page.goto(`${web.ts.url}/subscribe`);
     await page.getByText('Start with a 14-day free trial. You will not be charged until it ends, and you can cancel anytime.').waitFor();
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
-    await page.waitForURL(`${ts.url}/dashboard`);
+    await page.waitForURL(`${web.ts.url}/dashboard`);
     const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
     await account.getByText('PREMIUM', { exact: true }).waitFor();
 
     // Already subscribed: the server's reason, not "Failed to create subscription".
-    await page.goto(`${ts.url}/subscribe`);
+    await page.goto(`${web.ts.url}/subscribe`);
     await page.getByText('Subscription Error', { exact: true }).first().waitFor();
     await page.getByText('You already have a subscription. Manage it from your dashboard.', { exact: true }).first().waitFor();
     await page.getByRole('link', { name: 'Go to your dashboard' }).waitFor();
 
     // Cancelled in Stripe's customer portal: Stripe ends the subscription and sends the event.
-    const { stripeSubscriptionId: first } = await ts.orm.em.fork().findOneOrFail(User, { email });
+    const { stripeSubscriptionId: first } = await web.ts.orm.em.fork().findOneOrFail(User, { email });
     const deleted = stripe.event(
       'customer.subscription.deleted',
       stripe.update(first!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
     );
     const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload: deleted, secret: WEBHOOK_SECRET });
-    const hook = await fetch(`${ts.url}/api/stripe/webhook`, {
+    const hook = await fetch(`${web.ts.url}/api/stripe/webhook`, {
       method: 'POST',
       body: deleted,
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -211,7 +204,7 @@ describe('web app for subscribers', () => {
     assert.equal(hook.status, 200);
 
     // Back for the same plan: a new subscription, the trial already used, so the page promises no free period.
-    await page.goto(`${ts.url}/subscribe`);
+    await page.goto(`${web.ts.url}/subscribe`);
     await page
       .getByText('You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.')
       .waitFor();
@@ -225,7 +218,7 @@ describe('web app for subscribers', () => {
     assert.match(String(await secret.jsonValue()), /^pi_\w+_secret_/, 'money due now: a PaymentIntent');
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
     await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
-    await page.waitForURL(`${ts.url}/dashboard`);
+    await page.waitForURL(`${web.ts.url}/dashboard`);
     await account.getByText('PREMIUM', { exact: true }).waitFor();
     const me = await page.evaluate(
       async () => (await (await fetch('/api/auth/user')).json()) as { subscriptionTier: string; subscriptionStatus: string },

@@ -1,28 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../server/test/support/harness.js';
-import { launchBrowser } from './support/browser.js';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { useWebFixture } from './support/web-fixture.js';
 import { routeStripeToStandIn } from './support/web-helpers.js';
 
 // The built web app (web/dist) against the real server: what a signed-out visitor sees and does.
 describe('web app for visitors', () => {
-  let ts: TestServer;
-  let browser: Browser;
-  before(async () => {
-    ts = await startTestServer();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser?.close();
-    await ts?.close();
-  });
+  const web = useWebFixture();
 
   async function landing(): Promise<{ page: Page; stripeRequests: string[]; close: () => Promise<void> }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const stripeRequests = await routeStripeToStandIn(context);
     const page = await context.newPage();
-    await page.goto(`${ts.url}/`);
+    await page.goto(`${web.ts.url}/`);
     await page.getByRole('heading', { level: 1, name: /Data-center intelligence/ }).waitFor();
     return { page, stripeRequests, close: () => context.close() };
   }
@@ -115,10 +105,10 @@ describe('web app for visitors', () => {
   test('signed out, /subscribe says why and goes to the sign-in page after 1 s', async () => {
     const { page, stripeRequests, close } = await landing();
     const started = Date.now();
-    await page.goto(`${ts.url}/subscribe`);
+    await page.goto(`${web.ts.url}/subscribe`);
     await page.getByText('Authentication Required', { exact: true }).first().waitFor();
     await page.getByText('Please sign in to subscribe.', { exact: true }).first().waitFor();
-    await page.waitForURL(`${ts.url}/api/login`);
+    await page.waitForURL(`${web.ts.url}/api/login`);
     assert.ok(Date.now() - started >= 1000);
     assert.deepEqual(stripeRequests, [], 'no secret, no Stripe.js');
     await close();
@@ -127,16 +117,16 @@ describe('web app for visitors', () => {
   test('signed out, /dashboard shows the Unauthorized toast and goes to sign in after 0.5 s', async () => {
     const { page, close } = await landing();
     const started = Date.now();
-    await page.goto(`${ts.url}/dashboard`);
+    await page.goto(`${web.ts.url}/dashboard`);
     await page.getByText('You are logged out. Logging in again...', { exact: true }).first().waitFor();
-    await page.waitForURL(`${ts.url}/api/login`);
+    await page.waitForURL(`${web.ts.url}/api/login`);
     assert.ok(Date.now() - started >= 500);
     await close();
   });
 
   test('an unknown path shows the 404 screen', async () => {
     const { page, close } = await landing();
-    await page.goto(`${ts.url}/no/such/page`);
+    await page.goto(`${web.ts.url}/no/such/page`);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?', { exact: true }).first().waitFor();
     await close();

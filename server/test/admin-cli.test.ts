@@ -1,20 +1,21 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { promisify } from 'node:util';
 import { readMailFolder } from './support/harness.js';
-
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../..');
+import { runCli } from './support/run-cli.js';
 
 describe('npm run admin', () => {
   let dataDir: string;
   const env = () => ({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: '' });
-  const admin = (...args: string[]) =>
-    run(process.execPath, ['--conditions=source', '--import', 'tsx', 'server/src/cli/admin.ts', ...args], { cwd: root, env: env() });
+  /** `npm run admin -- ...args`: its output, or a failure with its stderr when it exits non-zero. */
+  const admin = async (...args: string[]) => {
+    const result = await runCli('admin.ts', args, env());
+    if (result.status !== 0)
+      throw Object.assign(new Error(`admin ${args.join(' ')} exited with ${result.status}: ${result.stderr}`), result);
+    return result;
+  };
 
   /** Seeds through the product's own service on the same data folder, as the waitlist form does. */
   const join = async (entry: { email: string; firstName: string; lastName: string; phoneNumber: string }) => {

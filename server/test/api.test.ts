@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { DEFAULT_PREFERENCES } from '@dcbrief/shared';
-import { TestClient } from './support/client.js';
+import {
+  DEFAULT_PREFERENCES,
+  digestListSchema,
+  errorResponseSchema,
+  feedbackListSchema,
+  feedbackSchema,
+  userSchema,
+} from '@dcbrief/shared';
+import { json, TestClient } from './support/client.js';
 import { addDigests, countFeedback, setSubscription } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { signIn } from './support/users.js';
@@ -33,12 +40,12 @@ describe('signed-in API', () => {
     ] as const) {
       const res = await anon.request(method, path, method === 'POST' ? { json: {} } : {});
       assert.equal(res.status, 401, `${method} ${path}`);
-      assert.deepEqual(await res.json(), { message: 'Unauthorized' });
+      assert.deepEqual(await json(res, errorResponseSchema), { message: 'Unauthorized' });
     }
   });
 
   test("the user object has the documented shape and the spec's default preferences", async () => {
-    const user = await (await alice.get('/api/auth/user')).json();
+    const user = await json(await alice.get('/api/auth/user'), userSchema);
     assert.deepEqual(Object.keys(user).sort(), [
       'createdAt',
       'email',
@@ -57,12 +64,12 @@ describe('signed-in API', () => {
   });
 
   test("digests: only the user's own, newest first", async () => {
-    const list = await (await alice.get('/api/digests')).json();
+    const list = await json(await alice.get('/api/digests'), digestListSchema);
     assert.deepEqual(
-      list.map((d: { date: string }) => d.date),
+      list.map((d) => d.date),
       ['2026-11-21', '2026-11-20', '2026-11-19'],
     );
-    assert.deepEqual(Object.keys(list[0]).sort(), [
+    assert.deepEqual(Object.keys(list[0]!).sort(), [
       'createdAt',
       'date',
       'depth',
@@ -74,9 +81,9 @@ describe('signed-in API', () => {
       'storyCount',
       'title',
     ]);
-    const bobs = await (await bob.get('/api/digests')).json();
+    const bobs = await json(await bob.get('/api/digests'), digestListSchema);
     assert.deepEqual(
-      bobs.map((d: { id: string }) => d.id),
+      bobs.map((d) => d.id),
       bobDigests,
     );
   });
@@ -84,23 +91,27 @@ describe('signed-in API', () => {
   test("feedback: rate own digests 1-5, newest first; re-rating updates; another user's digest is 404", async () => {
     const first = await alice.post('/api/feedback', { digestId: aliceDigests[0], rating: 4 });
     assert.equal(first.status, 201);
+    const created = await json(first, feedbackSchema);
+    assert.deepEqual([created.digestId, created.rating, created.comment], [aliceDigests[0], 4, null]);
     ts.clock.advance(60_000);
     const second = await alice.post('/api/feedback', { digestId: aliceDigests[2], rating: 5, comment: 'Great coverage of the Nordics' });
     assert.equal(second.status, 201);
     ts.clock.advance(60_000);
     const again = await alice.post('/api/feedback', { digestId: aliceDigests[0], rating: 2 });
     assert.equal(again.status, 200, 'rating the same digest again updates it');
+    assert.equal((await json(again, feedbackSchema)).rating, 2);
 
-    const list = await (await alice.get('/api/feedback')).json();
+    const list = await json(await alice.get('/api/feedback'), feedbackListSchema);
     assert.equal(list.length, 2);
-    assert.equal(list[0].digestId, aliceDigests[2], 'newest first');
-    assert.equal(list[0].comment, 'Great coverage of the Nordics');
-    assert.equal(list[1].digestId, aliceDigests[0]);
-    assert.equal(list[1].rating, 2, 'the re-rating replaced the first rating');
+    assert.equal(list[0]!.digestId, aliceDigests[2], 'newest first');
+    assert.equal(list[0]!.comment, 'Great coverage of the Nordics');
+    assert.equal(list[1]!.digestId, aliceDigests[0]);
+    assert.equal(list[1]!.rating, 2, 'the re-rating replaced the first rating');
 
     const stolen = await bob.post('/api/feedback', { digestId: aliceDigests[1], rating: 1 });
     assert.equal(stolen.status, 404);
-    assert.deepEqual(await (await bob.get('/api/feedback')).json(), []);
+    await json(stolen, errorResponseSchema);
+    assert.deepEqual(await json(await bob.get('/api/feedback'), feedbackListSchema), []);
     for (const rating of [0, 6, 3.5, '5']) {
       const bad = await alice.post('/api/feedback', { digestId: aliceDigests[1], rating });
       assert.equal(bad.status, 400, `rating ${rating}`);
@@ -111,7 +122,7 @@ describe('signed-in API', () => {
   test('preferences: {} is no change; a partial update persists and returns the user', async () => {
     const unchanged = await alice.post('/api/user/preferences', {});
     assert.equal(unchanged.status, 200);
-    assert.deepEqual((await unchanged.json()).preferences, DEFAULT_PREFERENCES);
+    assert.deepEqual((await json(unchanged, userSchema)).preferences, DEFAULT_PREFERENCES);
 
     const res = await alice.post('/api/user/preferences', {
       deliveryTime: '08:00',
@@ -123,20 +134,20 @@ describe('signed-in API', () => {
       audio: { voiceStyle: 'news', playbackSpeed: 1.25 },
     });
     assert.equal(res.status, 200);
-    const user = await res.json();
+    const user = await json(res, userSchema);
     assert.equal(user.timezone, 'America/Chicago');
     assert.equal(user.preferences.deliveryTime, '08:00');
     assert.equal(user.preferences.interests.regulations, true);
     assert.equal(user.preferences.interests.infrastructure, true);
     assert.deepEqual(user.preferences.audio, { enabled: true, voiceStyle: 'news', playbackSpeed: 1.25 });
-    const reread = await (await alice.get('/api/auth/user')).json();
+    const reread = await json(await alice.get('/api/auth/user'), userSchema);
     assert.deepEqual(reread.preferences, user.preferences);
-    const bobs = await (await bob.get('/api/auth/user')).json();
+    const bobs = await json(await bob.get('/api/auth/user'), userSchema);
     assert.deepEqual(bobs.preferences, DEFAULT_PREFERENCES, 'another user is untouched');
   });
 
   test('preferences: invalid values are 400 and nothing is written', async () => {
-    const before = await (await alice.get('/api/auth/user')).json();
+    const before = await json(await alice.get('/api/auth/user'), userSchema);
     for (const body of [
       { deliveryTime: '07:00' },
       { contentDepth: 'verbose' },
@@ -149,15 +160,15 @@ describe('signed-in API', () => {
     ]) {
       const res = await alice.post('/api/user/preferences', body);
       assert.equal(res.status, 400, JSON.stringify(body).slice(0, 80));
-      assert.equal(typeof (await res.json()).message, 'string');
+      await json(res, errorResponseSchema);
     }
-    const afterwards = await (await alice.get('/api/auth/user')).json();
+    const afterwards = await json(await alice.get('/api/auth/user'), userSchema);
     assert.deepEqual(afterwards, before);
   });
 
   test('the tier and status a subscription sets are what the user endpoint reports', async () => {
     await setSubscription(ts.orm, 'bob@colo.example', 'premium', 'active');
-    const user = await (await bob.get('/api/auth/user')).json();
+    const user = await json(await bob.get('/api/auth/user'), userSchema);
     assert.equal(user.subscriptionTier, 'premium');
     assert.equal(user.subscriptionStatus, 'active');
   });

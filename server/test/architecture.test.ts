@@ -28,9 +28,14 @@ function cruise(cwd: string, dirs: string[]): Promise<Violation[]> {
       [DEPCRUISE, ...dirs, '--config', path.join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json', '--no-progress'],
       { cwd, timeout: 60_000, maxBuffer: 64 * 1024 * 1024 },
       (err, stdout, stderr) => {
+        if (err?.killed) return reject(new Error(`dependency-cruiser did not finish within a minute and was killed: ${stderr}`));
         // depcruise exits with the number of errors; its JSON report is on stdout either way.
         if (!stdout) return reject(err ?? new Error(stderr));
-        resolve((JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations);
+        try {
+          resolve((JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations);
+        } catch (parseError) {
+          reject(parseError);
+        }
       },
     );
   });

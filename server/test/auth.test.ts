@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MAGIC_LINK_TTL_MS } from '@dcbrief/shared';
+import { errorResponseSchema, MAGIC_LINK_TTL_MS, userSchema } from '@dcbrief/shared';
 import { LoginToken } from '../src/modules/auth/login-token.entity.js';
 import { hashToken } from '../src/modules/auth/auth.service.js';
 import { SESSION_COOKIE } from '../src/app.js';
-import { TestClient } from './support/client.js';
+import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { recipient, signIn, tokenFrom } from './support/users.js';
 
@@ -18,7 +18,7 @@ describe('sign-in by magic link', () => {
   test('signed out, the user endpoint answers 401 with a JSON message', async () => {
     const res = await new TestClient(ts.url).get('/api/auth/user');
     assert.equal(res.status, 401);
-    assert.deepEqual(await res.json(), { message: 'Unauthorized' });
+    assert.deepEqual(await json(res, errorResponseSchema), { message: 'Unauthorized' });
   });
 
   test('the sign-in page is a real page with an email field', async () => {
@@ -56,7 +56,7 @@ describe('sign-in by magic link', () => {
     assert.equal(confirm.headers.get('location'), '/');
     const me = await client.get('/api/auth/user');
     assert.equal(me.status, 200);
-    const user = await me.json();
+    const user = await json(me, userSchema);
     assert.equal(user.email, 'ops.lead@example.com');
     assert.equal(user.subscriptionTier, null);
     assert.equal(user.timezone, 'Europe/Lisbon');
@@ -147,7 +147,7 @@ describe('sign-in by magic link', () => {
       assert.equal((await c.post('/api/login', { email: 'a@example.com' })).status, 200);
       const perEmail = await c.post('/api/login', { email: 'a@example.com' });
       assert.equal(perEmail.status, 429);
-      assert.match((await perEmail.json()).message, /Too many/);
+      assert.match((await json(perEmail, errorResponseSchema)).message, /Too many/);
       assert.ok(Number(perEmail.headers.get('retry-after')) > 0);
       const perIp = await c.post('/api/login', { email: 'b@example.com' });
       assert.equal(perIp.status, 429);
@@ -187,7 +187,7 @@ describe('invite-only sign-up', () => {
     await service.markInvited((await service.findByEmail('invitee@example.com'))!);
 
     const client = await signIn(ts, 'invitee@example.com');
-    const user = await (await client.get('/api/auth/user')).json();
+    const user = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(user.firstName, 'Ines', 'names come from the waitlist entry');
     assert.equal(user.lastName, 'Costa');
     assert.equal((await signInMails()).length, 1);

@@ -4,14 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
+import { createSubscriptionResponseSchema, errorResponseSchema, publicConfigSchema, userSchema } from '@dcbrief/shared';
 import { createApp } from '../src/app.js';
 import { openDatabase } from '../src/database.js';
 import { createLogger } from '../src/lib/logger.js';
 import { StripeEvent } from '../src/modules/billing/stripe-event.entity.js';
 import { User } from '../src/modules/users/user.entity.js';
-import { TestClient } from './support/client.js';
+import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
-import { postgresBinDir, startTempPostgres, type TempPostgres } from './support/postgres.js';
+import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
 import { recipient, signIn } from './support/users.js';
 
@@ -78,7 +79,7 @@ describe('subscriptions with Stripe', () => {
     const client = await signIn(ts, email);
     const res = await client.post('/api/create-subscription', { tier });
     assert.equal(res.status, 200);
-    return { client, subId: (await user(email)).stripeSubscriptionId!, secret: await res.json() };
+    return { client, subId: (await user(email)).stripeSubscriptionId!, secret: await json(res, createSubscriptionResponseSchema) };
   }
 
   before(async () => {
@@ -94,7 +95,9 @@ describe('subscriptions with Stripe', () => {
   });
 
   test('GET /api/config hands the browser the publishable key', async () => {
-    assert.deepEqual(await (await new TestClient(ts.url).get('/api/config')).json(), { stripePublishableKey: 'pk_test_dcbrief' });
+    assert.deepEqual(await json(await new TestClient(ts.url).get('/api/config'), publicConfigSchema), {
+      stripePublishableKey: 'pk_test_dcbrief',
+    });
   });
 
   test('create-subscription: 401 signed out, 400 for an unknown tier', async () => {
@@ -113,7 +116,7 @@ describe('subscriptions with Stripe', () => {
     const before = stripe.calls('POST', '/v1/subscriptions').length;
     const res = await client.post('/api/create-subscription', { tier: 'premium' });
     assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await json(res, createSubscriptionResponseSchema);
     assert.equal(body.intentType, 'setup', 'a trial confirms a SetupIntent');
     assert.match(body.clientSecret, /^seti_\w+_secret_\w+$/);
 
@@ -132,7 +135,7 @@ describe('subscriptions with Stripe', () => {
     assert.equal(created[0]!.idempotencyKey, `dcbrief-subscription-${u.id}-premium-after-none`);
     assert.equal(u.stripeSubscriptionId, stripe.subscriptions.get(u.stripeSubscriptionId!)?.id);
     // Opening the subscribe page grants nothing until the card is saved.
-    const me = await (await client.get('/api/auth/user')).json();
+    const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionStatus, 'inactive');
   });
 
@@ -145,7 +148,7 @@ describe('subscriptions with Stripe', () => {
       client.post('/api/create-subscription', { tier: 'basic' }),
     ]);
     const reload = await client.post('/api/create-subscription', { tier: 'basic' });
-    const secrets = await Promise.all([a, b, reload].map((r) => r.json()));
+    const secrets = await Promise.all([a, b, reload].map((r) => json(r, createSubscriptionResponseSchema)));
     assert.equal(new Set(secrets.map((s) => s.clientSecret)).size, 1, 'the same payment secret every time');
     assert.equal(stripe.calls('POST', '/v1/subscriptions').length - subsBefore, 1);
     assert.equal(stripe.calls('POST', '/v1/customers').length - custBefore, 1);
@@ -154,9 +157,9 @@ describe('subscriptions with Stripe', () => {
   test("switching plan before paying drops the other plan's subscription, so the button charges what it says", async () => {
     const email = `switch${n}@example.com`;
     const client = await signIn(ts, email);
-    const premium = await (await client.post('/api/create-subscription', { tier: 'premium' })).json();
+    const premium = await json(await client.post('/api/create-subscription', { tier: 'premium' }), createSubscriptionResponseSchema);
     const premiumSub = (await user(email)).stripeSubscriptionId!;
-    const basic = await (await client.post('/api/create-subscription', { tier: 'basic' })).json();
+    const basic = await json(await client.post('/api/create-subscription', { tier: 'basic' }), createSubscriptionResponseSchema);
     assert.notEqual(basic.clientSecret, premium.clientSecret);
     assert.equal(stripe.subscriptions.get(premiumSub)!.status, 'canceled');
     const u = await user(email);
@@ -186,7 +189,7 @@ describe('subscriptions with Stripe', () => {
     const res = await webhook(payload, signed(payload));
     assert.equal(res.status, 200);
     assert.deepEqual(await res.json(), { received: true, duplicate: false });
-    const me = await (await client.get('/api/auth/user')).json();
+    const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionTier, 'premium');
     assert.equal(me.subscriptionStatus, 'active');
     const welcome = (await ts.mailFolder()).filter(
@@ -226,7 +229,7 @@ describe('subscriptions with Stripe', () => {
     for (const [body, headers] of cases) {
       const res = await webhook(body, headers);
       assert.equal(res.status, 400);
-      assert.match((await res.json()).message, /signature/i);
+      assert.match((await json(res, errorResponseSchema)).message, /signature/i);
     }
     assert.equal(await ts.orm.em.fork().count(StripeEvent, {}), eventsBefore);
     assert.equal((await user(email)).subscriptionStatus, 'inactive');
@@ -316,7 +319,7 @@ describe('subscriptions with Stripe', () => {
     const res = await webhook(payload, signed(payload));
     assert.equal(res.status, 200);
     assert.ok(await ts.orm.em.fork().findOne(StripeEvent, { id: JSON.parse(payload).id }));
-    const me = await (await client.get('/api/auth/user')).json();
+    const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionStatus, 'canceled');
     assert.equal(me.subscriptionTier, null);
   });
@@ -338,7 +341,7 @@ describe('subscriptions with Stripe', () => {
     (sub.items as { data: Array<{ price: unknown }> }).data[0]!.price = newPrice;
     const payload = stripe.event('customer.subscription.updated', sub);
     assert.equal((await webhook(payload, signed(payload))).status, 200);
-    const me = await (await client.get('/api/auth/user')).json();
+    const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionStatus, 'active');
     assert.equal(me.subscriptionTier, 'premium');
   });
@@ -358,14 +361,17 @@ describe('subscriptions with Stripe', () => {
 
     const res = await client.post('/api/create-subscription', { tier: 'premium' });
     assert.equal(res.status, 200, await res.clone().text());
-    const body = await res.json();
+    const body = await json(res, createSubscriptionResponseSchema);
     assert.equal(body.intentType, 'payment', 'the trial was used: money is due now');
     const u = await user(email);
     assert.notEqual(u.stripeSubscriptionId, subId);
     assert.equal(stripe.subscriptions.get(u.stripeSubscriptionId!)!.status, 'incomplete');
     // A reload of this attempt reuses it rather than making a second one.
     const subsBefore = stripe.calls('POST', '/v1/subscriptions').length;
-    assert.equal((await (await client.post('/api/create-subscription', { tier: 'premium' })).json()).clientSecret, body.clientSecret);
+    assert.equal(
+      (await json(await client.post('/api/create-subscription', { tier: 'premium' }), createSubscriptionResponseSchema)).clientSecret,
+      body.clientSecret,
+    );
     assert.equal(stripe.calls('POST', '/v1/subscriptions').length, subsBefore);
   });
 
@@ -375,7 +381,7 @@ describe('subscriptions with Stripe', () => {
     stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
     const res = await client.post('/api/create-subscription', { tier: 'basic' });
     assert.equal(res.status, 200);
-    const body = await res.json();
+    const body = await json(res, createSubscriptionResponseSchema);
     assert.notEqual(body.clientSecret, secret.clientSecret);
     const u = await user(email);
     assert.notEqual(u.stripeSubscriptionId, subId);
@@ -398,7 +404,7 @@ describe('subscriptions with Stripe', () => {
     held.release();
     assert.equal((await refreshing).status, 200);
     assert.equal((await hook).status, 200);
-    const me = await (await client.get('/api/auth/user')).json();
+    const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionStatus, 'canceled');
     assert.equal(me.subscriptionTier, null);
   });
@@ -413,7 +419,7 @@ describe('subscriptions with Stripe', () => {
 
     assert.equal((await webhook(deleted, signed(deleted))).status, 200);
     assert.equal((await webhook(updated, signed(updated))).status, 200);
-    const me = await (await client.get('/api/auth/user')).json();
+    const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionStatus, 'canceled');
     assert.equal(me.subscriptionTier, null);
   });
@@ -428,7 +434,7 @@ describe('subscriptions with Stripe', () => {
     stripe.update(subId, { status: 'past_due' });
     const failed = stripe.event('invoice.payment_failed', failedInvoice);
     assert.equal((await webhook(failed, signed(failed))).status, 200);
-    const me = await (await client.get('/api/auth/user')).json();
+    const me = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(me.subscriptionStatus, 'past_due');
     assert.equal(me.subscriptionTier, 'basic');
     assert.ok(
@@ -455,7 +461,7 @@ describe('subscriptions with Stripe', () => {
     stripe.confirmSetup(subId);
     const res = await client.post('/api/billing/refresh', {});
     assert.equal(res.status, 200);
-    const me = await res.json();
+    const me = await json(res, userSchema);
     assert.equal(me.subscriptionStatus, 'active');
     assert.equal(me.subscriptionTier, 'premium');
     // Now subscribed: another create is refused rather than double-charging.
@@ -464,7 +470,7 @@ describe('subscriptions with Stripe', () => {
     // The trial is offered once: after cancelling, a new subscription has no trial and asks for payment.
     stripe.update(subId, { status: 'canceled' });
     await client.post('/api/billing/refresh', {});
-    const paid = await (await client.post('/api/create-subscription', { tier: 'basic' })).json();
+    const paid = await json(await client.post('/api/create-subscription', { tier: 'basic' }), createSubscriptionResponseSchema);
     assert.equal(paid.intentType, 'payment');
     assert.match(paid.clientSecret, /^pi_\w+_secret_\w+$/);
     assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.params.trial_period_days, undefined);
@@ -489,8 +495,8 @@ describe('payments not configured', () => {
       const client = await signIn(ts, 'nostripe@example.com');
       const res = await client.post('/api/create-subscription', { tier: 'premium' });
       assert.equal(res.status, 503);
-      assert.match((await res.json()).message, /Payments are not available/);
-      assert.deepEqual(await (await client.get('/api/config')).json(), { stripePublishableKey: null });
+      assert.match((await json(res, errorResponseSchema)).message, /Payments are not available/);
+      assert.deepEqual(await json(await client.get('/api/config'), publicConfigSchema), { stripePublishableKey: null });
       const hook = await new TestClient(ts.url).request('POST', '/api/stripe/webhook', {
         body: '{}',
         headers: { 'content-type': 'application/json' },
@@ -552,7 +558,7 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
       const client = await signIn(ts, 'revoked@example.com');
       const res = await client.post('/api/create-subscription', { tier: 'premium' });
       assert.equal(res.status, 503);
-      assert.match((await res.json()).message, /Payments are not available right now/);
+      assert.match((await json(res, errorResponseSchema)).message, /Payments are not available right now/);
       assert.equal((await client.get('/api/auth/user')).status, 200, 'still signed in');
     });
   });
@@ -562,7 +568,7 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
       const client = await signIn(ts, 'typo@example.com');
       const res = await client.post('/api/create-subscription', { tier: 'premium' });
       assert.equal(res.status, 503);
-      assert.match((await res.json()).message, /Payments are not available right now/);
+      assert.match((await json(res, errorResponseSchema)).message, /Payments are not available right now/);
       assert.equal(stripe.calls('POST', '/v1/subscriptions').length, 0);
     });
   });
@@ -578,7 +584,7 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
       });
       const res = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(res.status, 503);
-      assert.match((await res.json()).message, /Payments are not available right now/);
+      assert.match((await json(res, errorResponseSchema)).message, /Payments are not available right now/);
     });
   });
 
@@ -594,7 +600,7 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
       });
       const limited = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(limited.status, 503);
-      assert.match((await limited.json()).message, /try again/i);
+      assert.match((await json(limited, errorResponseSchema)).message, /try again/i);
       stripe.failNext('POST', '/v1/subscriptions', {
         status: 400,
         type: 'idempotency_error',
@@ -602,7 +608,7 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
       });
       const conflict = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(conflict.status, 502);
-      const message = (await conflict.json()).message;
+      const message = (await json(conflict, errorResponseSchema)).message;
       assert.match(message, /try again/i);
       assert.doesNotMatch(message, /idempotent/i);
     });
@@ -618,7 +624,7 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
       const client = await signIn(unreachable, 'offline@example.com');
       const res = await client.post('/api/create-subscription', { tier: 'basic' });
       assert.equal(res.status, 503);
-      assert.match((await res.json()).message, /could not reach our payment provider/i);
+      assert.match((await json(res, errorResponseSchema)).message, /could not reach our payment provider/i);
 
       const em = unreachable.orm.em.fork();
       const known = await em.findOneOrFail(User, { email: 'offline@example.com' });
@@ -643,79 +649,72 @@ describe('Stripe failures reach the browser as 502/503 with words a person can a
   });
 });
 
-const postgresAvailable = !!process.env.TEST_DATABASE_URL || !!postgresBinDir();
+describe('two servers on one PostgreSQL database', { skip: skipWithoutPostgres() }, () => {
+  let pg: TempPostgres;
+  let stripe: StripeStandIn;
+  let a: TestServer;
+  let b: { url: string; close(): Promise<void> };
+  const hook = (url: string, payload: string) =>
+    new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
+  async function confirmedCheckout(email: string) {
+    const client = await signIn(a, email);
+    assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
+    const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
+    return { client, subId, sub: stripe.confirmSetup(subId) };
+  }
 
-describe(
-  'two servers on one PostgreSQL database',
-  { skip: postgresAvailable ? false : 'PostgreSQL is not installed: apt-get install postgresql, or set TEST_DATABASE_URL' },
-  () => {
-    let pg: TempPostgres;
-    let stripe: StripeStandIn;
-    let a: TestServer;
-    let b: { url: string; close(): Promise<void> };
-    const run = Math.random().toString(36).slice(2, 8); // TEST_DATABASE_URL may keep rows from earlier runs
-    const hook = (url: string, payload: string) =>
-      new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
-    async function confirmedCheckout(email: string) {
-      const client = await signIn(a, email);
-      assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
-      const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
-      return { client, subId, sub: stripe.confirmSetup(subId) };
-    }
+  before(async () => {
+    pg = (await startTempPostgres())!;
+    stripe = await startStripeStandIn({ prices: PRICES });
+    a = await startTestServer({ env: { ...stripeEnv(stripe), DATABASE_URL: pg.url } });
+    b = await secondServer(a);
+  });
+  after(async () => {
+    await b?.close();
+    await a?.close();
+    await stripe?.close();
+    await pg?.stop();
+  });
 
-    before(async () => {
-      pg = (await startTempPostgres())!;
-      stripe = await startStripeStandIn({ prices: PRICES });
-      a = await startTestServer({ env: { ...stripeEnv(stripe), DATABASE_URL: pg.url } });
-      b = await secondServer(a);
-    });
-    after(async () => {
-      await b?.close();
-      await a?.close();
-      await stripe?.close();
-      await pg?.stop();
-    });
+  test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
+    const email = 'pg-race@example.com';
+    const { client, subId } = await confirmedCheckout(email);
+    const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
+    const refreshing = client.post('/api/billing/refresh', {});
+    await held.arrived;
+    const deleted = stripe.event(
+      'customer.subscription.deleted',
+      stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
+    );
+    const webhookAtB = hook(b.url, deleted);
+    await chanceToOvertake(webhookAtB);
+    held.release();
+    assert.equal((await refreshing).status, 200);
+    assert.equal((await webhookAtB).status, 200);
+    const me = await json(await client.get('/api/auth/user'), userSchema);
+    assert.equal(me.subscriptionStatus, 'canceled');
+    assert.equal(me.subscriptionTier, null);
+  });
 
-    test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
-      const email = `pg-race-${run}@example.com`;
-      const { client, subId } = await confirmedCheckout(email);
-      const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
-      const refreshing = client.post('/api/billing/refresh', {});
-      await held.arrived;
-      const deleted = stripe.event(
-        'customer.subscription.deleted',
-        stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
-      );
-      const webhookAtB = hook(b.url, deleted);
-      await chanceToOvertake(webhookAtB);
-      held.release();
-      assert.equal((await refreshing).status, 200);
-      assert.equal((await webhookAtB).status, 200);
-      const me = await (await client.get('/api/auth/user')).json();
-      assert.equal(me.subscriptionStatus, 'canceled');
-      assert.equal(me.subscriptionTier, null);
-    });
-
-    test('the same event at both servers: one applies it, the other answers duplicate; one welcome email', async () => {
-      const email = `pg-twins-${run}@example.com`;
-      const { sub } = await confirmedCheckout(email);
-      const payload = stripe.event('customer.subscription.updated', sub);
-      const held = stripe.hold('GET', `/v1/subscriptions/${sub.id}`);
-      const atA = hook(a.url, payload);
-      await held.arrived; // A holds the user's row and has not written the event yet
-      const atB = hook(b.url, payload);
-      await chanceToOvertake(atB);
-      held.release();
-      const results = await Promise.all([atA, atB]);
-      assert.deepEqual(
-        results.map((r) => r.status),
-        [200, 200],
-      );
-      assert.deepEqual(
-        (await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate),
-        [false, true],
-      );
-      assert.equal((await a.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
-    });
-  },
-);
+  test('the same event at both servers: one applies it, the other answers duplicate; one welcome email', async () => {
+    const email = 'pg-twins@example.com';
+    const { sub } = await confirmedCheckout(email);
+    const payload = stripe.event('customer.subscription.updated', sub);
+    const held = stripe.hold('GET', `/v1/subscriptions/${sub.id}`);
+    const atA = hook(a.url, payload);
+    await held.arrived; // A holds the user's row and has not written the event yet
+    const atB = hook(b.url, payload);
+    await chanceToOvertake(atB);
+    held.release();
+    const results = await Promise.all([atA, atB]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      [200, 200],
+    );
+    assert.deepEqual(
+      (await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate),
+      [false, true],
+    );
+    assert.equal((await a.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
+  });
+});

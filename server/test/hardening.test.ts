@@ -3,8 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { errorResponseSchema } from '@dcbrief/shared';
 import { WaitlistEntry } from '../src/modules/waitlist/waitlist.entity.js';
-import { TestClient, type TestResponse } from './support/client.js';
+import { json, TestClient, type TestResponse } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { signIn } from './support/users.js';
 
@@ -28,8 +29,7 @@ describe('bad input never yields a 500 or a partial write', () => {
   async function expect4xx(res: TestResponse, status: number, message?: RegExp) {
     assert.equal(res.status, status);
     assert.match(res.headers.get('content-type') ?? '', /application\/json/);
-    const body = await res.json();
-    assert.equal(typeof body.message, 'string');
+    const body = await json(res, errorResponseSchema);
     if (message) assert.match(body.message, message);
   }
 

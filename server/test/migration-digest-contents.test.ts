@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { type Orm } from '../src/db/orm.js';
 import { openDatabase } from '../src/database.js';
-import { startTempPostgres } from './support/postgres.js';
+import { skipWithoutPostgres, startTempPostgres } from './support/postgres.js';
 
 /**
  * The migration that moves a digest's stories to `digest_contents` (docs/decisions/306) keeps every
@@ -70,9 +70,8 @@ test('SQLite: digests stored before the move keep their stories and search text'
   }
 });
 
-test('PostgreSQL: digests stored before the move keep their stories and search text', async (t) => {
-  const pg = await startTempPostgres();
-  if (!pg) return t.skip('no PostgreSQL server on this machine');
+test('PostgreSQL: digests stored before the move keep their stories and search text', { skip: skipWithoutPostgres() }, async () => {
+  const pg = (await startTempPostgres())!;
   const orm = await openDatabase({ kind: 'postgresql', url: pg.url });
   try {
     await migrateWithOldDigest(orm, 'postgresql', 'Migration20261122200000');

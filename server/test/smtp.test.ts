@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { TestClient } from './support/client.js';
+import { userSchema } from '@dcbrief/shared';
+import { json, TestClient } from './support/client.js';
 import { firstLink, startTestServer, type TestServer } from './support/harness.js';
 import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
 
@@ -31,7 +32,7 @@ describe('email over SMTP (SMTP_URL set)', () => {
     assert.ok(link.startsWith(ts.config.publicUrl));
     const token = new URL(link).searchParams.get('token')!;
     assert.equal((await client.request('POST', '/api/login/verify', { form: { token } })).status, 303);
-    assert.equal((await (await client.get('/api/auth/user')).json()).email, 'smtp.user@example.com');
+    assert.equal((await json(await client.get('/api/auth/user'), userSchema)).email, 'smtp.user@example.com');
     const mailDir = ts.config.mail.mailDir;
     assert.ok(!existsSync(mailDir) || readdirSync(mailDir).length === 0, 'nothing written to the mail folder');
   });

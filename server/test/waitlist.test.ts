@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { errorResponseSchema, waitlistDraftResponseSchema, waitlistJoinResponseSchema } from '@dcbrief/shared';
 import { WaitlistDraft, WaitlistEntry } from '../src/modules/waitlist/waitlist.entity.js';
-import { TestClient } from './support/client.js';
+import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
 const entry = { email: 'maria@colo.example', firstName: 'Maria', lastName: 'Okafor', phoneNumber: '+44 20 7946 0958' };
@@ -17,8 +18,9 @@ describe('waitlist', () => {
     const visitor = new TestClient(ts.url);
     const first = await visitor.put('/api/waitlist/draft', { email: 'ma', firstName: '', lastName: '', phoneNumber: '' });
     assert.equal(first.status, 200);
+    assert.equal((await json(first, waitlistDraftResponseSchema)).email, 'ma');
     const second = await visitor.put('/api/waitlist/draft', { email: 'maria@colo', firstName: 'Maria', lastName: '', phoneNumber: '' });
-    const body = await second.json();
+    const body = await json(second, waitlistDraftResponseSchema);
     assert.equal(body.email, 'maria@colo');
     assert.equal(body.firstName, 'Maria');
     const rows = await ts.orm.em.fork().find(WaitlistDraft, {});
@@ -32,7 +34,7 @@ describe('waitlist', () => {
     // Joining stores the entry and removes this visitor's draft only.
     const joined = await visitor.post('/api/waitlist', entry);
     assert.equal(joined.status, 201);
-    assert.deepEqual(await joined.json(), { message: "You're on the list!" });
+    assert.deepEqual(await json(joined, waitlistJoinResponseSchema), { message: "You're on the list!" });
     const drafts = await ts.orm.em.fork().find(WaitlistDraft, {});
     assert.deepEqual(
       drafts.map((d) => d.email),
@@ -46,7 +48,7 @@ describe('waitlist', () => {
   test('a duplicate email is a 409 with a message for the dialog, and nothing changes', async () => {
     const res = await new TestClient(ts.url).post('/api/waitlist', { ...entry, email: 'MARIA@colo.example', firstName: 'Someone' });
     assert.equal(res.status, 409);
-    assert.match((await res.json()).message, /already on the waitlist/);
+    assert.match((await json(res, errorResponseSchema)).message, /already on the waitlist/);
     const rows = await ts.orm.em.fork().find(WaitlistEntry, { email: entry.email });
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.firstName, 'Maria');
@@ -65,7 +67,7 @@ describe('waitlist', () => {
     for (const [body, message] of cases) {
       const res = await c.post('/api/waitlist', body);
       assert.equal(res.status, 400, JSON.stringify(body));
-      assert.match((await res.json()).message, message);
+      assert.match((await json(res, errorResponseSchema)).message, message);
     }
     assert.equal(await ts.orm.em.fork().count(WaitlistEntry, {}), 1, 'no partial write');
   });
@@ -85,7 +87,7 @@ describe('waitlist', () => {
       assert.equal((await c.post('/api/waitlist', { ...entry, email: 'two@x.example' })).status, 201);
       const third = await c.post('/api/waitlist', { ...entry, email: 'three@x.example' });
       assert.equal(third.status, 429);
-      assert.match((await third.json()).message, /Too many/);
+      assert.match((await json(third, errorResponseSchema)).message, /Too many/);
       assert.equal(await limited.orm.em.fork().count(WaitlistEntry, {}), 2);
     } finally {
       await limited.close();

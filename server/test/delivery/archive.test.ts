@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, beforeEach, describe, test } from 'node:test';
+import { digestListSchema } from '@dcbrief/shared';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { composeDigests } from '../../src/delivery/compose-digests.js';
 import { resolveRows } from '../../src/delivery/outbox.js';
@@ -14,7 +15,7 @@ import { User } from '../../src/modules/users/user.entity.js';
 import { setSubscription } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { useSmtpSinkMailer } from '../support/smtp-sink.js';
-import type { TestClient } from '../support/client.js';
+import { json, type TestClient } from '../support/client.js';
 import { recipient, signIn } from '../support/users.js';
 import { deliveryDeps } from './fixtures.js';
 
@@ -54,10 +55,7 @@ describe('the archive and the received stories follow what was actually sent', (
     return n;
   };
   const storiesOf = async (client: TestClient) =>
-    ((await (await client.get('/api/digests')).json()) as Array<{ date: string; stories: Array<{ id: string }> }>).map((d) => [
-      d.date,
-      d.stories.map((s) => s.id).sort(),
-    ]);
+    (await json(await client.get('/api/digests'), digestListSchema)).map((d) => [d.date, d.stories.map((s) => s.id).sort()]);
   const passAt = async (iso: string, mailer: Mailer = mail.smtp) => {
     ts.clock.set(iso);
     return runDeliveryPass({ ...deliveryDeps(ts), mailer }, ts.clock.now());

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -11,10 +10,10 @@ import { migrate } from '../../src/db/orm.js';
 import { openDatabase } from '../../src/database.js';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
-import { runCli } from '../support/run-cli.js';
+import { until } from '../support/deadline.js';
+import { runCli, startCli } from '../support/run-cli.js';
 import { addSubscribers, weekOfNews } from './fixtures.js';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const SUBSCRIBERS = 120;
 const NOW = '2026-11-24T06:30:00Z';
 
@@ -95,19 +94,18 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     );
     const editionFile = path.join(dataDir, 'edition.json');
     writeFileSync(editionFile, engineEditionJson());
-    const deliver = (...args: string[]) => [
-      '--conditions=source',
-      '--import',
-      'tsx',
-      path.join(root, 'server/src/cli/deliver.ts'),
-      ...args,
-    ];
-
-    const child = spawn(process.execPath, deliver('--now', NOW, '--edition', editionFile), { cwd: root, env, stdio: 'ignore' });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    while (sink.messageIds.length < 20) await new Promise((r) => setTimeout(r, 10));
-    child.kill('SIGKILL');
-    assert.equal(await exited, 'SIGKILL');
+    const first = startCli('deliver.ts', ['--now', NOW, '--edition', editionFile], env);
+    try {
+      await until(
+        () => sink.messageIds.length >= 20 || first.child.exitCode !== null,
+        () => `20 emails at the sink (${sink.messageIds.length} so far); deliver wrote:\n${first.output().stderr}`,
+        { timeoutMs: 60_000, intervalMs: 10 },
+      );
+      assert.equal(first.child.exitCode, null, `deliver ended before sending 20 emails:\n${first.output().stderr}`);
+    } finally {
+      first.child.kill('SIGKILL');
+    }
+    assert.equal((await first.done).signal, 'SIGKILL');
     const atKill = sink.messageIds.length;
     assert.ok(atKill < SUBSCRIBERS, 'killed before the pass finished');
 

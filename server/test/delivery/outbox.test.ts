@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { digestListSchema, digestSchema, errorResponseSchema } from '@dcbrief/shared';
 import { Delivery, EmailSuppression } from '../../src/delivery/delivery.entity.js';
 import { outboxStatus } from '../../src/delivery/outbox.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import type { Mailer } from '../../src/mail/mailer.js';
 import { RecipientsService } from '../../src/delivery/recipients.service.js';
+import { json } from '../support/client.js';
 import { startTestServer } from '../support/harness.js';
 import { setSubscription } from '../support/fixtures.js';
 import { signIn } from '../support/users.js';
@@ -60,7 +62,7 @@ describe('outbox', () => {
       assert.equal((await post({ type: 'bounce', email: 'gone@ops.example' }, 'wrong')).status, 401);
       const bad = await post({ type: 'explode', email: 'x' });
       assert.equal(bad.status, 400);
-      assert.ok((await bad.json()).message);
+      assert.ok((await json(bad, errorResponseSchema)).message);
       const ok = await post([
         { type: 'bounce', email: 'Gone@ops.example', detail: '550 5.1.1 user unknown' },
         { type: 'bounce', bounceType: 'transient', email: 'full@ops.example' },
@@ -130,29 +132,29 @@ describe('GET /api/digests', () => {
       const bob = await signIn(ts, 'bob@ops.example');
       await setSubscription(ts.orm, 'alice@ops.example', 'basic', 'active');
       await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
-      const list = await (await alice.get('/api/digests')).json();
+      const list = await json(await alice.get('/api/digests'), digestListSchema);
       assert.equal(list.length, 1);
-      const [digest] = list;
+      const digest = list[0]!;
       assert.equal(digest.kind, 'daily');
       assert.equal(digest.date, '2026-11-24');
       assert.equal(digest.storyCount, digest.stories.length);
       assert.equal(digest.quiet, false);
       assert.ok(digest.sentAt);
       assert.equal(digest.depth, 'standard');
-      const madrid = digest.stories.find((s: { id: string }) => s.id === 's-madrid');
+      const madrid = digest.stories.find((s) => s.id === 's-madrid')!;
       assert.equal(madrid.sources.length, 4);
       assert.deepEqual(madrid.sources[0], { id: 'dcd', name: 'DatacenterDynamics', url: 'https://dcd.example/s-madrid', language: 'en' });
-      assert.deepEqual(madrid.summary[0].sourceIds, ['dcd']);
-      assert.deepEqual(await (await alice.get(`/api/digests/${digest.id}`)).json(), digest);
-      assert.equal((await (await alice.get('/api/digests?q=Osaka%20liquid')).json()).length, 1);
-      assert.equal((await (await alice.get('/api/digests?q=heise')).json()).length, 1, 'source names are searchable');
-      assert.equal((await (await alice.get('/api/digests?q=submarine')).json()).length, 0);
-      assert.equal((await (await alice.get('/api/digests?q=100%25')).json()).length, 0);
+      assert.deepEqual(madrid.summary[0]!.sourceIds, ['dcd']);
+      assert.deepEqual(await json(await alice.get(`/api/digests/${digest.id}`), digestSchema), digest);
+      assert.equal((await json(await alice.get('/api/digests?q=Osaka%20liquid'), digestListSchema)).length, 1);
+      assert.equal((await json(await alice.get('/api/digests?q=heise'), digestListSchema)).length, 1, 'source names are searchable');
+      assert.equal((await json(await alice.get('/api/digests?q=submarine'), digestListSchema)).length, 0);
+      assert.equal((await json(await alice.get('/api/digests?q=100%25'), digestListSchema)).length, 0);
       assert.equal((await bob.get(`/api/digests/${digest.id}`)).status, 404);
       assert.equal((await alice.get('/api/digests/not-a-uuid')).status, 404);
       const bad = await alice.get('/api/digests?limit=0');
       assert.equal(bad.status, 400);
-      assert.ok((await bad.json()).message);
+      assert.ok((await json(bad, errorResponseSchema)).message);
       assert.equal((await alice.get(`/api/digests?q=${'x'.repeat(201)}`)).status, 400);
     } finally {
       await ts.close();

@@ -1,23 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { MikroORM } from '@mikro-orm/sqlite';
-import { entities } from '../../src/database.js';
-import { engineEntities } from '../../src/engine/entities.js';
+import type { MikroORM } from '@mikro-orm/sqlite';
+import { migrate } from '../../src/db/orm.js';
+import { openDatabase } from '../../src/database.js';
 import { loadEngineConfig, type EngineConfig } from '../../src/engine/engine.config.js';
 
-/** A throwaway SQLite database with the server's and the engine's tables (schema sync: tests only). */
+/** A throwaway SQLite database with the server's and the engine's tables, built by the committed migrations as in production. */
 export async function openTestOrm(): Promise<{ orm: MikroORM; close(): Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-engine-'));
-  const orm = await MikroORM.init({
-    // The server may already register the engine's entities; each may appear only once.
-    entities: [...new Set([...entities, ...engineEntities])],
-    dbName: path.join(dir, 'test.sqlite'),
-    allowGlobalContext: false,
-    forceUtcTimezone: true,
-    debug: false,
-  });
-  await orm.schema.createSchema();
+  const orm = (await openDatabase({ kind: 'sqlite', file: path.join(dir, 'test.sqlite') })) as MikroORM;
+  await migrate(orm);
   return {
     orm,
     async close() {

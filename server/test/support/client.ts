@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { z } from 'zod';
+
 /** A fetch Response whose JSON tests read freely (assertions check the shape). */
 export type TestResponse = Omit<Response, 'json'> & { json(): Promise<any> };
 
@@ -58,3 +61,35 @@ export class TestClient {
     }
   }
 }
+
+/**
+ * The JSON body of `res` parsed with the shared contract's schema of its endpoint (`@dcbrief/shared`), typed
+ * by it. A body that drifts from the contract fails the test with zod's issues and the body: a missing or
+ * mistyped field, or a field the contract does not have (the schemas would silently drop it).
+ */
+export async function json<S extends z.ZodType>(res: Response, schema: S): Promise<z.output<S>> {
+  const where = `${res.status} from ${new URL(res.url).pathname}`;
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    assert.fail(`${where} is not JSON: ${text.slice(0, 500)}`);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) assert.fail(`${where} does not match the contract:\n${z.prettifyError(parsed.error)}\nbody: ${text.slice(0, 2000)}`);
+  const extra = fieldsOutside(body, parsed.data);
+  if (extra.length) assert.fail(`${where} has fields the contract does not have: ${extra.join(', ')}`);
+  return parsed.data;
+}
+
+/** Paths of object keys in `raw` that parsing dropped. */
+function fieldsOutside(raw: unknown, parsed: unknown, at = ''): string[] {
+  if (Array.isArray(raw) && Array.isArray(parsed)) return raw.flatMap((item, i) => fieldsOutside(item, parsed[i], `${at}[${i}]`));
+  if (!isObject(raw) || !isObject(parsed)) return [];
+  return Object.keys(raw).flatMap((key) =>
+    key in parsed ? fieldsOutside(raw[key], parsed[key], at ? `${at}.${key}` : key) : [at ? `${at}.${key}` : key],
+  );
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

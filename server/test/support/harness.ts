@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
@@ -12,6 +11,7 @@ import { openDatabase } from '../../src/database.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
+import { freshPostgresDatabase, testPostgresServer } from './postgres.js';
 
 const roomy = { points: 10_000, durationSec: 60 };
 const TEST_RATE_LIMITS: RateLimitConfig = { loginPerIp: roomy, loginPerEmail: roomy, waitlistPerIp: roomy, draftPerIp: roomy };
@@ -36,35 +36,14 @@ export interface TestServerOptions {
 }
 
 /**
- * With TEST_POSTGRES_SERVER=postgresql://user@host:port/db, every test server gets a fresh database of that
- * PostgreSQL server instead of a SQLite file: `TEST_POSTGRES_SERVER=... npm test` runs the HTTP and delivery
- * tests on PostgreSQL too.
+ * The real app on an ephemeral loopback port, with a fresh SQLite file migrated like production; with
+ * TEST_POSTGRES_SERVER set (support/postgres.ts), a fresh database of that PostgreSQL server instead, so
+ * `TEST_POSTGRES_SERVER=... npm test` runs the HTTP and delivery tests on PostgreSQL too.
  */
-async function freshPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const { default: pg } = await import('pg');
-  const name = `dcbrief_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: serverUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    },
-  };
-}
-
-/** The real app on an ephemeral loopback port, with a fresh SQLite file migrated like production. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-test-'));
-  const pgServer =
-    process.env.TEST_POSTGRES_SERVER && !options.env?.DATABASE_URL ? await freshPostgresDatabase(process.env.TEST_POSTGRES_SERVER) : null;
+  const pgServerUrl = options.env?.DATABASE_URL ? null : testPostgresServer();
+  const pgServer = pgServerUrl ? await freshPostgresDatabase(pgServerUrl) : null;
   const env = pgServer ? { DATABASE_URL: pgServer.url, ...options.env } : options.env;
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   // Generous limits unless a test is about them, so validation tests can send many requests.
@@ -91,7 +70,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.close();
       await orm.close();
-      await pgServer?.drop();
+      await pgServer?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

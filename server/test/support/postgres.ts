@@ -1,12 +1,23 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { withDeadline } from './deadline.js';
 
 export interface TempPostgres {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * TEST_POSTGRES_SERVER=postgresql://user@host:port/db names a PostgreSQL server the tests may create databases
+ * on (each test its own, dropped afterwards): the PostgreSQL tests use it instead of a cluster of their own,
+ * and every test server of the HTTP, billing and delivery tests gets a fresh database of it instead of SQLite.
+ */
+export function testPostgresServer(): string | null {
+  return process.env.TEST_POSTGRES_SERVER || null;
 }
 
 /** The PostgreSQL server binaries of Debian's package, if installed. */
@@ -17,6 +28,35 @@ export function postgresBinDir(): string | null {
     .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
     .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+/** Whether the PostgreSQL tests can run here: a server in TEST_POSTGRES_SERVER, or Debian's binaries for a throwaway cluster. */
+export function postgresAvailable(): boolean {
+  return !!testPostgresServer() || !!postgresBinDir();
+}
+
+/** For `describe(name, { skip: skipWithoutPostgres() }, ...)`: false, or why the PostgreSQL tests are skipped. */
+export function skipWithoutPostgres(): false | string {
+  return postgresAvailable() ? false : 'PostgreSQL is not installed: apt-get install postgresql, or set TEST_POSTGRES_SERVER';
+}
+
+/** A new, empty database on `serverUrl`; `stop` drops it. */
+export async function freshPostgresDatabase(serverUrl: string): Promise<TempPostgres> {
+  const { default: pg } = await import('pg');
+  const name = `dcbrief_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 10_000, query_timeout: 30_000 });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), stop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function freePort(): Promise<number> {
@@ -30,50 +70,57 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** initdb, createdb and pg_ctl finish in seconds; a minute means something is stuck. */
+const COMMAND_TIMEOUT_MS = 60_000;
+
 /**
- * A throwaway PostgreSQL cluster on a loopback port, or the one in TEST_DATABASE_URL.
- * PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user.
+ * A throwaway PostgreSQL cluster on a loopback port, or a fresh database of TEST_POSTGRES_SERVER; null when
+ * neither is available. PostgreSQL refuses to run as root, so as root the cluster runs as the `postgres` user.
  */
 export async function startTempPostgres(): Promise<TempPostgres | null> {
-  if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {} };
+  const server = testPostgresServer();
+  if (server) return freshPostgresDatabase(server);
   const bin = postgresBinDir();
   if (!bin) return null;
   const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
-  const asUser = (cmd: string, args: string[]): [string, string[]] =>
-    asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-  const [initCmd, initArgs] = asUser(path.join(bin, 'initdb'), ['-D', data, '-U', 'dcbrief', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  execFileSync(initCmd, initArgs, { stdio: 'ignore' });
-  const port = await freePort();
-  const [cmd, args] = asUser(path.join(bin, 'postgres'), [
-    '-D',
-    data,
-    '-p',
-    String(port),
-    '-k',
-    dir,
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'fsync=off',
-  ]);
-  const proc: ChildProcess = spawn(cmd, args, { stdio: 'ignore' });
-  await waitForPort(port, 20_000);
-  const [createCmd, createArgs] = asUser(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'dcbrief', 'dcbrief']);
-  await retry(() => execFileSync(createCmd, createArgs, { stdio: 'ignore' }), 20);
-  return {
-    url: `postgresql://dcbrief@127.0.0.1:${port}/dcbrief`,
-    async stop() {
-      // runuser does not pass signals on to postgres: ask pg_ctl for a fast shutdown instead.
-      const exited = new Promise((resolve) => (proc.exitCode !== null ? resolve(null) : proc.once('exit', resolve)));
-      const [stopCmd, stopArgs] = asUser(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-s']);
-      execFileSync(stopCmd, stopArgs, { stdio: 'ignore' });
-      await exited;
-      rmSync(dir, { recursive: true, force: true });
-    },
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    execFileSync(file, argv, { stdio: 'pipe', timeout: COMMAND_TIMEOUT_MS, killSignal: 'SIGKILL' });
   };
+  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'dcbrief', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const port = await freePort();
+  const serverArgs = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
+  const proc: ChildProcess = asRoot
+    ? spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'postgres'), ...serverArgs], { stdio: 'ignore' })
+    : spawn(path.join(bin, 'postgres'), serverArgs, { stdio: 'ignore' });
+  const exited = new Promise((resolve) => (proc.exitCode !== null ? resolve(null) : proc.once('exit', resolve)));
+  // runuser does not pass signals on to postgres: pg_ctl stops it, immediately when a fast shutdown is stuck.
+  const stopCluster = async () => {
+    try {
+      run(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'fast', '-s', '-t', '30']);
+      await withDeadline(exited, 30_000, `PostgreSQL on port ${port} to exit`);
+    } catch (err) {
+      try {
+        run(path.join(bin, 'pg_ctl'), ['stop', '-D', data, '-m', 'immediate', '-s', '-t', '10']);
+      } catch {
+        proc.kill('SIGKILL');
+      }
+      throw err;
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    await waitForPort(port, 20_000);
+    await retry(() => run(path.join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'dcbrief', 'dcbrief']), 20);
+  } catch (err) {
+    await stopCluster().catch(() => {});
+    throw err;
+  }
+  return { url: `postgresql://dcbrief@127.0.0.1:${port}/dcbrief`, stop: stopCluster };
 }
 
 async function waitForPort(port: number, timeoutMs: number): Promise<void> {
