@@ -27,22 +27,37 @@ function find(dir, out = []) {
 let files = nodeTestRoots.flatMap((dir) => find(path.join(root, dir))).sort();
 if (only.length) files = files.filter((f) => only.some((o) => f.includes(o)));
 
+// Deadlines, so a hung test fails the run instead of hanging CI: each test at most 10 minutes (node:test's own
+// timeout fails it and goes on), the whole node:test run 40 minutes, a workspace's own tests 15.
+const TEST_TIMEOUT_MS = 10 * 60_000;
+const RUN_TIMEOUT_MS = 40 * 60_000;
+const WORKSPACE_TIMEOUT_MS = 15 * 60_000;
+
+/** Runs a command to its end or its deadline; true when it passed. */
+function passes(command, args, timeout) {
+  const run = spawnSync(command, args, {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'test' },
+    timeout,
+    killSignal: 'SIGKILL',
+  });
+  if (run.error?.code === 'ETIMEDOUT')
+    console.error(`\n${[command, ...args].join(' ').slice(0, 200)}: still running after ${timeout / 60_000} minutes, stopped`);
+  return run.status === 0;
+}
+
 let failed = false;
 if (files.length) {
-  const run = spawnSync(
-    process.execPath,
-    ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...files],
-    { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } },
-  );
-  failed ||= run.status !== 0;
+  const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`];
+  failed ||= !passes(process.execPath, [...args, '--test-reporter=spec', ...files], RUN_TIMEOUT_MS);
 }
 
 if (!only.length) {
   for (const ws of JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces) {
     const pkg = JSON.parse(readFileSync(path.join(root, ws, 'package.json'), 'utf8'));
     if (!pkg.scripts?.test) continue;
-    const run = spawnSync('npm', ['run', 'test', '-w', ws], { stdio: 'inherit', cwd: root, env: { ...process.env, NODE_ENV: 'test' } });
-    failed ||= run.status !== 0;
+    failed ||= !passes('npm', ['run', 'test', '-w', ws], WORKSPACE_TIMEOUT_MS);
   }
 }
 process.exit(failed ? 1 : 0);

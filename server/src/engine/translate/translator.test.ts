@@ -100,7 +100,7 @@ describe('translators', () => {
 
 const hasApertium = (() => {
   try {
-    execFileSync('apertium', ['-l'], { stdio: 'pipe' });
+    execFileSync('apertium', ['-l'], { stdio: 'pipe', timeout: 10_000 });
     return true;
   } catch {
     return false;
