@@ -17,7 +17,7 @@ function provideFeedback(latestDigestId: string | undefined): QuickAction {
 }
 
 /**
- * Spec section 2 has these do nothing; here each leads where its name says (decision 106): the digest
+ * docs/SPEC.md §2 has these do nothing; here each leads where its name says (decision 106): the digest
  * archive, the rating of the latest digest, and the email preferences on this screen. The audio library
  * (active premium only) says what it will hold until audio digests exist.
  */

@@ -1,9 +1,7 @@
-import { ArrowRight, CreditCard } from 'lucide-react';
-import { Link } from 'react-router';
+import { CreditCard } from 'lucide-react';
 import { isActive, tierLabel, type User } from '@dcbrief/shared';
-import { paths } from '@/app/paths';
 import { TitledCard } from '@/components/titled-card';
-import { Button } from '@/components/ui/button';
+import { PlansLink } from './plans-link';
 import { statusLabel } from './status-label';
 
 /** Spec: tier upper-case ('FREE' when missing), the status, and an upgrade panel whenever the status is not active. */
@@ -28,12 +26,7 @@ export function SubscriptionStatusCard({ user }: { user: Pick<User, 'subscriptio
         <div className="rounded-xl bg-blue-50 p-4 ring-1 ring-blue-100">
           <p className="font-semibold text-slate-900">Upgrade your intelligence</p>
           <p className="mt-1 text-sm text-slate-700">Start your 14-day free trial and get the full daily brief.</p>
-          <Button asChild size="sm" className="mt-3">
-            <Link to={paths.subscribe}>
-              View plans
-              <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
+          <PlansLink label="View plans" size="sm" className="mt-3" />
         </div>
       )}
     </TitledCard>

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 
 type Subscription = Pick<User, 'subscriptionTier' | 'subscriptionStatus'>;
 
-/** The tier in upper case ('FREE' without one): green when paid up, grey otherwise (spec section 2). */
+/** The tier in upper case ('FREE' without one): green when paid up, grey otherwise (docs/SPEC.md §2). */
 export function TierBadge({ user }: { user: Subscription }) {
   const active = isActive(user);
   return (

@@ -1,10 +1,8 @@
-import { ArrowRight, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@/app/paths';
-import { Button } from '@/components/ui/button';
+import { Sparkles } from 'lucide-react';
 import { LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
+import { PlansLink } from './plans-link';
 
-/** Shown whenever the status is not active (spec section 4). */
+/** Shown whenever the status is not active (docs/SPEC.md §4). */
 export function UpgradeCard() {
   return (
     <section aria-labelledby="upgrade-title" className="rounded-2xl bg-blue-700 p-6 text-white shadow-sm">
@@ -15,12 +13,7 @@ export function UpgradeCard() {
       <p className="mt-1 text-sm text-blue-50">
         Personalized audio digests, {SOURCE_COUNT_CLAIM} sources and {LANGUAGE_COUNT_CLAIM} languages. 14 days free.
       </p>
-      <Button asChild variant="inverse" className="mt-4 w-full">
-        <Link to={paths.subscribe}>
-          See plans
-          <ArrowRight aria-hidden="true" />
-        </Link>
-      </Button>
+      <PlansLink label="See plans" variant="inverse" className="mt-4 w-full" />
     </section>
   );
 }
