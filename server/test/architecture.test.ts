@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,5 +99,31 @@ describe('architecture: the import-boundary rule', () => {
     const lines = block.split('\n').slice(1, serverLayers.length + 2);
     const pictured = lines.map((line) => line.match(/^\s*[\d-]\s+(.+?)\s{2,}/)?.[1]?.trim());
     assert.deepEqual(pictured, [...serverLayers.map((l) => l.folders.map((f) => `${f}/`).join(' · ')), composition]);
+  });
+});
+
+describe('architecture: the specification the code cites', () => {
+  it('is in the repository, and every section a comment cites (docs/SPEC.md §N) exists in it', () => {
+    const spec = readFileSync(path.join(ROOT, 'docs/SPEC.md'), 'utf8');
+    const sections = new Set([...spec.matchAll(/^## (\d+)\./gm)].map((m) => m[1]));
+    const cited = new Map<string, string>();
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(full);
+        else if (/\.(ts|tsx|md)$/.test(entry.name) && full !== path.join(ROOT, 'docs/SPEC.md')) {
+          for (const m of readFileSync(full, 'utf8').matchAll(/SPEC\.md §(\d+)(?: and §(\d+))?/g)) {
+            for (const n of [m[1], m[2]]) if (n) cited.set(`${path.relative(ROOT, full)} §${n}`, n);
+          }
+        }
+      }
+    };
+    for (const dir of ['server/src', 'web/src', 'shared/src', 'docs', 'e2e']) walk(path.join(ROOT, dir));
+    assert.ok(cited.size > 10, 'the web app and the contract cite the specification');
+    assert.deepEqual(
+      [...cited].filter(([, n]) => !sections.has(n)).map(([where]) => where),
+      [],
+    );
   });
 });

@@ -7,9 +7,9 @@ export interface Plan {
   priceUsd: number;
   interval: 'month';
   mostPopular: boolean;
-  /** Feature list on the subscribe screen (spec section 2). */
+  /** Feature list on the subscribe screen (docs/SPEC.md §2). */
   features: readonly string[];
-  /** Feature list on the landing page's pricing section (spec section 9). */
+  /** Feature list on the landing page's pricing section (docs/SPEC.md §9). */
   landingFeatures: readonly string[];
   sources: string;
 }

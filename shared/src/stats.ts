@@ -1,4 +1,4 @@
-/** The dashboard's formulas (spec section 9), used by the home page too. */
+/** The dashboard's formulas (docs/SPEC.md §9), used by the home page too. */
 export const HOURS_SAVED_PER_DIGEST = 0.75;
 export const SOURCES_PER_DIGEST = 127;
 

@@ -1,6 +1,6 @@
 import type { LoginRedirectNotice } from './use-login-redirect';
 
-/** Spec section 8, word for word. */
+/** docs/SPEC.md §8, word for word. */
 export const SUBSCRIBE_SIGNED_OUT_NOTICE: LoginRedirectNotice = {
   title: 'Authentication Required',
   description: 'Please sign in to subscribe.',

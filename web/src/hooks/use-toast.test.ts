@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { TOAST_REMOVE_DELAY_MS } from '@/lib/ui-timings';
 import { toast, useToast } from './use-toast';
 
-describe('toast store (spec section 9)', () => {
+describe('toast store (docs/SPEC.md §9)', () => {
   it('keeps one toast at a time, the newest', () => {
     const { result } = renderHook(() => useToast());
     act(() => {

@@ -2,12 +2,12 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '@/lib/ui-timings';
 import type { ToastVariant } from '@/components/ui/toast';
 
-/** Spec section 9: one toast at a time; a new one replaces it. */
+/** docs/SPEC.md §9: one toast at a time; a new one replaces it. */
 const TOAST_LIMIT = 1;
 
 /**
  * A small module-level toast store (shadcn's pattern): any code can call toast(), the one <Toaster/> renders.
- * Spec section 9: at most TOAST_LIMIT on screen; a dismissed toast leaves the store TOAST_REMOVE_DELAY_MS later.
+ * docs/SPEC.md §9: at most TOAST_LIMIT on screen; a dismissed toast leaves the store TOAST_REMOVE_DELAY_MS later.
  */
 export interface ToastOptions {
   title?: ReactNode;

@@ -11,7 +11,7 @@ function failureOf(promise: Promise<unknown>): Promise<ApiError> {
   );
 }
 
-describe('apiRequest (spec section 7 and 8)', () => {
+describe('apiRequest (docs/SPEC.md §7 and §8)', () => {
   afterEach(() => configureApi({ baseUrl: '' }));
 
   it("asks the page's own origin by default, with a relative address", async () => {

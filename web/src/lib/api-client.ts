@@ -31,7 +31,7 @@ function errorBody(text: string): unknown {
 }
 
 /**
- * Every call of the app (spec section 7): credentials included so the session cookie goes along, JSON with its
+ * Every call of the app (docs/SPEC.md §7): credentials included so the session cookie goes along, JSON with its
  * content type only when a body exists. Resolves to the parsed JSON answer (undefined when empty); any
  * non-success answer rejects with an ApiError.
  */

@@ -4,7 +4,7 @@ import { fakeApi, signedOut } from '@/test/fake-api';
 import { ApiError } from './api-error';
 import { createQueryClient, getQueryFn } from './queryClient';
 
-describe('query client (spec section 7)', () => {
+describe('query client (docs/SPEC.md §7)', () => {
   it('reads the address made of the key segments joined with "/", and never goes stale or retries', async () => {
     const api = fakeApi({ 'GET /api/digests/recent': { status: 200, body: [1, 2] } });
     const client = createQueryClient();

@@ -17,7 +17,7 @@ export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): Query
   };
 }
 
-/** Spec section 7: never stale, no refetch on focus, no polling, no retries; unused entries go after 5 minutes. */
+/** docs/SPEC.md §7: never stale, no refetch on focus, no polling, no retries; unused entries go after 5 minutes. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

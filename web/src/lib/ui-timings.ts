@@ -1,4 +1,4 @@
-/** The web app's timings (spec section 9). The server knows none of them, so they live here, not in shared/. */
+/** The web app's timings (docs/SPEC.md §9). The server knows none of them, so they live here, not in shared/. */
 
 /** The waitlist draft is saved this long after the last edit. */
 export const WAITLIST_DRAFT_DEBOUNCE_MS = 1000;

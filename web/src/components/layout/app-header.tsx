@@ -15,7 +15,7 @@ const navItems = [
 ] as const;
 
 /**
- * Top bar of every signed-in screen. Sign Out is a browser navigation to the server (spec section 2). A
+ * Top bar of every signed-in screen. Sign Out is a browser navigation to the server (docs/SPEC.md §2). A
  * visitor who is not signed in (on /subscribe, before the redirect to sign in) sees only the logo.
  */
 export function AppHeader() {

@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('toasts on screen (spec section 9)', () => {
+describe('toasts on screen (docs/SPEC.md §9)', () => {
   it('shows a toast for 5000 ms, swipes right, and F8 focuses the notifications region', () => {
     vi.useFakeTimers();
     render(<Toaster />);
@@ -34,7 +34,7 @@ describe('toasts on screen (spec section 9)', () => {
   });
 });
 
-describe('tooltips (spec section 9)', () => {
+describe('tooltips (docs/SPEC.md §9)', () => {
   it('open after 700 ms of hovering, and the next within 300 ms opens at once', () => {
     vi.useFakeTimers();
     render(

@@ -9,7 +9,7 @@ const TOAST_SWIPE_DIRECTION = 'right';
 const TOAST_SWIPE_THRESHOLD = 50;
 const TOAST_HOTKEY = ['F8'];
 
-/** Spec section 9: 5000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the region. */
+/** docs/SPEC.md §9: 5000 ms on screen, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provider>) {
   return (
     <ToastPrimitive.Provider

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '@/lib/ui-timings';
 import { cn } from '@/lib/utils';
 
-/** Spec section 9: 700 ms before a tooltip opens, 300 ms to move between tooltips without waiting again. */
+/** docs/SPEC.md §9: 700 ms before a tooltip opens, 300 ms to move between tooltips without waiting again. */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
 }

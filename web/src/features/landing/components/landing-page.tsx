@@ -6,7 +6,7 @@ import { LandingTopBar } from './landing-top-bar';
 import { PricingSection } from './pricing-section';
 import { SiteFooter } from './site-footer';
 
-/** Order per spec section 2: top bar, hero, sample digest, features, pricing, closing call to action, footer. */
+/** Order per docs/SPEC.md §2: top bar, hero, sample digest, features, pricing, closing call to action, footer. */
 export function LandingPage({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   return (
     <div id="top" className="min-h-dvh bg-white">

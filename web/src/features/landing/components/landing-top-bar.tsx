@@ -7,7 +7,7 @@ const ANCHORS = [
   { href: '#demo', label: 'Demo' },
 ] as const;
 
-/** Sign In and Start Free Trial both open the waitlist: nobody signs in from here (spec section 2). */
+/** Sign In and Start Free Trial both open the waitlist: nobody signs in from here (docs/SPEC.md §2). */
 export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   const anchorLinks = ANCHORS.map((anchor) => (
     <a

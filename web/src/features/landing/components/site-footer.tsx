@@ -1,6 +1,6 @@
 import { BrandLogo } from '@/components/brand-logo';
 
-// Spec section 2: these pages do not exist yet, so every link points to '#'.
+// docs/SPEC.md §2: these pages do not exist yet, so every link points to '#'.
 const FOOTER_LINKS = ['About', 'Blog', 'Contact', 'Help Center', 'Privacy Policy', 'Terms of Service'];
 
 export function SiteFooter() {

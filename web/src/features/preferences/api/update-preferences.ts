@@ -7,7 +7,7 @@ export function updatePreferences(update: PreferencesUpdate): Promise<User> {
   return apiRequest<User>('POST', '/api/user/preferences', update);
 }
 
-/** On success the cached current user is refreshed from the server (spec section 7). */
+/** On success the cached current user is refreshed from the server (docs/SPEC.md §7). */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({

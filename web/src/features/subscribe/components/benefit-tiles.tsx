@@ -26,7 +26,7 @@ const BENEFITS: Record<Tier, Benefit[]> = {
   ],
 };
 
-/** Three tiles that follow the selected plan (spec section 2). */
+/** Three tiles that follow the selected plan (docs/SPEC.md §2). */
 export function BenefitTiles({ tier }: { tier: Tier }) {
   return (
     <ul aria-label="What you get" className="grid gap-4 sm:grid-cols-3">

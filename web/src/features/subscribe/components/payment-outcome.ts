@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@dcbrief/shared';
 import { toast } from '@/hooks/use-toast';
 
-/** Spec section 8: the welcome toast names the product. */
+/** docs/SPEC.md §8: the welcome toast names the product. */
 export function announcePaymentSuccess() {
   toast({ title: `Welcome to ${PRODUCT_NAME}!`, description: 'Your subscription is now active. Your first digest will arrive tomorrow.' });
 }

@@ -15,7 +15,7 @@ function refusalOf(error: unknown): string | null {
 }
 
 /**
- * Spec section 4: a secret is requested automatically once a user exists. One deliberate change
+ * docs/SPEC.md §4: a secret is requested automatically once a user exists. One deliberate change
  * (docs/decisions/006-stripe-subscriptions.md): choosing another plan asks again for that plan's secret,
  * because the secret belongs to a subscription of one price; keeping it would charge the old plan under a
  * button naming the new one. A secret is only handed out for the plan it was made for.

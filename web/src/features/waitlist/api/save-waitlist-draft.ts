@@ -6,7 +6,7 @@ export async function saveWaitlistDraft(values: WaitlistFormValues): Promise<voi
   await apiRequest('PUT', '/api/waitlist/draft', values);
 }
 
-/** A failed draft save is only logged (spec section 8): the visitor is still typing and loses nothing. */
+/** A failed draft save is only logged (docs/SPEC.md §8): the visitor is still typing and loses nothing. */
 export function useSaveWaitlistDraft() {
   return useMutation({
     mutationFn: saveWaitlistDraft,

@@ -1,4 +1,4 @@
-/** The four fields of the waitlist form, as typed (spec section 3: all strings). */
+/** The four fields of the waitlist form, as typed (docs/SPEC.md §3: all strings). */
 export interface WaitlistFormValues {
   email: string;
   firstName: string;
