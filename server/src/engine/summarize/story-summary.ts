@@ -70,6 +70,7 @@ export async function summarizeStory(
       title: translated ? (a.translatedTitle ?? a.title) : a.title,
       text: translated ? a.translatedText! : a.text,
       language: translated ? preferredLanguage : a.language,
+      ...(translated ? { translatedFrom: a.language } : {}),
       quantityKeys: a.anchors.quantities,
     };
   });
