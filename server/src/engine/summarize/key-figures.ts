@@ -119,12 +119,11 @@ const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
  */
 export function figureLabel(figure: Figure, sentence: string, language: string): string {
   const kind = figure.key.split(':')[0]!;
-  if (kind === 'pue') return 'PUE';
-  if (kind === 'm2') return 'Area';
+  const fallback = plainLabel(figure.key);
+  if (kind === 'pue' || kind === 'm2') return fallback;
   const cues = (kind === 'mw' ? POWER_CUES : kind === 'pct' ? SHARE_CUES : MONEY_CUES)[
     COMPOUNDING.has(language) ? 'inWords' : 'atWordStart'
   ];
-  const fallback = kind === 'mw' ? 'Capacity' : kind === 'pct' ? 'Share' : 'Amount';
   const folded = fold(sentence);
   // Folding keeps lengths for the scripts concerned closely enough to measure distance in the folded text.
   const at = Math.min(figure.index, folded.length);
@@ -146,6 +145,12 @@ export function figureLabel(figure: Figure, sentence: string, language: string):
 const COMPOUNDING = new Set(['de', 'nl', 'sv', 'da', 'no', 'nb', 'fi', 'is']);
 
 type Cues = Record<'atWordStart' | 'inWords', Array<[string, RegExp]>>;
+
+/** What a figure of this unit measures when no word says more (also for key figures stored before labels). */
+export function plainLabel(key: string): string {
+  const kind = key.split(':')[0]!;
+  return kind === 'mw' ? 'Capacity' : kind === 'pct' ? 'Share' : kind === 'm2' ? 'Area' : kind === 'pue' ? 'PUE' : 'Amount';
+}
 
 function cueList(entries: Record<string, string[]>): Cues {
   const build = (wordStart: boolean): Array<[string, RegExp]> =>
