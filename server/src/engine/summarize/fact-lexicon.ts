@@ -418,49 +418,89 @@ export const LOW_INFORMATION_WORDS = new Set(
   ).split(' '),
 );
 
-/** A stem matches at a word start (after a non-letter); stems in scripts without spaces match anywhere. */
-function stemPattern(stems: string[]): RegExp {
-  const spaced = stems.filter((s) => !NO_SPACES.test(s)).map((s) => escape(fold(s)));
-  const unspaced = stems.filter((s) => NO_SPACES.test(s)).map(escape);
-  const parts = [spaced.length ? `(?<![\\p{L}\\p{N}])(?:${spaced.join('|')})` : '', unspaced.length ? `(?:${unspaced.join('|')})` : ''];
-  return new RegExp(parts.filter(Boolean).join('|'), 'u');
+const NO_SPACES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/**
+ * Stems looked up word by word: a stem matches a word (or run of words, "in betrieb") it starts, or
+ * equals it when written with a trailing space ("baut "); stems in scripts without spaces are found
+ * anywhere in the text. One pass over the words, not a scan with a long alternation.
+ */
+class StemIndex<T> {
+  private readonly byStart = new Map<string, Array<{ words: string[]; exact: boolean; value: T }>>();
+  private readonly unspaced: Array<{ stem: string; value: T }> = [];
+
+  constructor(entries: Array<[string, T]>) {
+    for (const [stem, value] of entries) {
+      if (NO_SPACES.test(stem)) {
+        this.unspaced.push({ stem, value });
+        continue;
+      }
+      const words = fold(stem)
+        .split(/[\s-]+/)
+        .filter(Boolean);
+      const key = words[0]!.slice(0, 2);
+      const list = this.byStart.get(key) ?? [];
+      list.push({ words, exact: /\s$/.test(stem), value });
+      this.byStart.set(key, list);
+    }
+  }
+
+  /** Every value whose stem occurs in the folded text (given as its words, in order). */
+  find(tokens: string[], folded: string): Array<{ value: T; words: string[] }> {
+    const out: Array<{ value: T; words: string[] }> = [];
+    tokens.forEach((token, i) => {
+      for (const entry of this.byStart.get(token.slice(0, 2)) ?? []) {
+        const last = entry.words.length - 1;
+        const matches = entry.words.every((w, k) => {
+          const t = tokens[i + k];
+          return t !== undefined && (k < last ? t === w : entry.exact ? t === w : t.startsWith(w));
+        });
+        if (matches) out.push({ value: entry.value, words: tokens.slice(i, i + entry.words.length) });
+      }
+    });
+    if (this.unspaced.length && NO_SPACES.test(folded))
+      for (const { stem, value } of this.unspaced) if (folded.includes(stem)) out.push({ value, words: [] });
+    return out;
+  }
 }
 
-const NO_SPACES = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-const EVENT_PATTERNS = Object.entries(EVENT_STEMS).map(([event, stems]) => [event, stemPattern(stems)] as const);
-const EVENT_WORD = new RegExp(stemPattern(Object.values(EVENT_STEMS).flat()).source, 'gu');
-const WEEKDAY_PATTERNS = WEEKDAYS.map((names, i) => [`d${i + 1}`, stemPattern(names)] as const);
+const EVENTS = new StemIndex(
+  Object.entries(EVENT_STEMS).flatMap(([event, stems]) => stems.map((stem) => [stem, event] as [string, string])),
+);
+const WEEKDAY_INDEX = new StemIndex(WEEKDAYS.flatMap((names, i) => names.map((n) => [n, `d${i + 1}`] as [string, string])));
 const MONTH_INDEX = new Map(MONTHS.flatMap((names, i) => names.map((n) => [fold(n), i + 1] as const)));
-const MONTH_NAMES = [...MONTH_INDEX.keys()].sort((a, b) => b.length - a.length).join('|');
-const DAY_MONTH = new RegExp(`(?<!\\d)(\\d{1,2})\\.?\\s+(?:de\\s+)?(${MONTH_NAMES})(?![\\p{L}])`, 'gu');
-const MONTH_DAY = new RegExp(`(?<![\\p{L}])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?![\\d])`, 'gu');
 const CJK_DAY = /(?<!\d)(\d{1,2})月(\d{1,2})日/gu;
 
-/** The events a sentence reports ("open", "acquire", ...), from the folded sentence. */
-export function eventsIn(folded: string): Set<string> {
-  const out = new Set<string>();
-  for (const [event, re] of EVENT_PATTERNS) if (re.test(folded)) out.add(event);
-  return out;
+/** The events a sentence reports ("open", "acquire", ...) and the words that name them, from its folded words. */
+export function eventsIn(tokens: string[], folded: string): { events: Set<string>; words: string[] } {
+  const events = new Set<string>();
+  const words: string[] = [];
+  for (const hit of EVENTS.find(tokens, folded)) {
+    events.add(hit.value);
+    words.push(...hit.words);
+  }
+  return { events, words };
 }
 
-/** The folded words that name an event (removed before asking whether a sentence says anything new). */
-export function eventWordsIn(folded: string): string[] {
-  return [...folded.matchAll(EVENT_WORD)].map((m) => m[0]);
-}
-
-/** Days a sentence names: weekdays ("d1" = Monday) and calendar days ("md:11-19"). */
-export function daysIn(folded: string): Set<string> {
-  const out = new Set<string>();
-  for (const [key, re] of WEEKDAY_PATTERNS) if (re.test(folded)) out.add(key);
-  for (const m of folded.matchAll(DAY_MONTH)) out.add(`md:${MONTH_INDEX.get(m[2]!)}-${Number(m[1])}`);
-  for (const m of folded.matchAll(MONTH_DAY)) out.add(`md:${MONTH_INDEX.get(m[1]!)}-${Number(m[2])}`);
-  for (const m of folded.matchAll(CJK_DAY)) out.add(`md:${Number(m[1])}-${Number(m[2])}`);
+/** Days a sentence names: weekdays ("d1" = Monday) and calendar days ("md:11-19": "19 November", "Nov. 19", "19 de noviembre", "11月19日"). */
+export function daysIn(tokens: string[], folded: string): Set<string> {
+  const out = new Set<string>(WEEKDAY_INDEX.find(tokens, folded).map((hit) => hit.value));
+  tokens.forEach((token, i) => {
+    const month = MONTH_INDEX.get(token);
+    if (month === undefined) return;
+    const before = tokens[i - 1] === 'de' ? tokens[i - 2] : tokens[i - 1];
+    for (const day of [before, tokens[i + 1]]) {
+      if (day && /^\d{1,2}$/.test(day) && Number(day) >= 1 && Number(day) <= 31) {
+        out.add(`md:${month}-${Number(day)}`);
+        break;
+      }
+    }
+  });
+  if (NO_SPACES.test(folded)) for (const m of folded.matchAll(CJK_DAY)) out.add(`md:${Number(m[1])}-${Number(m[2])}`);
   return out;
 }
 
 /** Weekday and month names, which say when, not what. */
 export function isDateWord(word: string): boolean {
-  return MONTH_INDEX.has(word) || WEEKDAY_PATTERNS.some(([, re]) => re.test(word));
+  return MONTH_INDEX.has(word) || WEEKDAY_INDEX.find([word], word).length > 0;
 }

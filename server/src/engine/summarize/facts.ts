@@ -1,7 +1,7 @@
 import { extractDates, extractEntities } from '../dedupe/anchors.js';
 import { fold } from '../dedupe/gazetteer.js';
 import { FUNCTION_WORDS, baseLanguage } from '../normalize/language.js';
-import { daysIn, eventsIn, eventWordsIn, isDateWord, LOW_INFORMATION_WORDS } from './fact-lexicon.js';
+import { daysIn, eventsIn, isDateWord, LOW_INFORMATION_WORDS } from './fact-lexicon.js';
 import { judgeSentence } from './fact-filter.js';
 import { figuresIn, NUM, readNumber, type Figure } from './key-figures.js';
 import { splitSentences } from './sentences.js';
@@ -38,12 +38,15 @@ export interface Statement {
   /** Every number other than a year. */
   numbers: Set<string>;
   years: Set<string>;
-  days: Set<string>;
+  /** Weekdays named ("d1" = Monday). */
+  weekdays: Set<string>;
+  /** Calendar days named ("md:11-19"). */
+  calendarDays: Set<string>;
   events: Set<string>;
   /** Every folded word (near-identical wording in one language). */
   words: Set<string>;
-  /** Folded words that carry content: no function words, event words, weekdays or months, numbers. */
-  contentWords: Set<string>;
+  /** Folded words that name the event. */
+  eventWords: string[];
   /** Checkable content, position in its article and its source's weight. */
   informative: number;
   order: number;
@@ -121,8 +124,9 @@ function statement(text: string, article: SummaryArticle, position: number, orde
   const figures = figuresIn(text, article.language);
   const entities = extractEntities(text, article.language);
   const years = extractDates(text);
-  const days = daysIn(folded);
-  const words = wordSet(folded);
+  const tokens = folded.match(WORD) ?? [];
+  const days = daysIn(tokens, folded);
+  const { events, words: eventWords } = eventsIn(tokens, folded);
   return {
     text,
     language: article.language,
@@ -134,10 +138,11 @@ function statement(text: string, article: SummaryArticle, position: number, orde
     entities,
     ...numbersIn(text),
     years,
-    days,
-    events: eventsIn(folded),
-    words,
-    contentWords: contentWords(folded, words, article.language),
+    weekdays: new Set([...days].filter((d) => !d.startsWith('md:'))),
+    calendarDays: new Set([...days].filter((d) => d.startsWith('md:'))),
+    events,
+    eventWords,
+    words: wordSet(folded, tokens),
     informative:
       Math.min(new Set(figures.map((f) => f.key)).size, 3) * 2 +
       Math.min(entities.size, 3) +
@@ -150,19 +155,22 @@ function statement(text: string, article: SummaryArticle, position: number, orde
 
 /**
  * Each statement joins the group it states the same fact as (the best one if several), or starts its
- * own. A group's figures stay nested: a statement joins only if its figures contain the group's or are
- * contained in them, so "40 MW" and "€300 million" told by different sentences never chain into one fact.
+ * own. It is compared with the group's first statement and its fullest (most figures): the others were
+ * found the same as one of these. A group's figures stay nested: a statement joins only if its figures
+ * contain the group's or are contained in them, so "40 MW" and "€300 million" told by different
+ * sentences never chain into one fact; nor does one that names a year or day another member contradicts.
  */
 function groupStatements(statements: Statement[]): Statement[][] {
-  const groups: Array<{ members: Statement[]; figures: Set<string> }> = [];
+  const groups: Array<{ members: Statement[]; fullest: Statement; figures: Set<string>; entities: Set<string> }> = [];
   for (const s of statements) {
     let best: (typeof groups)[number] | null = null;
     let bestScore = -1;
     for (const g of groups) {
       if (!nested(g.figures, s.figureKeys)) continue;
+      const founder = g.members[0]!;
+      if (!sameFact(founder, s) && (g.fullest === founder || !sameFact(g.fullest, s))) continue;
       if (g.members.some((m) => datesConflict(m, s))) continue;
-      if (!g.members.some((m) => sameFact(m, s))) continue;
-      const score = overlap(g.figures, s.figureKeys) * 10 + Math.max(...g.members.map((m) => overlap(m.entities, s.entities)));
+      const score = overlap(g.figures, s.figureKeys) * 10 + overlap(g.entities, s.entities);
       if (score > bestScore) {
         best = g;
         bestScore = score;
@@ -171,7 +179,9 @@ function groupStatements(statements: Statement[]): Statement[][] {
     if (best) {
       best.members.push(s);
       for (const k of s.figureKeys) best.figures.add(k);
-    } else groups.push({ members: [s], figures: new Set(s.figureKeys) });
+      for (const e of s.entities) best.entities.add(e);
+      if (s.figureKeys.size > best.fullest.figureKeys.size) best.fullest = s;
+    } else groups.push({ members: [s], fullest: s, figures: new Set(s.figureKeys), entities: new Set(s.entities) });
   }
   return groups.map((g) => g.members);
 }
@@ -224,20 +234,22 @@ function covers(big: Statement, small: Statement): boolean {
   if (!subset(small.entities, big.entities) || !subset(small.counts, big.counts)) return false;
   const sameEvent =
     overlap(big.events, small.events) > 0 &&
-    (small.entities.size > 0 || overlap(big.years, small.years) + overlap(big.days, small.days) > 0);
+    (small.entities.size > 0 ||
+      overlap(big.years, small.years) + overlap(big.weekdays, small.weekdays) + overlap(big.calendarDays, small.calendarDays) > 0);
   const sameCounts = overlap(small.counts, big.counts) > 0 || (small.entities.size > 0 && overlap(small.numbers, big.numbers) > 0);
   if (!sameEvent && !sameCounts) return false;
   if (big.language !== small.language) return true;
   let added = 0;
-  for (const w of small.contentWords) if (!big.contentWords.has(w) && !big.words.has(w)) added++;
+  for (const w of contentWords(small)) if (!big.words.has(w)) added++;
   return added <= 1;
 }
 
 function datesConflict(a: Statement, b: Statement): boolean {
-  const disjoint = (x: Set<string>, y: Set<string>) => x.size > 0 && y.size > 0 && overlap(x, y) === 0;
-  const weekdays = (s: Set<string>) => new Set([...s].filter((d) => d.startsWith('d')));
-  const calendar = (s: Set<string>) => new Set([...s].filter((d) => d.startsWith('md:')));
-  return disjoint(a.years, b.years) || disjoint(weekdays(a.days), weekdays(b.days)) || disjoint(calendar(a.days), calendar(b.days));
+  return disjoint(a.years, b.years) || disjoint(a.weekdays, b.weekdays) || disjoint(a.calendarDays, b.calendarDays);
+}
+
+function disjoint(x: Set<string>, y: Set<string>): boolean {
+  return x.size > 0 && y.size > 0 && overlap(x, y) === 0;
 }
 
 function toFact(statements: Statement[], readerLanguage: string): Fact {
@@ -268,8 +280,9 @@ function preference(a: Statement, b: Statement): number {
   );
 }
 
-function wordSet(folded: string): Set<string> {
-  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+const WORD = /[\p{L}\p{N}]+/gu;
+
+function wordSet(folded: string, words: string[]): Set<string> {
   if (words.length <= 2) {
     // Scripts written without spaces: character pairs stand for words.
     const chars = [...folded.replace(/\s+/g, '')];
@@ -278,14 +291,15 @@ function wordSet(folded: string): Set<string> {
   return new Set(words);
 }
 
-function contentWords(folded: string, words: Set<string>, language: string): Set<string> {
-  const functionWords = FUNCTION_WORDS[baseLanguage(language)];
-  const eventWords = new Set(eventWordsIn(folded).flatMap((w) => w.split(/\s+/)));
-  const out = new Set<string>();
-  for (const w of words) {
+/** Folded words that carry content: no function words, event words, weekdays or months, numbers. */
+function contentWords(s: Statement): string[] {
+  const functionWords = FUNCTION_WORDS[baseLanguage(s.language)];
+  const eventWords = new Set(s.eventWords);
+  const out: string[] = [];
+  for (const w of s.words) {
     if (/^\d/.test(w) || LOW_INFORMATION_WORDS.has(w) || functionWords?.has(w) || isDateWord(w)) continue;
-    if (eventWords.has(w) || [...eventWords].some((e) => w.startsWith(e))) continue;
-    out.add(w);
+    if (eventWords.has(w)) continue;
+    out.push(w);
   }
   return out;
 }

@@ -29,14 +29,17 @@ export function figuresIn(text: string, language: string): Figure[] {
         : q.key;
     out.push({ key, raw, index: at < 0 ? 0 : at });
   }
-  for (const m of text.matchAll(AREA)) {
-    const value = readNumber(m[1]!) * areaFactor(fold(m[2]!));
-    if (Number.isFinite(value) && value > 0) out.push({ key: `m2:${sig3(value)}`, raw: m[0].trim(), index: m.index! });
-  }
-  for (const m of text.matchAll(PUE)) {
-    const value = readNumber(m[1] ?? m[2]!);
-    if (value >= 1 && value < 4) out.push({ key: `pue:${sig3(value)}`, raw: m[0].trim(), index: m.index! });
-  }
+  // Most sentences name no area and no PUE: a cheap look for their words first.
+  if (AREA_HINT.test(text))
+    for (const m of text.matchAll(AREA)) {
+      const value = readNumber(m[1]!) * areaFactor(fold(m[2]!));
+      if (Number.isFinite(value) && value > 0) out.push({ key: `m2:${sig3(value)}`, raw: m[0].trim(), index: m.index! });
+    }
+  if (text.includes('PUE'))
+    for (const m of text.matchAll(PUE)) {
+      const value = readNumber(m[1] ?? m[2]!);
+      if (value >= 1 && value < 4) out.push({ key: `pue:${sig3(value)}`, raw: m[0].trim(), index: m.index! });
+    }
   return out;
 }
 
@@ -54,6 +57,7 @@ const AREA = new RegExp(
   String.raw`(?<![\p{L}\d])(${NUM})\s?(m²|m2|sq\.?\s?m\b|square met(?:re|er)s?|sq\.?\s?ft\b|square feet|quadratmeter\w*|qm\b|mètres? carrés|metros? cuadrados|metri quadr\w*|metros? quadrados|vierkante meter|hectares?|hektar\w*|ettari|acres?)`,
   'giu',
 );
+const AREA_HINT = /m²|m2|sq|square|quadrat|qm|carr|cuadrad|quadr|vierkant|hect|hekt|ettari|acre/i;
 const PUE = new RegExp(String.raw`\bPUE\b[^\d.!?]{0,24}(\d[.,]\d{1,2})|(\d[.,]\d{1,2})\s?PUE\b`, 'gu');
 
 function areaFactor(unit: string): number {
