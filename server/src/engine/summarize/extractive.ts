@@ -109,7 +109,7 @@ async function faithfulTranslation(translator: Translator, sentence: SummarySent
  */
 function keyFigures(facts: Fact[], articles: SummaryArticle[]): KeyFigure[] {
   const perArticle = articles.map((a) => ({
-    sourceId: a.sourceId,
+    sourceIds: [a.sourceId, ...(a.alsoSourceIds ?? [])],
     keys: new Set(a.quantityKeys ?? figuresIn(`${a.title}\n${a.text}`, a.language).map((q) => q.key)),
   }));
   const figures = new Map<string, KeyFigure>();
@@ -117,8 +117,10 @@ function keyFigures(facts: Fact[], articles: SummaryArticle[]): KeyFigure[] {
     for (const s of [fact.shown, ...fact.statements.filter((x) => x !== fact.shown)]) {
       for (const figure of s.figures) {
         if (figures.has(figure.key)) continue;
-        const sourceIds = new Set(fact.statements.filter((x) => x.figureKeys.has(figure.key)).map((x) => x.sourceId));
-        for (const a of perArticle) if (a.keys.has(figure.key)) sourceIds.add(a.sourceId);
+        const sourceIds = new Set(
+          fact.statements.filter((x) => x.figureKeys.has(figure.key)).flatMap((x) => [x.sourceId, ...x.alsoSourceIds]),
+        );
+        for (const a of perArticle) if (a.keys.has(figure.key)) for (const id of a.sourceIds) sourceIds.add(id);
         figures.set(figure.key, {
           label: figureLabel(figure, s.text, s.language),
           text: formatFigure(figure.key),

@@ -246,6 +246,31 @@ describe('facts: what stays apart', () => {
   });
 });
 
+describe('facts: an article another source carried too', () => {
+  it('attributes its facts to both sources, but counts them as one outlet when ranking', () => {
+    const carried = {
+      ...article('a', 'dcd', 'en', 'Equinix will invest €500 million in FR9 in Frankfurt.'),
+      alsoSourceIds: ['aggregator'],
+    };
+    const summary = summarizeExtractive(
+      [
+        carried,
+        article('b', 'wire', 'en', 'Equinix opened AM7 in Amsterdam with 40 MW.'),
+        article('c', 'heise', 'de', 'Equinix eröffnet AM7 in Amsterdam mit 40 Megawatt.'),
+      ],
+      'en',
+    );
+    assert.deepEqual(
+      summary.detailed.map((s) => [s.text, s.sourceIds]),
+      [
+        ['Equinix opened AM7 in Amsterdam with 40 MW.', ['heise', 'wire']],
+        ['Equinix will invest €500 million in FR9 in Frankfurt.', ['aggregator', 'dcd']],
+      ],
+    );
+    assert.deepEqual(summary.keyFigures.find((f) => f.key === 'eur:500000000')?.sourceIds, ['aggregator', 'dcd']);
+  });
+});
+
 describe('depths pick distinct facts, most corroborated first', () => {
   const articles = [
     article(

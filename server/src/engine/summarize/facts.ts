@@ -14,6 +14,8 @@ export interface SummaryArticle {
   title: string;
   text: string;
   language: string;
+  /** Other sources that carried this very article (an aggregator, the same URL in another feed). */
+  alsoSourceIds?: string[];
   /** The text is a machine translation (done at ingest) from this language. */
   translatedFrom?: string;
   /** Quantity keys already found in the article (its anchors), to spare a second scan for key figures. */
@@ -27,6 +29,8 @@ export interface Statement {
   translatedFrom?: string;
   articleId: string;
   sourceId: string;
+  /** Sources that carried the same article: they state it too, but are not more corroboration. */
+  alsoSourceIds: string[];
   figures: Figure[];
   figureKeys: Set<string>;
   entities: Set<string>;
@@ -56,6 +60,7 @@ export interface Statement {
 export interface Fact {
   statements: Statement[];
   figureKeys: Set<string>;
+  /** Every source whose article states the fact (also those that carried the same article). */
   sourceIds: Set<string>;
   articleIds: Set<string>;
   /** The statement shown: in the reader's language when one is, else the most informative. */
@@ -133,6 +138,7 @@ function statement(text: string, article: SummaryArticle, position: number, orde
     ...(article.translatedFrom ? { translatedFrom: article.translatedFrom } : {}),
     articleId: article.id,
     sourceId: article.sourceId,
+    alsoSourceIds: article.alsoSourceIds ?? [],
     figures,
     figureKeys: new Set(figures.map((f) => f.key)),
     entities,
@@ -257,7 +263,8 @@ function toFact(statements: Statement[], readerLanguage: string): Fact {
   // A sentence an outlet wrote in the reader's language first, then a translation done at ingest, then
   // (no statement in that language) the most informative original, to be translated or marked.
   const shown = (inReader.length ? inReader : statements).reduce((best, s) => (preference(s, best) > 0 ? s : best));
-  const sourceIds = new Set(statements.map((s) => s.sourceId));
+  const outlets = new Set(statements.map((s) => s.sourceId));
+  const sourceIds = new Set(statements.flatMap((s) => [s.sourceId, ...s.alsoSourceIds]));
   const figureKeys = new Set(statements.flatMap((s) => [...s.figureKeys]));
   return {
     statements,
@@ -266,7 +273,7 @@ function toFact(statements: Statement[], readerLanguage: string): Fact {
     articleIds: new Set(statements.map((s) => s.articleId)),
     shown,
     inReaderLanguage: inReader.length > 0,
-    score: Math.max(...statements.map((s) => s.informative)) + (sourceIds.size - 1) * 2 + (inReader.length ? 1.5 : 0),
+    score: Math.max(...statements.map((s) => s.informative)) + (outlets.size - 1) * 2 + (inReader.length ? 1.5 : 0),
   };
 }
 

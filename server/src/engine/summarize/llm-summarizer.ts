@@ -138,7 +138,7 @@ export function verify(item: LlmSentence, articles: SummaryArticle[], language: 
     sentence: {
       text,
       language,
-      sourceIds: [...new Set(cited.map((a) => a.sourceId))].sort(),
+      sourceIds: [...new Set(cited.flatMap((a) => [a.sourceId, ...(a.alsoSourceIds ?? [])]))].sort(),
       articleIds: [...new Set(cited.map((a) => a.id))],
       inReaderLanguage: true,
     },

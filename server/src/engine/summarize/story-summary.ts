@@ -66,6 +66,7 @@ export async function summarizeStory(
     return {
       id: a.id,
       sourceId: a.sourceId,
+      alsoSourceIds: a.alsoSourceIds,
       sourceWeight: weight(a),
       title: translated ? (a.translatedTitle ?? a.title) : a.title,
       text: translated ? a.translatedText! : a.text,
