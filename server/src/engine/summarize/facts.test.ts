@@ -234,6 +234,20 @@ describe('facts: what stays apart', () => {
     );
   });
 
+  it('keeps near-identical wording with different figures apart', () => {
+    const summary = summarizeExtractive(
+      [
+        article('a', 'dcd', 'en', 'Vantage raised the capacity of its Berlin campus to 40 MW.'),
+        article('b', 'wire', 'en', 'Vantage raised the capacity of its Berlin campus to 45 MW.'),
+      ],
+      'en',
+    );
+    assert.deepEqual(
+      summary.detailed.map((s) => s.sourceIds),
+      [['dcd'], ['wire']],
+    );
+  });
+
   it('keeps different events of the same actors apart (an opening and an acquisition)', () => {
     const summary = summarizeExtractive(
       [

@@ -193,7 +193,8 @@ function groupStatements(statements: Statement[]): Statement[][] {
 }
 
 /**
- * Two sentences state the same fact when (never if they name different years or days):
+ * Two sentences state the same fact when (never if they name different years or days, or figures that
+ * are not nested: "rose to 40 MW" and "rose to 45 MW" are two facts however alike the words):
  * - in one language, their wording is near-identical (word Jaccard >= 0.6); or
  * - they state the same figures (normalised: 40 MW = 40 Megawatt) and agree on the actors (a shared
  *   name, or one names no one, or they report the same event); or
@@ -207,17 +208,14 @@ function groupStatements(statements: Statement[]): Statement[][] {
  *   "opened AM7 with free cooling" does). Across languages the names and the event are the evidence.
  */
 export function sameFact(a: Statement, b: Statement): boolean {
-  if (datesConflict(a, b)) return false;
+  if (datesConflict(a, b) || !nested(a.figureKeys, b.figureKeys)) return false;
   if (a.language === b.language && jaccard(a.words, b.words) >= 0.6) return true;
   if (overlap(a.figureKeys, b.figureKeys) > 0) {
     const aInB = subset(a.figureKeys, b.figureKeys);
     const bInA = subset(b.figureKeys, a.figureKeys);
     if (aInB && bInA) return overlap(a.entities, b.entities) > 0 || !a.entities.size || !b.entities.size || overlap(a.events, b.events) > 0;
-    if (aInB) return addsNothing(b, a);
-    if (bInA) return addsNothing(a, b);
-    return false;
+    return aInB ? addsNothing(b, a) : addsNothing(a, b);
   }
-  if (a.figureKeys.size && b.figureKeys.size) return false;
   if (a.figureKeys.size) return covers(a, b);
   if (b.figureKeys.size) return covers(b, a);
   return covers(a, b) || covers(b, a);
