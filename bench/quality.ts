@@ -336,6 +336,10 @@ export async function benchQuality(options: QualityOptions = {}): Promise<Array<
   const rows: Array<Record<string, string>> = [];
   for (const dir of dirs) {
     const set = loadSet(dir);
+    if (set.warnings.length)
+      console.error(
+        `${set.name}: ${set.warnings.length} label warnings (labels weakened, run goes on):\n  ${set.warnings.slice(0, 10).join('\n  ')}`,
+      );
     const runs = [await runQuality(set, 'none'), await runQuality(set, 'stand-in')];
     rows.push(...qualityRows(runs));
     if (options.verbose)

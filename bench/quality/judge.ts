@@ -35,6 +35,11 @@ export class GoldIndex {
         this.add({ ...common, normalized: normalizeSentence(original), language: a.language });
         if (a.en) this.add({ ...common, normalized: normalizeSentence(english), language: readerLanguage });
       }
+      // A set from elsewhere may label text that is not a whole sentence as our splitter cuts it: match it as labelled.
+      const paired = new Set(pairs.map((p) => p.original));
+      const labelled = [...a.opinionSentences, ...Object.values(a.facts ?? {}).flat()].filter((s) => !paired.has(s));
+      for (const s of new Set(labelled))
+        this.add({ articleId: a.id, opinion: opinion.has(s), facts: factsOf(s), normalized: normalizeSentence(s), language: a.language });
     }
   }
 

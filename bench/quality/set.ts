@@ -41,8 +41,6 @@ const setMetaSchema = z.strictObject({
   description: z.string().optional(),
   /** When the set is ingested (the engine's clock); default: an hour after the newest article. */
   now: isoDate.optional(),
-  /** The reader's language, the translator's target (default en). */
-  readerLanguage: language.optional(),
   /** What the catalog says of each outlet; an outlet not listed is INT, infrastructure, weight 1. */
   outlets: z.record(z.string(), outletSchema).optional(),
 });
@@ -52,9 +50,12 @@ export interface QualitySet {
   dir: string;
   description: string;
   now: Date;
+  /** The subscriber's language and the translator's target: English, the language of the sets' translations. */
   readerLanguage: string;
   outlets: Record<string, Outlet>;
   articles: QualityArticle[];
+  /** What checkArticles found that does not stop the run. */
+  warnings: string[];
 }
 
 export const DEFAULT_OUTLET: Outlet = { country: 'INT', categories: ['infrastructure'], weight: 1 };
@@ -94,46 +95,54 @@ export function loadSet(dir: string): QualitySet {
     if (!Array.isArray(raw)) throw new QualitySetError(`${file}: expected an array of articles`);
     raw.forEach((a, i) => articles.push(parseWith(articleSchema, a, `${file} [${i}]`)));
   }
-  const problems = checkArticles(articles);
-  if (problems.length) throw new QualitySetError(`${dir}:\n  ${problems.slice(0, 30).join('\n  ')}`);
+  const { errors, warnings } = checkArticles(articles);
+  if (errors.length) throw new QualitySetError(`${dir}:\n  ${errors.slice(0, 30).join('\n  ')}`);
   const newest = Math.max(...articles.map((a) => Date.parse(a.published)));
   return {
     name: meta.name ?? path.basename(dir),
     dir,
     description: meta.description ?? '',
     now: meta.now ? new Date(meta.now) : new Date(newest + 3600_000),
-    readerLanguage: meta.readerLanguage ?? 'en',
+    readerLanguage: 'en',
     outlets: meta.outlets ?? {},
     articles,
+    warnings,
   };
 }
 
 /**
- * What the schema cannot say: ids unique, opinion and fact sentences are sentences of the article (or its
- * title) as the splitter cuts them, the English translation has the same paragraphs and sentences, and an
- * article in the reader's language has no translation.
+ * What the schema cannot say. Errors stop the run: a duplicate id, an opinion or fact sentence that is not in
+ * the article. Warnings do not (a set from elsewhere may cut sentences otherwise or lack translations), but
+ * the sets of the repo have none: an opinion or fact sentence that is not a whole sentence as the splitter
+ * cuts them, a translation with other paragraphs or sentences than the original (its sentences are then not
+ * paired), a non-English article without a translation, an English one with one.
  */
-export function checkArticles(articles: QualityArticle[]): string[] {
-  const problems: string[] = [];
+export function checkArticles(articles: QualityArticle[]): { errors: string[]; warnings: string[] } {
+  const errors: string[] = [];
+  const warnings: string[] = [];
   const ids = new Set<string>();
   for (const a of articles) {
-    if (ids.has(a.id)) problems.push(`${a.id}: duplicate id`);
+    if (ids.has(a.id)) errors.push(`${a.id}: duplicate id`);
     ids.add(a.id);
     const sentences = new Set([a.title, ...splitSentences(a.text)]);
-    for (const s of a.opinionSentences)
-      if (!sentences.has(s)) problems.push(`${a.id}: opinion sentence is not a sentence of the article: ${s}`);
-    for (const [fact, list] of Object.entries(a.facts ?? {}))
-      for (const s of list) if (!sentences.has(s)) problems.push(`${a.id}: fact ${fact} names a sentence not in the article: ${s}`);
-    if (a.language === 'en' && a.en) problems.push(`${a.id}: an English article needs no translation`);
-    if (a.language !== 'en' && !a.en) problems.push(`${a.id}: no English translation (en)`);
+    const labelled = [
+      ...a.opinionSentences.map((s) => ({ s, what: 'opinion sentence' })),
+      ...Object.entries(a.facts ?? {}).flatMap(([fact, list]) => list.map((s) => ({ s, what: `fact ${fact}` }))),
+    ];
+    for (const { s, what } of labelled) {
+      if (!a.text.includes(s) && a.title !== s) errors.push(`${a.id}: ${what} is not in the article: ${s}`);
+      else if (!sentences.has(s)) warnings.push(`${a.id}: ${what} is not a whole sentence of the article: ${s}`);
+    }
+    if (a.language === 'en' && a.en) warnings.push(`${a.id}: an English article needs no translation`);
+    if (a.language !== 'en' && !a.en) warnings.push(`${a.id}: no English translation (en)`);
     if (a.en) {
       const original = paragraphs(a.text).map((p) => splitSentences(p).length);
       const english = paragraphs(a.en.text).map((p) => splitSentences(p).length);
       if (original.join() !== english.join())
-        problems.push(`${a.id}: translation has sentences per paragraph ${english.join('/')}, original ${original.join('/')}`);
+        warnings.push(`${a.id}: translation has sentences per paragraph ${english.join('/')}, original ${original.join('/')}`);
     }
   }
-  return problems;
+  return { errors, warnings };
 }
 
 export function paragraphs(text: string): string[] {
@@ -149,11 +158,20 @@ export function isPureOpinion(a: QualityArticle): boolean {
   return splitSentences(a.text).every((s) => opinion.has(s));
 }
 
-/** The article's sentences paired with their English translation (themselves for an English article). */
+/**
+ * The article's sentences paired with their English translation (themselves for an English article), paragraph
+ * by paragraph; a paragraph whose translation has another number of sentences is left out.
+ */
 export function alignedSentences(a: QualityArticle): Array<{ original: string; english: string }> {
-  const original = splitSentences(a.text);
-  const english = a.en ? splitSentences(a.en.text) : original;
-  return original.map((s, i) => ({ original: s, english: english[i] ?? s }));
+  const originals = paragraphs(a.text);
+  const translations = a.en ? paragraphs(a.en.text) : originals;
+  if (a.en && translations.length !== originals.length) return [];
+  return originals.flatMap((p, i) => {
+    const original = splitSentences(p);
+    const english = splitSentences(translations[i]!);
+    if (original.length !== english.length) return [];
+    return original.map((s, k) => ({ original: s, english: english[k]! }));
+  });
 }
 
 export function outletOf(set: QualitySet, sourceId: string): Outlet {
