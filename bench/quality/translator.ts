@@ -1,15 +1,15 @@
 /**
- * The translator stand-in: the engine's Translator port answered from a set's own English translations. It
+ * The translator stand-in: the engine's translation provider port answered from a set's own English translations. It
  * knows each title, text, paragraph and sentence of the set; a text made only of known sentences is translated
  * sentence by sentence; anything else is unknown (null), as a real provider answers a pair it cannot do.
  */
-import type { Translator } from '../../server/src/engine/translate/translator.js';
+import type { TranslationProvider, Translator } from '../../server/src/engine/translate/translator.js';
 import { alignedSentences, paragraphs, type QualityArticle } from './set.js';
 import { splitSentences } from './text.js';
 
 const key = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim();
 
-export class SetTranslator implements Translator {
+export class SetTranslator implements Translator, TranslationProvider {
   readonly provider = 'set-stand-in';
   readonly calls = { total: 0, unknown: 0 };
   private readonly table = new Map<string, string>();
@@ -42,5 +42,10 @@ export class SetTranslator implements Translator {
       out.push(sentences.join(' '));
     }
     return out.length ? out.join('\n\n') : null;
+  }
+
+  /** The provider side of the port (the engine wraps it in its cache and per-pass budget). */
+  async translateMany(texts: string[]): Promise<Array<string | null>> {
+    return Promise.all(texts.map((t) => this.translate(t)));
   }
 }
