@@ -148,6 +148,29 @@ describe('interests order a brief, they do not empty it', () => {
     assert.ok(!ids(select('daily', edition, security, ['rule'])).includes('rule'));
   });
 
+  test("a breaking alert for a story that touches the subscriber's topic without being filed under it", async () => {
+    const ts = await startTestServer({ now: '2026-11-24T05:00:00Z' });
+    try {
+      const alerts = { breakingNews: true, dailyDigest: false, weeklySummary: false };
+      await addSubscribers(ts.orm, [
+        { email: 'sec@alerts.example', preferences: { ...alerts, interests: only('security').interests } },
+        { email: 'market@alerts.example', preferences: { ...alerts, interests: only('marketTrends').interests } },
+      ]);
+      const ups = news('ups', 'UPS firmware flaw exploited', 'technology', 4, {
+        touches: ['security'],
+        ingestedAt: '2026-11-24T03:00:00Z',
+      });
+      await runDeliveryPass(deliveryDeps(ts, new StaticEditionReader([ups])), ts.clock.now());
+      const mails = await ts.mailFolder();
+      assert.deepEqual(
+        mails.map((m) => [m.to && 'value' in m.to ? m.to.value[0]!.address : '', m.subject]),
+        [['sec@alerts.example', 'UPS firmware flaw exploited · DC Brief breaking, Nov 24']],
+      );
+    } finally {
+      await ts.close();
+    }
+  });
+
   test('quiet only when the edition is quiet: a topic filter alone brings the best of the edition instead', () => {
     const regulations = only('regulations');
     const belowTheBar = [
