@@ -1,0 +1,263 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { baseLanguage } from '../normalize/language.js';
+import { loadCatalog } from '../sources/catalog.js';
+import { judgeSentence, type Rejection } from './fact-filter.js';
+import { cueFiles, cueLanguage, cuesFor, hasYear } from './opinion-cues.js';
+
+/**
+ * Every catalog language, tested in that language: sentences a summary must never carry (with the reason
+ * they are dropped for) and plain facts (figures, names, dates) it must keep, among them the ones a careless
+ * cue would drop ("May" the month, "nos Estados Unidos", 私立, 우리나라, "should" in a regulation).
+ */
+interface Cases {
+  dropped: Array<[Rejection, string]>;
+  kept: string[];
+}
+
+const CASES: Record<string, Cases> = {
+  en: {
+    dropped: [
+      ['opinion', 'It is great news for Dublin that the 80 MW campus in Grange Castle has a grid connection.'],
+      ['speculation', 'Analysts believe the 300 MW campus in Abilene could double in size by 2030.'],
+      ['speculation', 'The colocation market is expected to reach $130 billion by 2030, according to Synergy.'],
+      ['marketing', 'Digital Realty offers world-class colocation in 50 metros across six continents.'],
+      ['first-person', 'We opened our 60 MW campus in Frankfurt in 2026.'],
+      ['opinion', 'Ireland should stop approving data centers in Dublin until 2030.'],
+    ],
+    kept: [
+      'Equinix will open FR9, a 60 MW data center in Frankfurt, in May 2027.',
+      'The 120 MW campus is expected to open in 2027, Vantage said on Tuesday.',
+      'Under the EU Energy Efficiency Directive, operators of sites above 500 kW should report their PUE by 15 May 2025.',
+      'Phase I of the Project Jupiter campus delivers 48 MW along I-95 in Virginia.',
+      'The think tank Ember said data centers used 3% of EU electricity in 2024.',
+    ],
+  },
+  pt: {
+    dropped: [
+      ['opinion', 'É uma ótima notícia para o mercado de data centers no Brasil, que recebe R$ 3 bilhões em 2025.'],
+      ['speculation', 'Segundo analistas, a Microsoft poderia investir mais R$ 10 bilhões no país até 2027.'],
+      ['speculation', 'A Ascenty teria fechado a compra de um terreno de 20 hectares em Jundiaí.'],
+      ['first-person', 'Estamos investindo R$ 500 milhões no novo campus de Hortolândia.'],
+    ],
+    kept: [
+      'A Scala Data Centers vai investir R$ 2,5 bilhões em um campus de 60 MW em Barueri, anunciou a empresa nesta terça-feira.',
+      'O primeiro prédio deve entrar em operação em 2027, segundo a Elea Data Centers.',
+      'A Equinix opera 260 data centers nos Estados Unidos e em outros 32 países.',
+      'A falha séria no sistema de refrigeração derrubou 40 servidores da Claro em Campinas.',
+    ],
+  },
+  de: {
+    dropped: [
+      ['opinion', 'Der Betreiber sollte die 100 Megawatt in Frankfurt besser verteilen.'],
+      ['speculation', 'Microsoft könnte den Standort in Hanau bis 2028 auf 300 Megawatt erweitern.'],
+      ['opinion', 'Leider verzögert sich der Netzanschluss des 60-MW-Campus in Dietzenbach erneut.'],
+      ['speculation', 'Insidern zufolge soll Equinix über den Kauf eines Grundstücks in Dreieich verhandeln.'],
+      ['first-person', 'Wir haben unser Rechenzentrum in Berlin um 20 Megawatt erweitert.'],
+    ],
+    kept: [
+      'Equinix investiert 500 Millionen Euro in das Rechenzentrum FR9 in Frankfurt.',
+      'Das Rechenzentrum soll 2027 in Betrieb gehen und 60 Megawatt IT-Leistung bieten.',
+      'Der Betreiber konnte den Stromausfall in Frankfurt nach 4 Stunden beheben.',
+      'Nach dem Energieeffizienzgesetz müssen Betreiber ab 2026 ihre PUE offenlegen.',
+    ],
+  },
+  fr: {
+    dropped: [
+      ['speculation', 'Le projet de 60 MW pourrait être retardé à Francfort en 2027.'],
+      ['speculation', 'Selon nos informations, Data4 aurait racheté un terrain de 40 hectares près de Marseille.'],
+      ['opinion', 'Malheureusement, le raccordement du campus de 100 MW à Fos-sur-Mer prendra encore trois ans.'],
+      ['first-person', 'Nous mettons en service notre deuxième centre de données à Lyon en mars.'],
+    ],
+    kept: [
+      'Le centre de données de 60 MW doit ouvrir en 2027 à Marseille, a indiqué Digital Realty.',
+      'Equinix exploite 10 centres de données en France, dont 6 à Paris.',
+      'Selon le décret du 5 mars 2024, les exploitants doivent publier chaque année leur consommation électrique.',
+    ],
+  },
+  es: {
+    dropped: [
+      ['opinion', 'En mi opinión, Madrid debería limitar los centros de datos de 2026.'],
+      ['speculation', 'Según fuentes del sector, Meta podría ampliar su campus de Talavera hasta 250 MW.'],
+      ['first-person', 'Hemos invertido 300 millones de dólares en nuestro campus de Querétaro.'],
+      ['opinion', 'Lamentablemente, la conexión eléctrica del campus de 80 MW en Alcalá sigue sin fecha.'],
+    ],
+    kept: [
+      'Microsoft invertirá 6.690 millones de euros en tres centros de datos en Aragón, anunció la compañía el martes.',
+      'El préstamo de 200 millones de euros financiará el campus de 48 MW de Merlin en Bilbao.',
+      'El primer edificio debe entrar en operación en 2026, según la empresa.',
+    ],
+  },
+  it: {
+    dropped: [
+      ['speculation', 'Secondo indiscrezioni, Aruba avrebbe acquistato un terreno di 90.000 metri quadrati a Roma.'],
+      ['opinion', 'Purtroppo il nuovo data center da 30 MW di Milano resta senza allaccio alla rete.'],
+      ['marketing', "Siamo orgogliosi di inaugurare il nostro campus all'avanguardia a Settimo Milanese."],
+    ],
+    kept: [
+      'Microsoft investirà 4,3 miliardi di euro in Italia entro il 2026, ha annunciato la società.',
+      'Il campus di Data4 a Vittuone dovrebbe entrare in funzione nel 2027 con 40 MW.',
+      'Secondo la direttiva europea, dal 2024 gli operatori devono comunicare ogni anno il proprio PUE.',
+    ],
+  },
+  nl: {
+    dropped: [
+      ['speculation', 'Microsoft zou in Middenmeer een tweede campus van 200 MW willen bouwen.'],
+      ['opinion', 'Helaas krijgt het datacenter van 50 MW in Almere voorlopig geen netaansluiting.'],
+      ['first-person', 'Wij openen in maart ons derde datacenter in Amsterdam.'],
+    ],
+    kept: [
+      'Equinix opent in 2026 een datacenter van 25 MW in Amsterdam Zuidoost.',
+      'Netbeheerder Liander maakt de aansluiting van 100 MW in Zeewolde mogelijk.',
+      'Het datacenter moet in 2027 klaar zijn en krijgt 40 MW vermogen.',
+    ],
+  },
+  pl: {
+    dropped: [
+      ['speculation', 'Według nieoficjalnych informacji Microsoft prawdopodobnie rozbuduje kampus pod Warszawą do 300 MW.'],
+      ['opinion', 'Niestety, przyłączenie centrum danych o mocy 40 MW w Poznaniu opóźni się do 2027 roku.'],
+      ['first-person', 'Planujemy uruchomić nasze drugie centrum danych w Krakowie w 2026 roku.'],
+    ],
+    kept: [
+      'Atman oddał do użytku nowy budynek o mocy 12 MW w kampusie WAW-3 w Warszawie.',
+      'Centrum danych ma zostać oddane do użytku w 2027 roku, poinformowała spółka Data4.',
+      'Obiekt może pomieścić 1200 szaf serwerowych, podał operator Beyond.pl.',
+    ],
+  },
+  ru: {
+    dropped: [
+      ['speculation', 'По слухам, «Яндекс» может быть заинтересован в покупке ЦОД мощностью 40 МВт.'],
+      ['opinion', 'К сожалению, запуск дата-центра на 60 МВт в Подмосковье снова откладывается.'],
+      ['first-person', 'Мы открыли наш третий дата-центр в Москве в марте 2025 года.'],
+    ],
+    kept: [
+      'Компания «Ростелеком» ввела в эксплуатацию дата-центр на 4000 стоек в Удомле.',
+      'ЦОД может вместить 1200 стоек и должен быть введён в эксплуатацию в 2026 году.',
+      'По данным Минцифры, в России работает 170 коммерческих ЦОД.',
+    ],
+  },
+  ja: {
+    dropped: [
+      ['speculation', 'この計画は2027年に延期されるかもしれない。'],
+      ['speculation', '関係者によると、ソフトバンクは北海道に300メガワットのデータセンターを建設する可能性がある。'],
+      ['first-person', '弊社は千葉県印西市に第3のデータセンターを開設しました。'],
+      ['question', 'データセンターの電力不足は2030年までに解消されるのか。'],
+      ['opinion', '残念ながら、大阪の新施設の稼働は2026年にずれ込んだ。'],
+    ],
+    kept: [
+      'Equinixはフランクフルトに5億ユーロを投じ、60メガワットのデータセンターを建設すると発表した。',
+      'NTTデータは2027年に開業する見込みの三鷹データセンターに4800ラックを備える。',
+      '私立大学の研究施設に1200台のサーバーが導入された。',
+      'さくらインターネットは石狩データセンターの3号棟を2025年に稼働させた。',
+    ],
+  },
+  zh: {
+    dropped: [
+      ['speculation', '据传阿里巴巴可能在乌兰察布新建一座300兆瓦的数据中心。'],
+      ['first-person', '我们已在上海建成第三个数据中心，总容量达到50兆瓦。'],
+      ['opinion', '遗憾的是，该项目的并网时间再次推迟至2027年。'],
+      ['question', '这座数据中心真的需要1000兆瓦的电力吗'],
+    ],
+    kept: [
+      '中国电信在贵州新建的数据中心已投入运营，可容纳10万台服务器。',
+      '该数据中心预计2027年投产，总投资达120亿元。',
+      '我国数据中心机架总规模已超过810万标准机架。',
+    ],
+  },
+  ko: {
+    dropped: [
+      ['speculation', '업계에서는 네이버가 세종에 두 번째 데이터센터를 지을 것으로 보인다.'],
+      ['first-person', '저희는 올해 안양에 40MW 규모의 데이터센터를 개소했습니다.'],
+      ['opinion', '안타깝게도 부산 데이터센터의 전력 공급은 2027년으로 미뤄졌다.'],
+    ],
+    kept: [
+      'KT클라우드는 2025년 가산 데이터센터를 개소했으며 수전 용량은 20MW다.',
+      '아마존웹서비스(AWS)는 2027년까지 국내에 7조8500억 원을 투자한다.',
+      '이 데이터센터는 2026년 완공될 전망이다.',
+    ],
+  },
+};
+
+/** Catalog languages whose cue file and tests are still to come (empty when every language is covered). */
+const NOT_YET = new Set([
+  'tr', 'cs', 'uk', 'id', 'sv', 'no', 'sk', 'hu', 'ro', 'el', 'ar', 'fa', 'th', 'vi', 'da', 'bg', 'he', 'hi', 'bn', 'fi',
+  'et', 'lt', 'hr', 'sr', 'sl', 'ms', 'lv', 'ca',
+]); // prettier-ignore
+
+describe('fact filter in every catalog language', () => {
+  for (const [tag, cases] of Object.entries(CASES)) {
+    for (const [reason, sentence] of cases.dropped) {
+      it(`${tag}: drops ${reason}: ${sentence.slice(0, 50)}`, () => {
+        const verdict = judgeSentence(sentence, tag);
+        assert.equal(verdict.keep, false);
+        assert.equal(verdict.reason, reason, `marker ${verdict.marker}`);
+      });
+    }
+    for (const sentence of cases.kept) {
+      it(`${tag}: keeps ${sentence.slice(0, 50)}`, () => assert.deepEqual(judgeSentence(sentence, tag), { keep: true }));
+    }
+  }
+
+  it('has a cue file and tests (2 dropped, 2 kept at least) for every language of the catalog', () => {
+    const languages = new Set(loadCatalog().map((s) => cueLanguage(baseLanguage(s.language))));
+    for (const language of languages) {
+      if (NOT_YET.has(language)) continue;
+      assert.ok(cueFiles().has(language), `no opinion-cues/${language}.json`);
+      const cases = CASES[language];
+      assert.ok(cases && cases.dropped.length >= 2 && cases.kept.length >= 2, `tests for ${language}`);
+    }
+  });
+
+  it('finds every cue of every file where it is written alone (no cue is dead after folding)', () => {
+    for (const [language, file] of cueFiles()) {
+      const cues = cuesFor(language);
+      for (const list of [file.opinion, file.speculation, file.marketing, file.firstPerson, file.normative, file.scheduled]) {
+        for (const cue of list) {
+          const text = cue.replace(/^=|^\*|\*$/g, '');
+          assert.ok(cues.find(text, cues.fold(text)), `${language}: ${cue}`);
+        }
+      }
+    }
+  });
+});
+
+describe('fact filter rules shared by every language', () => {
+  it('reads regional tags and aliases through the base language', () => {
+    assert.equal(judgeSentence('A Equinix teria comprado um terreno de 20 hectares em Lisboa.', 'pt-PT').reason, 'speculation');
+    assert.equal(judgeSentence('據傳台積電或將在高雄興建新的資料中心，耗資新台幣500億元。', 'zh-TW').reason, 'speculation');
+    assert.equal(cueLanguage('zh-CN'), 'zh');
+  });
+
+  it('checks English marketing phrases quoted in any language, and only those', () => {
+    assert.equal(judgeSentence('Equinix eröffnet ein State-of-the-Art-Rechenzentrum mit 20 MW in München.', 'de').reason, 'marketing');
+    assert.equal(judgeSentence('Equinix bietet world-class Kolokation in 15 Städten an.', 'xx').reason, 'marketing');
+    // English "may" and "we" mean nothing in another language's sentence.
+    assert.deepEqual(judgeSentence('Equinix investiert im Mai 2026 insgesamt 40 Millionen in Berlin.', 'de'), { keep: true });
+  });
+
+  it('takes a year in any script or calendar as the sign of a reported schedule', () => {
+    assert.ok(hasYear('in 2027'));
+    assert.ok(hasYear('في عام ٢٠٢٧'));
+    assert.ok(hasYear('令和9年に'));
+    assert.ok(hasYear('ภายในปี 2570', 'th'));
+    assert.ok(hasYear('در سال ۱۴۰۶', 'fa'));
+    assert.ok(hasYear('in Q3'));
+    assert.ok(!hasYear('1400 racks'));
+    assert.ok(!hasYear('40 MW in 12 halls'));
+  });
+
+  it('tells quotations from quoted names', () => {
+    assert.equal(judgeSentence('“We will double capacity in Frankfurt by 2027,” said the CEO of Equinix.', 'en').reason, 'quote');
+    assert.equal(judgeSentence('Critics called the 300 MW plan in Dublin "reckless" on Monday.', 'en').reason, 'quote');
+    assert.equal(judgeSentence('Vd säger att ”bygget i Borlänge går enligt plan” och att 40 MW är klart 2026.', 'sv').reason, 'quote');
+    assert.deepEqual(judgeSentence('Das Projekt „Phoenix“ umfasst 3 Gebäude mit 90 MW in Hanau.', 'de'), { keep: true });
+    assert.deepEqual(judgeSentence('Projektet ”Stargate” i Texas får 1,2 GW och 400 000 GPU:er.', 'sv'), { keep: true });
+  });
+
+  it('reads questions and exclamations in every script', () => {
+    assert.equal(judgeSentence('Θα αντέξει το δίκτυο της Αθήνας 300 MW νέων κέντρων δεδομένων;', 'el').reason, 'question');
+    assert.equal(judgeSentence('هل تستطيع الشبكة في الرياض تحمل 300 ميغاواط إضافية؟', 'ar').reason, 'question');
+    assert.equal(judgeSentence('¡Microsoft abre su región cloud de 3 centros de datos en Madrid!', 'es').reason, 'exclamation');
+    assert.equal(judgeSentence('Yahoo! closed its 20 MW data center in Lockport in 2024.', 'en').keep, true);
+  });
+});
