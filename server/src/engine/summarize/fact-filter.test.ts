@@ -176,12 +176,102 @@ const CASES: Record<string, Cases> = {
       '이 데이터센터는 2026년 완공될 전망이다.',
     ],
   },
+  tr: {
+    dropped: [
+      ['speculation', "Kulis bilgilerine göre Turkcell, Ankara'daki veri merkezini 2027'de satabilir."],
+      ['opinion', "Maalesef İzmir'deki 20 MW'lık veri merkezinin şebeke bağlantısı yine ertelendi."],
+      ['first-person', "Şirketimiz Gebze'deki yeni veri merkezine 100 milyon dolar yatırım yaptı."],
+    ],
+    kept: [
+      "Turkcell, Ankara'da 25 MW kapasiteli yeni veri merkezini hizmete açtı.",
+      "İstanbul'daki veri merkezinin 2027'de faaliyete geçmesi bekleniyor.",
+      "Ülkemizde 2024 yılında veri merkezi kapasitesi 300 MW'ı aştı.",
+    ],
+  },
+  cs: {
+    dropped: [
+      ['speculation', 'Microsoft údajně zvažuje výstavbu datového centra u Prahy s příkonem 100 MW.'],
+      ['opinion', 'Bohužel se připojení nového datacentra v Brně k síti znovu odkládá o 2 roky.'],
+      ['first-person', 'Plánujeme otevřít naše druhé datové centrum v Praze v roce 2026.'],
+    ],
+    kept: [
+      'Společnost CETIN otevřela v Praze datové centrum s kapacitou 5 MW.',
+      'Datové centrum by mělo být dokončeno v roce 2027, uvedla společnost Master Internet.',
+      'Podle zákona o kybernetické bezpečnosti musí provozovatelé hlásit incidenty do 24 hodin.',
+    ],
+  },
+  sk: {
+    dropped: [
+      ['speculation', 'Spoločnosť Orange vraj plánuje v Bratislave nové dátové centrum s výkonom 20 MW.'],
+      ['opinion', 'Žiaľ, pripojenie dátového centra v Košiciach k sieti sa opäť odkladá na rok 2027.'],
+      ['first-person', 'Otvorili sme naše nové dátové centrum v Bratislave s kapacitou 3 MW.'],
+    ],
+    kept: [
+      'Slovak Telekom spustil v Bratislave dátové centrum s kapacitou 6 MW.',
+      'Nové dátové centrum by malo byť dokončené v roku 2027, uviedla spoločnosť.',
+    ],
+  },
+  uk: {
+    dropped: [
+      ['speculation', 'За чутками, компанія може бути зацікавлена в купівлі дата-центру в Києві потужністю 10 МВт.'],
+      ['opinion', 'На жаль, запуск нового дата-центру у Львові знову відкладено до 2026 року.'],
+      ['first-person', 'Ми відкрили наш другий дата-центр у Києві в березні 2025 року.'],
+    ],
+    kept: [
+      'Київстар запустив новий дата-центр на 500 стійок у Києві.',
+      'Дата-центр повинен запрацювати у 2027 році, повідомила компанія De Novo.',
+      'Вуглецевий слід дата-центрів у 2024 році зріс на 12%.',
+    ],
+  },
+  bg: {
+    dropped: [
+      ['speculation', 'Според източници, компанията вероятно ще построи център за данни край София.'],
+      ['opinion', 'За съжаление, изграждането на центъра за данни в Пловдив се забавя до 2027 г.'],
+      ['first-person', 'Ние открихме нашия нов център за данни в София с мощност 6 MW.'],
+    ],
+    kept: [
+      'Телехаус откри нов център за данни в София с 1000 шкафа.',
+      'Центърът за данни трябва да бъде завършен през 2027 г., съобщиха от компанията.',
+    ],
+  },
+  sr: {
+    dropped: [
+      ['speculation', 'Компанија наводно планира изградњу дата центра у Крагујевцу снаге 10 MW.'],
+      ['opinion', 'Nažalost, priključenje novog data centra u Novom Sadu ponovo kasni do 2026.'],
+      ['first-person', 'Отворили смо наш нови дата центар у Београду.'],
+    ],
+    kept: [
+      'Државни дата центар у Крагујевцу има капацитет од 1000 сервера.',
+      'Telekom Srbija je otvorio novi data centar u Beogradu sa 500 ormara.',
+    ],
+  },
+  hr: {
+    dropped: [
+      ['speculation', 'Microsoft navodno razmatra izgradnju podatkovnog centra kod Zagreba snage 50 MW.'],
+      ['opinion', 'Nažalost, priključak novog podatkovnog centra u Splitu ponovno kasni do 2026.'],
+      ['first-person', 'Otvorili smo naš novi podatkovni centar u Zagrebu s 200 ormara.'],
+    ],
+    kept: [
+      'Hrvatski Telekom otvorio je podatkovni centar u Zagrebu kapaciteta 2 MW.',
+      'Podatkovni centar trebao bi biti dovršen 2027., objavila je tvrtka.',
+    ],
+  },
+  sl: {
+    dropped: [
+      ['speculation', 'Družba naj bi kupila zemljišče za podatkovni center pri Ljubljani.'],
+      ['opinion', 'Žal se priklop novega podatkovnega centra v Mariboru znova zamika na leto 2026.'],
+      ['first-person', 'Odprli smo naš novi podatkovni center v Ljubljani z 2 MW moči.'],
+    ],
+    kept: [
+      'Telekom Slovenije je v Ljubljani odprl podatkovni center s 300 omarami.',
+      'Novi podatkovni center naj bi začel obratovati leta 2027, je sporočila družba.',
+    ],
+  },
 };
 
 /** Catalog languages whose cue file and tests are still to come (empty when every language is covered). */
 const NOT_YET = new Set([
-  'tr', 'cs', 'uk', 'id', 'sv', 'no', 'sk', 'hu', 'ro', 'el', 'ar', 'fa', 'th', 'vi', 'da', 'bg', 'he', 'hi', 'bn', 'fi',
-  'et', 'lt', 'hr', 'sr', 'sl', 'ms', 'lv', 'ca',
+  'id', 'sv', 'no', 'hu', 'ro', 'el', 'ar', 'fa', 'th', 'vi', 'da', 'he', 'hi', 'bn', 'fi', 'et', 'lt', 'ms', 'lv', 'ca',
 ]); // prettier-ignore
 
 describe('fact filter in every catalog language', () => {
