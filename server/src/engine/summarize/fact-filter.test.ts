@@ -267,11 +267,136 @@ const CASES: Record<string, Cases> = {
       'Novi podatkovni center naj bi začel obratovati leta 2027, je sporočila družba.',
     ],
   },
+  sv: {
+    dropped: [
+      ['speculation', 'Microsoft planerar enligt uppgift ett nytt datacenter i Gävle på 300 MW.'],
+      ['opinion', 'Tyvärr dröjer elanslutningen av datacentret i Borlänge till 2027.'],
+      ['first-person', 'Vi öppnade vårt tredje datacenter i Stockholm i mars.'],
+      ['opinion', 'Kommunen bör stoppa nya datacenter i Luleå fram till 2030.'],
+    ],
+    kept: [
+      'Ericsson var först med att bygga ett datacenter på 40 MW i Borås.',
+      'Datacentret i Sollefteå väntas tas i drift 2027 med 40 MW.',
+      'EcoDataCenter investerar 2 miljarder kronor i Falun, meddelade bolaget på tisdagen.',
+    ],
+  },
+  nb: {
+    dropped: [
+      ['speculation', 'Google skal ha kjøpt en tomt på 50 hektar ved Skien for et nytt datasenter.'],
+      ['opinion', 'Dessverre blir nettilkoblingen av datasenteret i Stavanger forsinket til 2027.'],
+      ['first-person', 'Vi har åpnet vårt andre datasenter i Oslo med 10 MW.'],
+    ],
+    kept: [
+      'Green Mountain åpner et nytt datasenter på 30 MW i Oslo i 2026.',
+      'Datasenteret i Hamar ventes ferdig i 2027, opplyser Bulk Infrastructure.',
+    ],
+  },
+  da: {
+    dropped: [
+      ['speculation', 'Microsoft har angiveligt købt en grund på 30 hektar ved Esbjerg.'],
+      ['opinion', 'Desværre bliver nettilslutningen af datacentret i Aabenraa forsinket til 2027.'],
+      ['first-person', 'Vi åbner vores nye datacenter i Odense i marts 2026.'],
+    ],
+    kept: [
+      'Meta udvider sit datacenter i Odense med 50.000 kvadratmeter, oplyser selskabet.',
+      'Datacentret ved Viborg forventes at stå færdigt i 2027 med 60 MW.',
+    ],
+  },
+  fi: {
+    dropped: [
+      ['speculation', 'Microsoftin kerrotaan mahdollisesti laajentavan Espoon datakeskusta 100 megawatilla.'],
+      ['opinion', 'Valitettavasti Kajaanin datakeskuksen sähköliittymä viivästyy vuoteen 2027.'],
+      ['first-person', 'Rakennamme uuden datakeskuksen Vantaalle vuonna 2026.'],
+    ],
+    kept: [
+      'Google investoi 1 miljardi euroa Haminan datakeskukseen, yhtiö kertoi tiistaina.',
+      'Datakeskuksen odotetaan valmistuvan vuonna 2027 Kajaanissa.',
+    ],
+  },
+  et: {
+    dropped: [
+      ['speculation', 'Väidetavalt kavatseb Telia ehitada Tallinna lähedale uue 20 MW andmekeskuse.'],
+      ['opinion', 'Kahjuks lükkub Tartu andmekeskuse võrguühendus 2027. aastasse.'],
+      ['first-person', 'Meie avasime Tallinnas uue andmekeskuse 2025. aastal.'],
+    ],
+    kept: ['Telia avas Tallinnas 8 MW võimsusega andmekeskuse.', 'Andmekeskus peaks valmima 2027. aastal, teatas Greenergy Data Centers.'],
+  },
+  lv: {
+    dropped: [
+      ['speculation', 'Iespējams, ka uzņēmums būvēs jaunu datu centru Rīgā ar 20 MW jaudu.'],
+      ['opinion', 'Diemžēl datu centra pieslēgšana tīklam Liepājā atkal aizkavējas līdz 2027. gadam.'],
+      ['first-person', 'Mēs atvērām savu jauno datu centru Rīgā 2025. gadā.'],
+    ],
+    kept: [
+      'Tet atklāja jaunu datu centru Rīgā ar 1000 serveru skapjiem.',
+      'ES finansējums 20 miljonu eiro apmērā ir piešķirts datu centram Ventspilī.',
+    ],
+  },
+  lt: {
+    dropped: [
+      ['speculation', 'Bendrovė galbūt statys naują duomenų centrą Vilniuje, kurio galia sieks 20 MW.'],
+      ['opinion', 'Deja, duomenų centro prijungimas prie tinklo Kaune vėl atidedamas iki 2027 metų.'],
+      ['first-person', 'Mes atidarėme naują duomenų centrą Vilniuje 2025 metais.'],
+    ],
+    kept: [
+      'Telia atidarė naują 5 MW duomenų centrą Vilniuje.',
+      'Duomenų centras turėtų būti baigtas 2027 metais, pranešė bendrovė Data Logistics Center.',
+    ],
+  },
+  hu: {
+    dropped: [
+      ['speculation', 'A Microsoft állítólag új adatközpontot építene Budapest mellett 100 MW kapacitással.'],
+      ['opinion', 'Sajnos a debreceni adatközpont hálózati csatlakozása 2027-re csúszik.'],
+      ['first-person', 'Cégünk 2025-ben új adatközpontot nyitott Budapesten.'],
+    ],
+    kept: [
+      'A Magyar Telekom 2026-ban 20 MW-os adatközpontot nyit Budapesten.',
+      'Az adatközpont várhatóan 2027-ben nyílik meg, közölte a 4iG.',
+      'Az EN 50600 szabvány szerint épült az 5 MW-os adatközpont Győrben.',
+      'Az MI-alapú hűtés 12%-kal csökkentette az áramfogyasztást a győri adatközpontban.',
+    ],
+  },
+  ro: {
+    dropped: [
+      ['speculation', 'Potrivit unor surse, compania ar fi cumpărat un teren de 10 hectare lângă București.'],
+      ['opinion', 'Din păcate, racordarea centrului de date din Cluj la rețea se amână până în 2027.'],
+      ['first-person', 'Am deschis noul nostru centru de date din Timișoara în martie 2025.'],
+    ],
+    kept: [
+      'Compania a deschis un centru de date de 5 MW în București, a anunțat luni.',
+      'Centrul de date ar urma să fie inaugurat în 2027, potrivit companiei Nxdata.',
+      'Fondurile UE de 20 de milioane de euro au fost alocate unui centru de date din Iași.',
+    ],
+  },
+  el: {
+    dropped: [
+      ['speculation', 'Η Microsoft φέρεται να εξετάζει την κατασκευή δεύτερου κέντρου δεδομένων στην Αττική.'],
+      ['opinion', 'Δυστυχώς, η σύνδεση του νέου κέντρου δεδομένων στη Θεσσαλονίκη καθυστερεί ως το 2027.'],
+      ['first-person', 'Επενδύουμε 500 εκατ. ευρώ στο νέο μας κέντρο δεδομένων στα Σπάτα.'],
+      ['question', 'Θα αντέξει το δίκτυο της Αθήνας 300 MW νέων κέντρων δεδομένων;'],
+    ],
+    kept: [
+      'Η Lamda Hellix εγκαινίασε κέντρο δεδομένων 10 MW στην Αθήνα.',
+      'Το κέντρο δεδομένων αναμένεται να λειτουργήσει το 2027, ανακοίνωσε η Microsoft.',
+    ],
+  },
+  ca: {
+    dropped: [
+      ['speculation', 'Segons fonts del sector, Meta podria construir un centre de dades de 100 MW a Tarragona.'],
+      ['opinion', 'Malauradament, la connexió elèctrica del centre de dades de Sabadell es retarda fins al 2027.'],
+      ['first-person', "Hem invertit 50 milions d'euros en el nostre centre de dades de Barcelona."],
+    ],
+    kept: [
+      'Equinix obrirà un centre de dades de 20 MW a Barcelona el 2026.',
+      "El centre de dades ha d'entrar en funcionament el 2027, segons l'empresa.",
+      'Una avaria sèria del sistema de refrigeració va aturar 40 servidors a Girona.',
+    ],
+  },
 };
 
 /** Catalog languages whose cue file and tests are still to come (empty when every language is covered). */
 const NOT_YET = new Set([
-  'id', 'sv', 'no', 'hu', 'ro', 'el', 'ar', 'fa', 'th', 'vi', 'da', 'he', 'hi', 'bn', 'fi', 'et', 'lt', 'ms', 'lv', 'ca',
+  'id', 'ar', 'fa', 'th', 'vi', 'he', 'hi', 'bn', 'ms',
 ]); // prettier-ignore
 
 describe('fact filter in every catalog language', () => {
@@ -293,7 +418,7 @@ describe('fact filter in every catalog language', () => {
     for (const language of languages) {
       if (NOT_YET.has(language)) continue;
       assert.ok(cueFiles().has(language), `no opinion-cues/${language}.json`);
-      const cases = CASES[language];
+      const cases = CASES[language] ?? CASES[Object.keys(CASES).find((tag) => cueLanguage(tag) === language) ?? ''];
       assert.ok(cases && cases.dropped.length >= 2 && cases.kept.length >= 2, `tests for ${language}`);
     }
   });
