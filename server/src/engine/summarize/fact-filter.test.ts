@@ -392,12 +392,115 @@ const CASES: Record<string, Cases> = {
       'Una avaria sèria del sistema de refrigeració va aturar 40 servidors a Girona.',
     ],
   },
+  ar: {
+    dropped: [
+      ['speculation', 'وربما تعلن الشركة عن مركز بيانات جديد في الرياض بقدرة 100 ميغاواط.'],
+      ['opinion', 'للأسف، تأخر ربط مركز البيانات في جدة بالشبكة الكهربائية حتى عام 2027.'],
+      ['first-person', 'نحن نستثمر 500 مليون دولار في مركز بياناتنا الجديد في دبي.'],
+      ['marketing', 'تقدم الشركة الرائدة خدمات الحوسبة السحابية في 12 دولة عربية.'],
+    ],
+    kept: [
+      'افتتحت شركة مايكروسوفت مركز بيانات بقدرة 50 ميغاواط في الدوحة يوم الثلاثاء.',
+      'من المتوقع أن يبدأ تشغيل مركز البيانات في عام ٢٠٢٧، بحسب شركة خزنة.',
+      'قد افتتحت الشركة مركز بيانات بسعة 20 ميغاواط في القاهرة.',
+    ],
+  },
+  he: {
+    dropped: [
+      ['speculation', 'לפי מקורות בענף, גוגל עשויה להקים חוות שרתים שנייה בישראל בהיקף 100 מגה-וואט.'],
+      ['opinion', 'לצערי, חיבור חוות השרתים בחיפה לרשת החשמל נדחה שוב לשנת 2027.'],
+      ['first-person', 'אנחנו משקיעים 200 מיליון דולר בחוות השרתים החדשה שלנו בפתח תקווה.'],
+    ],
+    kept: [
+      'מנכ"ל החברה הודיע כי חוות השרתים בפתח תקווה תספק 30 מגה-וואט.',
+      "חוות השרתים צפויה להיפתח ב-2027, כך הודיעה חברת אדג'קונקס.",
+      'ארה"ב אישרה את ייצוא 50 אלף מעבדים לחוות השרתים של Nvidia בישראל.',
+      'המבנה עשוי מבטון ומכיל 2,000 ארונות תקשורת.',
+    ],
+  },
+  fa: {
+    dropped: [
+      ['speculation', 'احتمالاً این شرکت یک مرکز داده ۵۰ مگاواتی در تهران خواهد ساخت.'],
+      ['opinion', 'متأسفانه اتصال مرکز داده اصفهان به شبکه برق تا سال ۱۴۰۶ به تعویق افتاد.'],
+      ['first-person', 'ما مرکز داده جدید خود را در شیراز با ۲۰۰ رک افتتاح کردیم.'],
+    ],
+    kept: [
+      'شرکت ارتباطات زیرساخت مرکز داده‌ای با ظرفیت ۱۰ مگاوات در تهران افتتاح کرد.',
+      'پیش‌بینی می‌شود این مرکز داده در سال ۱۴۰۶ به بهره‌برداری برسد.',
+      'شورای عالی فضای مجازی طرح ۳ مرکز داده ملی را تصویب کرد.',
+    ],
+  },
+  hi: {
+    dropped: [
+      ['speculation', 'सूत्रों के अनुसार, रिलायंस जामनगर में 1 गीगावाट का डेटा सेंटर बना सकती है।'],
+      ['opinion', 'दुर्भाग्य से, चेन्नई के नए डेटा सेंटर का ग्रिड कनेक्शन 2027 तक टल गया है।'],
+      ['first-person', 'हम नवी मुंबई में अपने नए डेटा सेंटर में 500 करोड़ रुपये का निवेश कर रहे हैं।'],
+    ],
+    kept: [
+      'अदाणी समूह ने हैदराबाद में 50 मेगावाट का डेटा सेंटर शुरू किया।',
+      'यह डेटा सेंटर 2027 तक चालू होने की उम्मीद है।',
+      'इसमें 10,000 रैक रखे जा सकते हैं, कंपनी ने बताया।',
+    ],
+  },
+  bn: {
+    dropped: [
+      ['speculation', 'সূত্রমতে, কোম্পানিটি ঢাকায় ২০ মেগাওয়াটের একটি ডেটা সেন্টার নির্মাণ করতে পারে।'],
+      ['opinion', 'দুর্ভাগ্যবশত, চট্টগ্রামের নতুন ডেটা সেন্টারের বিদ্যুৎ সংযোগ ২০২৭ সাল পর্যন্ত পিছিয়ে গেছে।'],
+      ['first-person', 'আমরা গাজীপুরে আমাদের নতুন ডেটা সেন্টারে ৫০০ কোটি টাকা বিনিয়োগ করছি।'],
+    ],
+    kept: [
+      'বাংলাদেশ ডেটা সেন্টার কোম্পানি গাজীপুরে ৪ মেগাওয়াটের একটি টিয়ার-৪ ডেটা সেন্টার চালু করেছে।',
+      'ডেটা সেন্টারটি ২০২৭ সালে চালু হবে বলে আশা করা হচ্ছে।',
+    ],
+  },
+  th: {
+    dropped: [
+      ['speculation', 'แหล่งข่าวระบุว่า AWS อาจจะลงทุนสร้างศูนย์ข้อมูลแห่งใหม่ในชลบุรี 200 เมกะวัตต์'],
+      ['first-person', 'พวกเราเปิดศูนย์ข้อมูลแห่งที่สามในกรุงเทพฯ เมื่อเดือนมีนาคม 2568'],
+      ['question', 'ประเทศไทยจะมีไฟฟ้าเพียงพอสำหรับศูนย์ข้อมูล 1,000 เมกะวัตต์หรือไม่'],
+      ['opinion', 'น่าเสียดายที่การเชื่อมต่อโครงข่ายไฟฟ้าของศูนย์ข้อมูลในระยองล่าช้าไปถึงปี 2570'],
+    ],
+    kept: [
+      'True IDC เปิดศูนย์ข้อมูลขนาด 20 เมกะวัตต์ในกรุงเทพฯ เมื่อวันอังคาร',
+      'ศูนย์ข้อมูลแห่งนี้คาดว่าจะเปิดให้บริการในปี 2570 ตามแผนของบริษัท',
+      'อาจารย์จากจุฬาฯ ติดตั้งเราเตอร์ 40 ตัวในศูนย์ข้อมูลของมหาวิทยาลัย',
+    ],
+  },
+  vi: {
+    dropped: [
+      ['speculation', 'Theo nguồn tin, Viettel có khả năng xây thêm một trung tâm dữ liệu 100 MW tại Bình Dương.'],
+      ['opinion', 'Đáng tiếc là việc đấu nối lưới điện cho trung tâm dữ liệu ở Đà Nẵng bị hoãn đến năm 2027.'],
+      ['first-person', 'Chúng tôi đã khai trương trung tâm dữ liệu thứ ba tại Hà Nội vào tháng 3.'],
+    ],
+    kept: [
+      'Viettel IDC khai trương trung tâm dữ liệu 30 MW tại Hòa Lạc vào thứ Ba.',
+      'Trung tâm dữ liệu dự kiến đi vào hoạt động năm 2027, theo FPT Telecom.',
+      'Trung tâm có thể chứa 1.000 tủ rack và hoạt động cả ban đêm.',
+    ],
+  },
+  id: {
+    dropped: [
+      ['speculation', 'Microsoft dikabarkan akan membangun pusat data kedua di Jakarta berkapasitas 100 MW.'],
+      ['opinion', 'Sayangnya, penyambungan listrik pusat data di Batam kembali tertunda hingga 2027.'],
+      ['first-person', 'Kami membuka pusat data ketiga kami di Jakarta pada Maret 2025.'],
+    ],
+    kept: [
+      'DCI Indonesia meresmikan pusat data berkapasitas 37 MW di Cibitung pada Selasa.',
+      'Pusat data tersebut diperkirakan beroperasi pada 2027, kata BDx Indonesia.',
+    ],
+  },
+  ms: {
+    dropped: [
+      ['speculation', 'Google dikhabarkan akan membina pusat data kedua di Johor berkapasiti 200 MW.'],
+      ['opinion', 'Malangnya, sambungan elektrik pusat data di Cyberjaya tertangguh sehingga 2027.'],
+      ['first-person', 'Kami membuka pusat data baharu kami di Kulai pada Mac 2025.'],
+    ],
+    kept: [
+      'YTL Power membuka pusat data 72 MW di Kulai, Johor pada Selasa.',
+      'Pusat data itu dijangka beroperasi pada 2027, menurut kenyataan syarikat.',
+    ],
+  },
 };
-
-/** Catalog languages whose cue file and tests are still to come (empty when every language is covered). */
-const NOT_YET = new Set([
-  'id', 'ar', 'fa', 'th', 'vi', 'he', 'hi', 'bn', 'ms',
-]); // prettier-ignore
 
 describe('fact filter in every catalog language', () => {
   for (const [tag, cases] of Object.entries(CASES)) {
@@ -416,7 +519,6 @@ describe('fact filter in every catalog language', () => {
   it('has a cue file and tests (2 dropped, 2 kept at least) for every language of the catalog', () => {
     const languages = new Set(loadCatalog().map((s) => cueLanguage(baseLanguage(s.language))));
     for (const language of languages) {
-      if (NOT_YET.has(language)) continue;
       assert.ok(cueFiles().has(language), `no opinion-cues/${language}.json`);
       const cases = CASES[language] ?? CASES[Object.keys(CASES).find((tag) => cueLanguage(tag) === language) ?? ''];
       assert.ok(cases && cases.dropped.length >= 2 && cases.kept.length >= 2, `tests for ${language}`);
@@ -465,7 +567,10 @@ describe('fact filter rules shared by every language', () => {
     assert.equal(judgeSentence('“We will double capacity in Frankfurt by 2027,” said the CEO of Equinix.', 'en').reason, 'quote');
     assert.equal(judgeSentence('Critics called the 300 MW plan in Dublin "reckless" on Monday.', 'en').reason, 'quote');
     assert.equal(judgeSentence('Vd säger att ”bygget i Borlänge går enligt plan” och att 40 MW är klart 2026.', 'sv').reason, 'quote');
+    assert.equal(judgeSentence('המנכ"ל אמר: "נכפיל את הקיבולת של חוות השרתים בתל אביב עד 2027".', 'he').reason, 'quote');
+    assert.equal(judgeSentence('社長は「2027年までに国内の容量を倍増させる」と述べた。', 'ja').reason, 'quote');
     assert.deepEqual(judgeSentence('Das Projekt „Phoenix“ umfasst 3 Gebäude mit 90 MW in Hanau.', 'de'), { keep: true });
+    assert.deepEqual(judgeSentence('KDDIは「TELEHOUSE」ブランドで2026年に新棟を開業した。', 'ja'), { keep: true });
     assert.deepEqual(judgeSentence('Projektet ”Stargate” i Texas får 1,2 GW och 400 000 GPU:er.', 'sv'), { keep: true });
   });
 
