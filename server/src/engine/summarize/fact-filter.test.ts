@@ -545,6 +545,13 @@ describe('fact filter rules shared by every language', () => {
     assert.equal(cueLanguage('zh-CN'), 'zh');
   });
 
+  it('names the cue that decided, as the file writes it', () => {
+    const pt = judgeSentence('É uma ótima notícia para o mercado de data centers no Brasil, que recebe R$ 3 bilhões.', 'pt');
+    assert.deepEqual(pt, { keep: false, reason: 'opinion', marker: 'ótima' });
+    assert.equal(judgeSentence('Microsoft könnte den Standort in Hanau auf 300 Megawatt erweitern.', 'de').marker, 'könnte');
+    assert.equal(judgeSentence('The rumored 300 MW campus in Mesa would cost $1 billion.', 'en').marker, 'rumor');
+  });
+
   it('checks English marketing phrases quoted in any language, and only those', () => {
     assert.equal(judgeSentence('Equinix eröffnet ein State-of-the-Art-Rechenzentrum mit 20 MW in München.', 'de').reason, 'marketing');
     assert.equal(judgeSentence('Equinix bietet world-class Kolokation in 15 Städten an.', 'xx').reason, 'marketing');

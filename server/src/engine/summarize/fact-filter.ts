@@ -101,7 +101,7 @@ export function judgeSentence(sentence: string, language: string): SentenceVerdi
   if (hit) return { keep: false, reason: hit.reason, marker: hit.marker };
   // A fact names someone or something, or counts: a number (in any script's digits), or a name that is
   // not a generic acronym ("AI").
-  if (!/\p{Nd}/u.test(text) && extractEntities(text, language).size === 0) {
+  if (!/\p{Nd}/u.test(text) && extractEntities(text, lang).size === 0) {
     return { keep: false, reason: 'no-fact' };
   }
   return { keep: true };

@@ -190,27 +190,33 @@ function patternOf(cueText: string, fold: (t: string) => string, substring: bool
 /**
  * One regular expression for many cues. Cues that share their boundaries are grouped under one pair of
  * lookarounds, so a position is checked once for a word start and then against the cues' first letters,
- * not once per cue: the combined test runs on every sentence of every article.
+ * not once per cue: the combined test runs on every sentence of every article. With `capture`, each cue is
+ * a numbered group, so one `exec` also tells which cue matched (in the order of `cues`).
  */
-function alternation(list: Pattern[], flags = 'u'): RegExp | null {
+function alternation(list: Pattern[], flags = 'u', capture = false): { re: RegExp; cues: string[] } | null {
   if (!list.length) return null;
-  const byBounds = new Map<string, string[]>();
+  const byBounds = new Map<string, Pattern[]>();
   for (const p of list) {
     const key = `${p.start}\u0000${p.end}`;
-    const cores = byBounds.get(key) ?? [];
-    cores.push(p.core);
-    byBounds.set(key, cores);
+    byBounds.set(key, [...(byBounds.get(key) ?? []), p]);
   }
-  const parts = [...byBounds].map(([key, cores]) => {
-    const [start, end] = key.split('\u0000') as [string, string];
+  const cues: string[] = [];
+  const parts = [...byBounds.values()].map((patterns) => {
     // Longest first, so a global replace removes "said it would" rather than stopping at a shorter cue.
-    const body = cores.sort((a, b) => b.length - a.length).join('|');
-    return `${start}(?:${body})${end}`;
+    const sorted = [...patterns].sort((a, b) => b.core.length - a.core.length);
+    const body = sorted.map((p) => (cues.push(p.cue), capture ? `(${p.core})` : p.core)).join('|');
+    return `${sorted[0]!.start}(?:${body})${sorted[0]!.end}`;
   });
-  return new RegExp(parts.join('|'), flags);
+  return { re: new RegExp(parts.join('|'), flags), cues };
 }
 
-const single = (p: Pattern) => new RegExp(`${p.start}(?:${p.core})${p.end}`, 'u');
+/** The cue that matched first in the text, as the verdict names it (without its syntax), or null. */
+function matchedCue(alternatives: ReturnType<typeof alternation>, text: string): string | null {
+  const match = alternatives?.re.exec(text);
+  if (!match) return null;
+  const group = match.findIndex((m, i) => i > 0 && m !== undefined);
+  return (alternatives!.cues[group - 1] ?? '').replace(/^=|^\*|\*$/g, '');
+}
 
 const YEAR = /(?<![\p{Nd}])(?:19|20)\p{Nd}\p{Nd}(?![\p{Nd}])|(?<![\p{L}\p{Nd}])[qQ][1-4](?![\p{L}\p{Nd}])|令和\p{Nd}+年/u;
 /** Arabic-Indic, Persian, Devanagari, Bengali and Thai digits (full-width ones are folded by NFKC/NFKD). */
@@ -245,21 +251,25 @@ function compile(language: string): CompiledCues {
     marketing: [...own(file?.marketing), ...own(language === 'en' ? file?.everywhere : []), ...borrowed],
     'first-person': own(file?.firstPerson),
   };
-  const groups = REASONS.map((reason) => {
-    const list = byReason[reason];
-    return {
-      reason,
-      folded: alternation(list.filter((p) => !p.raw)),
-      raw: alternation(list.filter((p) => p.raw)),
-      patterns: list.map((p) => ({ re: single(p), raw: p.raw, cue: p.cue })),
-    };
+  const split = (list: Pattern[]) => ({
+    folded: alternation(
+      list.filter((p) => !p.raw),
+      'u',
+      true,
+    ),
+    raw: alternation(
+      list.filter((p) => p.raw),
+      'u',
+      true,
+    ),
   });
-  const everyFolded = alternation(REASONS.flatMap((r) => byReason[r].filter((p) => !p.raw)));
-  const everyRaw = alternation(REASONS.flatMap((r) => byReason[r].filter((p) => p.raw)));
-  const reported = alternation(own(file?.reported), 'gu');
-  const normative = alternation(own(file?.normative), 'gu');
-  const rules = alternation(own(file?.rules));
-  const scheduled = alternation(own(file?.scheduled), 'gu');
+  const groups = REASONS.map((reason) => ({ reason, ...split(byReason[reason]) }));
+  const everyFolded = alternation(REASONS.flatMap((r) => byReason[r].filter((p) => !p.raw)))?.re;
+  const everyRaw = alternation(REASONS.flatMap((r) => byReason[r].filter((p) => p.raw)))?.re;
+  const reported = alternation(own(file?.reported), 'gu')?.re;
+  const normative = alternation(own(file?.normative), 'gu')?.re;
+  const rules = alternation(own(file?.rules))?.re;
+  const scheduled = alternation(own(file?.scheduled), 'gu')?.re;
   const endings = (file?.questionEndings ?? []).map((e) => escape(fold(e)));
 
   function find(text: string, foldedText: string): CueHit | null {
@@ -273,10 +283,8 @@ function compile(language: string): CompiledCues {
     if (normative && rules?.test(folded)) folded = folded.replace(normative, ' ');
     if (scheduled && hasYear(foldedText, language)) folded = folded.replace(scheduled, ' ');
     for (const group of groups) {
-      const foldedHit = group.folded?.test(folded) ?? false;
-      if (!foldedHit && !group.raw?.test(raw)) continue;
-      const hit = group.patterns.find((p) => p.raw === !foldedHit && p.re.test(p.raw ? raw : folded));
-      return { reason: group.reason, marker: (hit?.cue ?? '').replace(/^=|^\*|\*$/g, '') };
+      const marker = matchedCue(group.folded, folded) ?? matchedCue(group.raw, raw);
+      if (marker !== null) return { reason: group.reason, marker };
     }
     return null;
   }
@@ -290,14 +298,7 @@ function compile(language: string): CompiledCues {
   };
 }
 
-/** Cues per language, for the decision record and the report: every cue a sentence can be dropped for. */
+/** Cues per language, for the decision record and the report: the distinct cues a sentence can be dropped for. */
 export function cueCount(file: CueFile): number {
-  return (
-    file.opinion.length +
-    file.speculation.length +
-    file.marketing.length +
-    file.firstPerson.length +
-    file.normative.length +
-    file.scheduled.length
-  );
+  return new Set([...file.opinion, ...file.speculation, ...file.marketing, ...file.firstPerson, ...file.normative, ...file.scheduled]).size;
 }
