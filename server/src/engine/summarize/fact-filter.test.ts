@@ -24,9 +24,12 @@ const CASES: Record<string, Cases> = {
       ['marketing', 'Digital Realty offers world-class colocation in 50 metros across six continents.'],
       ['first-person', 'We opened our 60 MW campus in Frankfurt in 2026.'],
       ['opinion', 'Ireland should stop approving data centers in Dublin until 2030.'],
+      ['opinion', 'Column: Stop calling every outage at Equinix a black swan.'],
+      ['opinion', 'This is exactly the kind of project the Nordics need more of.'],
     ],
     kept: [
       'Equinix will open FR9, a 60 MW data center in Frankfurt, in May 2027.',
+      'The cooling column of the 40 MW Kajaani campus stands 30 metres high.',
       'The 120 MW campus is expected to open in 2027, Vantage said on Tuesday.',
       'Under the EU Energy Efficiency Directive, operators of sites above 500 kW should report their PUE by 15 May 2025.',
       'Phase I of the Project Jupiter campus delivers 48 MW along I-95 in Virginia.',
