@@ -1,14 +1,28 @@
 /**
  * npm run bench: every benchmark of the repo against the real code, printed as tables.
- * Run some with `npm run bench -- api web` (names: api, web, engine, delivery).
+ * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, quality).
+ * The quality benchmark takes `--set DIR` (repeatable) and `--verbose`: `npm run bench -- quality --set /path/to/set`.
  */
+import { parseArgs } from 'node:util';
 import { benchApi } from './api.js';
 import { benchDelivery } from './delivery.js';
 import { benchEngine } from './engine.js';
+import { benchQuality } from './quality.js';
 import { benchWeb } from './web.js';
 
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { set: { type: 'string', multiple: true }, verbose: { type: 'boolean', default: false } },
+});
+
 type Bench = () => Promise<Array<Record<string, string>>>;
-const benches: Record<string, Bench> = { api: benchApi, web: benchWeb, engine: benchEngine, delivery: benchDelivery };
+const benches: Record<string, Bench> = {
+  api: benchApi,
+  web: benchWeb,
+  engine: benchEngine,
+  delivery: benchDelivery,
+  quality: () => benchQuality({ set: values.set, verbose: values.verbose }),
+};
 
 function print(name: string, rows: Array<Record<string, string>>) {
   const columns = Object.keys(rows[0] ?? {});
@@ -20,9 +34,13 @@ function print(name: string, rows: Array<Record<string, string>>) {
   for (const r of rows) console.log(line(columns.map((c) => r[c] ?? '')));
 }
 
-const only = process.argv.slice(2);
+const unknown = positionals.filter((p) => !(p in benches));
+if (unknown.length) {
+  console.error(`unknown benchmark ${unknown.join(', ')}; the benchmarks are ${Object.keys(benches).join(', ')}`);
+  process.exit(2);
+}
 console.log(`DC Brief benchmarks on Node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 for (const [name, bench] of Object.entries(benches)) {
-  if (only.length && !only.includes(name)) continue;
+  if (positionals.length && !positionals.includes(name)) continue;
   print(name, await bench());
 }

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Stripe from 'stripe';
 import { User } from '../server/src/modules/users/user.entity.js';
-import { addDigests, setSubscription } from '../server/test/support/fixtures.js';
+import { computeStats, digestStats } from '@dcbrief/shared';
+import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { startTestServer } from '../server/test/support/harness.js';
 import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
 import { useWebFixture } from './support/web-fixture.js';
@@ -48,7 +49,11 @@ describe('web app for subscribers', () => {
     const first = await web.signIn(email);
     await first.context.close();
     await setSubscription(web.ts.orm, email, 'premium', 'active');
-    await addDigests(web.ts.orm, email, ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    // Each digest: two stories told by the same two outlets, behind each 1,800 words of source articles.
+    const digests = await addDigests(web.ts.orm, email, ['2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'], (date) =>
+      [1, 2].map((n) => digestStory(`Story ${n} of ${date}`, { sourceWords: 1800 })),
+    );
+    const expected = computeStats(digestStats(digests.map((d) => ({ stories: d.content!.stories }))), []);
     const { context, page } = await web.signIn(email);
     await page.getByRole('button', { name: 'Listen' }).waitFor();
     await page.getByRole('button', { name: 'Audio Library' }).waitFor();
@@ -57,8 +62,11 @@ describe('web app for subscribers', () => {
     assert.equal(await status.getByText('Upgrade your intelligence').count(), 0);
     await page.getByRole('heading', { name: /Data-center brief for 2026-11-2/ }).waitFor();
     const stats = page.locator('section', { has: page.getByRole('heading', { name: 'Stats', exact: true }) });
-    await stats.getByText('508', { exact: true }).waitFor(); // 4 digests x 127 sources
-    await stats.getByText('3h', { exact: true }).waitFor(); // floor(4 x 0.75)
+    // From the stored digests (GET /api/digests/stats): two distinct outlets, not 4 x 127; hours from the sources' words.
+    await stats.getByText('2', { exact: true }).waitFor();
+    await stats.getByText('4', { exact: true }).waitFor();
+    assert.ok(expected.hoursSaved > 0);
+    await stats.getByText(`${expected.hoursSaved}h`, { exact: true }).waitFor();
     await context.close();
   });
 

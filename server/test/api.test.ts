@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   DEFAULT_PREFERENCES,
   digestListSchema,
+  digestStatsSchema,
   errorResponseSchema,
   feedbackListSchema,
   feedbackSchema,
@@ -34,6 +35,7 @@ describe('signed-in API', () => {
     for (const [method, path] of [
       ['GET', '/api/auth/user'],
       ['GET', '/api/digests'],
+      ['GET', '/api/digests/stats'],
       ['GET', '/api/feedback'],
       ['POST', '/api/feedback'],
       ['POST', '/api/user/preferences'],
@@ -86,6 +88,15 @@ describe('signed-in API', () => {
       bobs.map((d) => d.id),
       bobDigests,
     );
+  });
+
+  test("stats: from the user's own digests as stored; stories stored without their sources' words save no time", async () => {
+    const list = await json(await alice.get('/api/digests'), digestListSchema);
+    const outlets = new Set(list.flatMap((d) => d.stories.flatMap((s) => s.sources.map((x) => x.id))));
+    const stats = await json(await alice.get('/api/digests/stats'), digestStatsSchema);
+    assert.deepEqual(stats, { digests: list.length, outlets: outlets.size, sourceWords: 0, digestWords: 0, minutesSaved: 0 });
+    assert.equal(stats.outlets, 2, 'two outlets behind all 27 stories, not 3 x 127');
+    assert.equal((await json(await bob.get('/api/digests/stats'), digestStatsSchema)).digests, 1);
   });
 
   test("feedback: rate own digests 1-5, newest first; re-rating updates; another user's digest is 404", async () => {

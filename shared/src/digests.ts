@@ -41,6 +41,16 @@ export const digestStorySchema = z.object({
   keyFigures: z.array(z.string()),
   sources: z.array(digestSourceSchema),
   firstSeenAt: z.string(),
+  /**
+   * Outside the subscriber's interests: included because it passed the must-know bar, or because nothing
+   * new was in their interests (docs/decisions/307). Shown "Outside your topics". Absent means false.
+   */
+  outsideInterests: z.boolean().optional(),
+  /**
+   * Words of the source articles behind the story when it was composed (the reading-time estimate of
+   * GET /api/digests/stats). Absent in digests composed before it was recorded.
+   */
+  sourceWords: z.number().int().nonnegative().optional(),
 });
 export type DigestStory = z.infer<typeof digestStorySchema>;
 
@@ -54,7 +64,7 @@ export const digestSchema = z.object({
   storyCount: z.number().int(),
   createdAt: z.string(),
   depth: z.enum(CONTENT_DEPTHS),
-  /** A "quiet day" note: nothing new matched the subscriber's interests (storyCount is 0). */
+  /** A "quiet day" (or week) note: nothing new in the edition for the subscriber (storyCount is 0). */
   quiet: z.boolean(),
   /** When the email left; null while it waits, or if it could not be sent. */
   sentAt: z.string().nullable(),
@@ -73,3 +83,21 @@ export const digestListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(DIGEST_LIST_MAX).optional(),
 });
 export type DigestListQuery = z.infer<typeof digestListQuerySchema>;
+
+/**
+ * GET /api/digests/stats: the subscriber's figures from their sent digests as stored (docs/decisions/307),
+ * not the spec's per-digest constants.
+ */
+export const digestStatsSchema = z.object({
+  /** Sent digests (daily, weekly and breaking). */
+  digests: z.number().int().nonnegative(),
+  /** Distinct outlets whose articles are behind the stories of those digests. */
+  outlets: z.number().int().nonnegative(),
+  /** Words of the source articles behind the distinct stories received (where recorded). */
+  sourceWords: z.number().int().nonnegative(),
+  /** Words of the digests themselves for those stories: titles, summaries, key figures. */
+  digestWords: z.number().int().nonnegative(),
+  /** (sourceWords - digestWords) / READING_WORDS_PER_MINUTE, rounded down, never negative. */
+  minutesSaved: z.number().int().nonnegative(),
+});
+export type DigestStats = z.infer<typeof digestStatsSchema>;

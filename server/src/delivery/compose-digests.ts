@@ -55,15 +55,21 @@ export function windowFor(
     return { from: new Date(to.getTime() - breakingHours * HOUR), to: new Date(to.getTime() + 1), by: 'published' };
   const days = PERIOD_DAYS[row.kind];
   const twoBack = localDaysBefore(to, zone, 2 * days);
-  const earlier = prior.filter((p) => p.scheduledFor >= twoBack && p.scheduledFor < to);
+  // A daily looks a day further back for the previous one: on Mondays the weekly summary replaces it (307).
+  const lookBack = row.kind === 'daily' ? localDaysBefore(to, zone, 3) : twoBack;
+  const earlier = prior.filter((p) => p.scheduledFor >= lookBack && p.scheduledFor < to);
   const live = earlier.filter((p) => LIVE_STATES.includes(p.state)).map((p) => p.scheduledFor.getTime());
   const from = live.length ? new Date(Math.max(...live)) : earlier.length ? twoBack : localDaysBefore(to, zone, days);
   return { from, to, by: 'ingested' };
 }
 
-/** Stories already received that a digest of this kind must not repeat. A weekly summary recaps the week's dailies. */
+/**
+ * Stories already received that a digest of this kind must not repeat. A weekly summary recaps the week's
+ * dailies; a daily never repeats a weekly's story (the weekly replaces Monday's daily, and the next daily
+ * carries what it left out: docs/decisions/307).
+ */
 const EXCLUDES: Record<DigestKind, DigestKind[]> = {
-  daily: ['daily', 'breaking'],
+  daily: ['daily', 'weekly', 'breaking'],
   weekly: ['weekly'],
   breaking: ['daily', 'weekly', 'breaking'],
 };
@@ -80,7 +86,7 @@ export async function composeDigests(
   shouldStop?: () => boolean,
 ): Promise<ComposeSummary> {
   const summary: ComposeSummary = { composed: 0, quiet: 0, cancelled: 0 };
-  const selections = new SelectionCache();
+  const selections = new SelectionCache(deps.config.delivery.breaking.minSources);
   // Stopping (the server shuts down) ends at a batch boundary: the rest stays pending for the next pass.
   while (!shouldStop?.()) {
     const em = deps.orm.em.fork();
@@ -193,6 +199,8 @@ class SelectionCache {
   private nextEditionId = 0;
   private readonly cache = new Map<string, { selection: DigestSelection; contentId: string }>();
 
+  constructor(private readonly mustKnowMinOutlets: number) {}
+
   /**
    * `fresh`: the content is new and is written with the batch that first uses it (a batch that fails to
    * commit ends the pass, cache and all).
@@ -209,7 +217,10 @@ class SelectionCache {
     let fresh = false;
     if (!hit) {
       if (this.cache.size >= SELECTION_CACHE_MAX) this.cache.clear();
-      hit = { selection: selectStories({ kind, date, edition, preferences, received }), contentId: randomUUID() };
+      hit = {
+        selection: selectStories({ kind, date, edition, preferences, received, mustKnowMinOutlets: this.mustKnowMinOutlets }),
+        contentId: randomUUID(),
+      };
       this.cache.set(key, hit);
       fresh = true;
     }

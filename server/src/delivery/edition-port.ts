@@ -51,6 +51,8 @@ export interface EditionStoryView {
   firstSeenAt: Date;
   /** When it became known to us as news (the ingest pass that first gave it a fact sentence). */
   ingestedAt: Date;
+  /** Words of the articles behind the story (title and text, each article once), for the reading time a digest saves. */
+  sourceWords?: number;
 }
 
 export interface EditionWindow {

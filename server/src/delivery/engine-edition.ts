@@ -1,5 +1,9 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { countWords } from '@dcbrief/shared';
 import type { Orm } from '../db/orm.js';
+import { perStatement } from '../db/per-statement.js';
 import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
+import { Article } from '../engine/model/article.entity.js';
 import type { KeyFigure } from '../engine/summarize/summary.types.js';
 import type { Clock } from '../lib/clock.js';
 import type { EditionReader, EditionStoryView, EditionWindow } from './edition-port.js';
@@ -12,14 +16,19 @@ export class EngineEditionReader implements EditionReader {
   ) {}
 
   async build(window: EditionWindow, kind: 'daily' | 'weekly'): Promise<EditionStoryView[]> {
-    const edition = await buildEdition(this.orm.em.fork(), {
+    const em = this.orm.em.fork();
+    const edition = await buildEdition(em, {
       from: window.from,
       to: window.to,
       kind,
       now: this.clock.now(),
       select: window.by ?? 'ingested',
     });
-    return edition.stories.map(fromEngine);
+    const words = await sourceWordsOf(
+      em,
+      edition.stories.map((s) => s.id),
+    );
+    return edition.stories.map((story) => ({ ...fromEngine(story), sourceWords: words.get(story.id) ?? 0 }));
   }
 }
 
@@ -44,4 +53,39 @@ export function fromEngine(
     firstSeenAt: new Date(story.firstSeenAt),
     ingestedAt: new Date(story.ingestedAt ?? story.firstSeenAt),
   };
+}
+
+/** Words of each stored article (title and text), remembered: an article never changes once stored. Starts over past this many. */
+const ARTICLE_WORDS_MAX = 50_000;
+const articleWords = new Map<string, number>();
+
+/**
+ * Words of the articles behind each story (docs/decisions/307): what a reader would have read to learn what
+ * the digest tells them. Each article counts once, however many outlets carried it. Texts are read only for
+ * articles not counted before, so a pass that builds many windows reads each article once.
+ */
+async function sourceWordsOf(em: EntityManager, storyIds: string[]): Promise<Map<string, number>> {
+  const byStory = new Map<string, number>();
+  const articles: Array<{ id: string; storyId: string }> = [];
+  for (const ids of perStatement(storyIds)) {
+    for (const a of await em.find(Article, { storyId: { $in: ids } }, { fields: ['id', 'storyId'], disableIdentityMap: true })) {
+      articles.push({ id: a.id, storyId: a.storyId! });
+    }
+  }
+  const counted = new Map<string, number>();
+  for (const a of articles) {
+    const words = articleWords.get(a.id);
+    if (words !== undefined) counted.set(a.id, words);
+  }
+  const missing = articles.filter((a) => !counted.has(a.id)).map((a) => a.id);
+  for (const ids of perStatement(missing)) {
+    for (const a of await em.find(Article, { id: { $in: ids } }, { fields: ['id', 'title', 'text'], disableIdentityMap: true })) {
+      const words = countWords(a.title) + countWords(a.text);
+      counted.set(a.id, words);
+      if (articleWords.size >= ARTICLE_WORDS_MAX) articleWords.clear();
+      articleWords.set(a.id, words);
+    }
+  }
+  for (const a of articles) byStory.set(a.storyId, (byStory.get(a.storyId) ?? 0) + (counted.get(a.id) ?? 0));
+  return byStory;
 }

@@ -60,6 +60,11 @@ export function shortDate(isoDate: string): string {
   return memo(shortDates, isoDate, () => DateTime.fromISO(isoDate, { zone: 'UTC' }).setLocale('en-US').toFormat('ccc, LLL d'));
 }
 
+/** Month and day for subject lines, e.g. "Nov 23". */
+export function monthDay(isoDate: string): string {
+  return memo(monthDays, isoDate, () => DateTime.fromISO(isoDate, { zone: 'UTC' }).setLocale('en-US').toFormat('LLL d'));
+}
+
 /** A stored zone that the runtime no longer knows falls back to UTC rather than stopping the pass. */
 function safeZone(zone: string): string {
   return memo(zones, zone, () => (DateTime.local().setZone(zone).isValid ? zone : 'UTC'));
@@ -76,6 +81,7 @@ const daysBefore = new Map<string, number>();
 const dates = new Map<string, string>();
 const longDates = new Map<string, string>();
 const shortDates = new Map<string, string>();
+const monthDays = new Map<string, string>();
 const zones = new Map<string, string>();
 
 function memo<T>(cache: Map<string, T>, key: string, compute: () => T): T {

@@ -7,6 +7,7 @@ import { User } from '../modules/users/user.entity.js';
 import { Delivery, rowKey } from './delivery.entity.js';
 import { suppressedAddresses } from './recipients.service.js';
 import { receivedStories } from './received.js';
+import { inInterests } from './select-stories.js';
 import type { DeliveryDeps } from './deps.js';
 import type { EditionStoryView } from './edition-port.js';
 import { latestSlot, localDate, WEEKLY_WEEKDAY } from './local-time.js';
@@ -51,9 +52,9 @@ async function activeSubscribers(em: EntityManager, after: string | null): Promi
 
 /**
  * Creates the outbox rows that are due at `now`: each active subscriber's daily digest once their local
- * delivery time has passed (within the catch-up window), the weekly summary on Mondays at the same hour,
- * and breaking alerts for stories confirmed by several outlets. A row is created once: existing keys are
- * skipped and the unique key settles races with another process.
+ * delivery time has passed (within the catch-up window), the weekly summary on Mondays at the same hour
+ * instead of that day's daily, and breaking alerts for stories reported by several outlets. A row is
+ * created once: existing keys are skipped and the unique key settles races with another process.
  */
 export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<PlanSummary> {
   const { orm, config } = deps;
@@ -77,8 +78,10 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
         const slot = latestSlot(now, user.timezone, prefs.deliveryTime);
         if (now.getTime() - slot.at.getTime() <= catchUpMs) {
           const base = { userId: user.id, editionDate: slot.localDate, slot: '', scheduledFor: slot.at };
-          if (prefs.dailyDigest) rows.push({ ...base, kind: 'daily' });
+          // On Mondays the weekly summary replaces the daily brief: one email, never the same story twice
+          // in the same minute; the next daily carries what the weekly left out (docs/decisions/307).
           if (prefs.weeklySummary && slot.weekday === WEEKLY_WEEKDAY) rows.push({ ...base, kind: 'weekly' });
+          else if (prefs.dailyDigest) rows.push({ ...base, kind: 'daily' });
         }
       }
       if (prefs.breakingNews && config.delivery.breaking.maxPerDay > 0) breakingUsers.push(user);
@@ -135,7 +138,7 @@ async function planBreaking(deps: DeliveryDeps, now: Date, users: PlanUser[], ca
     let used = usedToday.get(user.id) ?? 0;
     for (const story of candidates) {
       if (used >= deps.config.delivery.breaking.maxPerDay) break;
-      if (!prefs.interests[story.interest] || seen.has(`${user.id}|${story.id}`)) continue;
+      if (!inInterests(story, prefs.interests) || seen.has(`${user.id}|${story.id}`)) continue;
       rows.push({ userId: user.id, kind: 'breaking', editionDate: today.get(user.id)!, slot: story.id, scheduledFor: now });
       used++;
     }

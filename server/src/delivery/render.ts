@@ -6,9 +6,10 @@ import {
   type DigestKind,
   type DigestSentence,
   type DigestStory,
+  type Interest,
 } from '@dcbrief/shared';
 import { escapeHtml } from '../lib/html.js';
-import { longDate } from './local-time.js';
+import { longDate, monthDay } from './local-time.js';
 
 export interface DigestEmailContent {
   kind: DigestKind;
@@ -65,11 +66,9 @@ export function renderWithGreeting(
   links: DigestEmailLinks,
   options: { banner?: string } = {},
 ): RenderedEmail {
-  const subject = `${PRODUCT_NAME}: ${content.title}`;
+  const subject = subjectLine(content.kind, content.date, content.quiet ? null : (content.stories[0]?.title ?? null));
   const heading = `${KIND_HEADINGS[content.kind]}, ${longDate(content.date)}`;
-  const intro = content.quiet
-    ? quietNote(content.kind)
-    : `${content.stories.length} fact-checked ${content.stories.length === 1 ? 'story' : 'stories'} from your interests, each with the sources that report it.`;
+  const intro = introFor(content);
   let htmlPart = html(content, links, heading, greeting, intro);
   let textPart = text(content, links, heading, greeting, intro);
   if (options.banner) {
@@ -83,13 +82,92 @@ export function renderWithGreeting(
   return { subject, html: htmlPart, text: textPart };
 }
 
+/** Subjects are at most this many characters: the top story first, then the product and the date (docs/decisions/307). */
+export const SUBJECT_MAX = 70;
+const SUBJECT_TAGS: Record<DigestKind, string> = {
+  daily: PRODUCT_NAME,
+  weekly: `${PRODUCT_NAME} weekly`,
+  breaking: `${PRODUCT_NAME} breaking`,
+};
+const QUIET_LEADS: Record<DigestKind, string> = { daily: 'A quiet day', weekly: 'A quiet week', breaking: 'Nothing new' };
+
+/** "Equinix opens 60 MW MD7 campus in Madrid · DC Brief, Nov 24": the news first, cut to fit at a word. */
+export function subjectLine(kind: DigestKind, date: string, topStory: string | null): string {
+  const tail = ` · ${SUBJECT_TAGS[kind]}, ${monthDay(date)}`;
+  const lead = topStory?.replace(/\s+/g, ' ').trim() || QUIET_LEADS[kind];
+  return fitToWords(lead, SUBJECT_MAX - [...tail].length) + tail;
+}
+
+/**
+ * `text` in at most `max` characters (code points, so no emoji or CJK character is split): cut after the
+ * last whole word that fits, with an ellipsis. A text without a space in its first half (a title in a script
+ * written without spaces, or one very long word) is cut at the character.
+ */
+export function fitToWords(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  const prefix = chars.slice(0, max).join('');
+  const space = prefix.lastIndexOf(' ');
+  const kept = space >= prefix.length / 2 ? prefix.slice(0, space) : chars.slice(0, max - 1).join('');
+  return `${kept.replace(/[\s,;:.\-–—·|]+$/u, '')}…`;
+}
+
+const ATTRIBUTED = 'each sentence attributed to the outlets that report it';
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The line under the heading: what this digest holds and why, in words that promise only what we do. */
+function introFor(content: DigestEmailContent): string {
+  if (content.quiet) return quietNote(content.kind);
+  const outside = content.stories.filter((s) => s.outsideInterests).length;
+  const mine = content.stories.length - outside;
+  if (content.kind === 'breaking') {
+    const story = content.stories[0]!;
+    return `${count(story.corroboration, 'outlet now reports', 'independent outlets now report')} this story${outside ? ', outside your topics' : ''}; ${ATTRIBUTED}.`;
+  }
+  const lead = `${outside === 1 ? 'leads' : 'lead'} ${content.kind === 'weekly' ? 'the week' : 'this edition'}`;
+  if (!mine) {
+    const since = content.kind === 'weekly' ? 'this week' : 'since your last brief';
+    return `Nothing new in your topics ${since}, so here ${outside === 1 ? 'is the story' : `are the ${outside} stories`} outside them that ${lead}; ${ATTRIBUTED}.`;
+  }
+  const yours =
+    content.kind === 'weekly'
+      ? `The week's ${count(mine, 'most corroborated story', 'most corroborated stories')} in your topics, grouped by topic`
+      : `${count(mine, 'new story', 'new stories')} in your topics`;
+  const extra = outside ? `, and ${outside} outside them that ${lead}` : '';
+  return `${yours}${extra}; ${ATTRIBUTED}.`;
+}
+
 function quietNote(kind: DigestKind): string {
-  const span = kind === 'weekly' ? 'this week' : 'since your last brief';
-  return `A quiet day: nothing new in your interests ${span} that our sources confirm as fact. We never resend stories you already have, so this note is short. Your next brief comes at the usual time.`;
+  if (kind === 'weekly')
+    return 'A quiet week: no story came in this week that you have not already had in a weekly summary. Your next summary comes next Monday at the usual time.';
+  if (kind === 'breaking') return 'Nothing new: you already have this story.';
+  return 'A quiet day: no story came in since your last brief that you have not already received. We never resend a story, so this note is short. Your next brief comes at the usual time.';
+}
+
+/** A story outside the subscriber's interests, in the email: a small label above it. */
+const OUTSIDE_MARK = 'Outside your topics';
+const outsideMarkHtml = `<p style="margin:0 0 6px"><span style="display:inline-block;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#92400e;font-size:12px;font-weight:600">${OUTSIDE_MARK}</span></p>`;
+const sectionHtml = (interest: Interest) =>
+  `<h2 style="margin:28px 0 12px;padding:0 0 6px;border-bottom:2px solid #1d4ed8;font-size:15px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#1d4ed8">${escapeHtml(INTEREST_LABELS[interest])}</h2>`;
+
+/** The weekly summary's section a story opens (its interest), or null within a section and in other kinds. */
+function sectionOpenedBy(content: DigestEmailContent, index: number): Interest | null {
+  if (content.kind !== 'weekly') return null;
+  const interest = content.stories[index]!.interest;
+  return index === 0 || content.stories[index - 1]!.interest !== interest ? interest : null;
+}
+
+function storiesHtml(content: DigestEmailContent): string {
+  return content.stories
+    .map((story, i) => {
+      const section = sectionOpenedBy(content, i);
+      return `${section ? `${sectionHtml(section)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story)}`;
+    })
+    .join('\n');
 }
 
 function html(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
-  const stories = content.stories.map(storyHtml).join('\n');
+  const stories = storiesHtml(content);
   const ratingCells = RATINGS.map(
     (n) =>
       `<td style="padding:0 4px"><a href="${escapeHtml(links.rate(n))}" style="display:inline-block;min-width:36px;padding:10px 0;border:1px solid #1d4ed8;border-radius:6px;text-align:center;font-size:16px;font-weight:600;color:#1d4ed8;text-decoration:none">${n}</a></td>`,
@@ -183,6 +261,9 @@ ${figures}<p style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sourc
 function text(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
   const lines = [`${PRODUCT_NAME} | ${heading}`, '', `${greeting} ${intro}`, `Read it in your browser: ${links.web}`, ''];
   content.stories.forEach((story, i) => {
+    const section = sectionOpenedBy(content, i);
+    if (section) lines.push(`== ${INTEREST_LABELS[section]} ==`, '');
+    if (story.outsideInterests) lines.push(`   [${OUTSIDE_MARK}]`);
     lines.push(
       `${i + 1}. ${story.title}`,
       `   ${INTEREST_LABELS[story.interest]} | ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}`,

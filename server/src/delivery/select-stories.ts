@@ -1,9 +1,23 @@
-import type { ContentDepth, DigestKind, DigestStory, Preferences } from '@dcbrief/shared';
+import type { ContentDepth, DigestKind, DigestStory, Interest, Preferences } from '@dcbrief/shared';
 import { toDigestSentence, type EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
 /** At most this many stories per digest: a morning read, not an archive. */
 export const STORY_LIMITS: Record<DigestKind, number> = { daily: 10, weekly: 15, breaking: 1 };
+
+/**
+ * The must-know bar (docs/decisions/307): a story among the edition's first MUST_KNOW_TOP_RANK (the
+ * engine's rank for a daily, most corroborated first for a weekly) that at least `mustKnowMinOutlets`
+ * independent outlets report (BREAKING_MIN_SOURCES: the level of a breaking alert) reaches every subscriber,
+ * whatever their interests, marked "Outside your topics" when it is outside them.
+ */
+export const MUST_KNOW_TOP_RANK: Record<DigestKind, number> = { daily: 5, weekly: 10, breaking: 1 };
+
+/**
+ * When nothing new is in a subscriber's interests and nothing passes the bar, the edition's best new
+ * stories instead (marked too): a quiet day is a quiet edition, never the effect of a topic filter.
+ */
+export const BEST_OF_EDITION_WHEN_NONE: Record<DigestKind, number> = { daily: 3, weekly: 5, breaking: 1 };
 
 export interface DigestSelection {
   title: string;
@@ -22,20 +36,71 @@ export interface SelectionInput {
   preferences: Preferences;
   /** Stories this subscriber already received (for this kind's purposes): never sent again. */
   received: ReadonlySet<string>;
+  /** Independent outlets a story outside the subscriber's interests needs to be must-know. */
+  mustKnowMinOutlets: number;
 }
 
-/** One subscriber's selection of the edition: their interests, their depth, nothing they already read. */
-export function selectStories({ kind, date, edition, preferences, received }: SelectionInput): DigestSelection {
+/** Whether a story is in a subscriber's interests: its main interest, or another one it touches. */
+export function inInterests(story: Pick<EditionStoryView, 'interest' | 'interests'>, interests: Record<Interest, boolean>): boolean {
+  return interests[story.interest] || story.interests.some((i) => interests[i]);
+}
+
+interface Candidate {
+  story: EditionStoryView;
+  /** 1-based, in the order this kind ranks the edition. */
+  rank: number;
+  outside: boolean;
+}
+
+/**
+ * One subscriber's selection of the edition (docs/decisions/307): the new stories in their interests first,
+ * then the must-know stories outside them; when neither has anything, the edition's best new stories.
+ * A weekly summary takes the week's most corroborated stories and groups them by interest. Nothing they
+ * already received, at their depth, within the kind's limit. Quiet only when the edition has nothing new.
+ */
+export function selectStories({ kind, date, edition, preferences, received, mustKnowMinOutlets }: SelectionInput): DigestSelection {
   const depth = preferences.contentDepth;
-  const picked = edition
-    .filter((story) => preferences.interests[story.interest] && !received.has(story.id))
-    .slice(0, STORY_LIMITS[kind])
-    .map((story) => toDigestStory(story, depth));
-  const title = digestTitle(kind, date, picked[0]?.title ?? null);
-  return { title, depth, quiet: picked.length === 0, stories: picked, searchText: searchTextOf(title, picked) };
+  const limit = STORY_LIMITS[kind];
+  const ranked = kind === 'weekly' ? mostCorroboratedFirst(edition) : edition;
+  const fresh: Candidate[] = [];
+  ranked.forEach((story, i) => {
+    if (!received.has(story.id)) fresh.push({ story, rank: i + 1, outside: !inInterests(story, preferences.interests) });
+  });
+  const mine = fresh.filter((c) => !c.outside);
+  let outside = fresh
+    .filter((c) => c.outside && c.rank <= MUST_KNOW_TOP_RANK[kind] && c.story.corroboration >= mustKnowMinOutlets)
+    .slice(0, limit);
+  if (!mine.length && !outside.length) outside = fresh.slice(0, Math.min(limit, BEST_OF_EDITION_WHEN_NONE[kind]));
+  let picked = [...mine.slice(0, limit - outside.length), ...outside];
+  if (kind === 'weekly') picked = groupedByInterest(picked);
+  const stories = picked.map((c) => toDigestStory(c.story, depth, c.outside));
+  const title = digestTitle(kind, date, stories[0]?.title ?? null);
+  return { title, depth, quiet: stories.length === 0, stories, searchText: searchTextOf(title, stories) };
 }
 
-function toDigestStory(story: EditionStoryView, depth: ContentDepth): DigestStory {
+/** A week's stories, most corroborated first; the engine's rank settles ties. */
+function mostCorroboratedFirst(edition: EditionStoryView[]): EditionStoryView[] {
+  return edition
+    .map((story, rank) => ({ story, rank }))
+    .sort((a, b) => b.story.corroboration - a.story.corroboration || a.rank - b.rank)
+    .map((x) => x.story);
+}
+
+/**
+ * Sections by main interest, in the order their first story comes (the subscriber's interests before the
+ * stories outside them, then most corroborated first); within a section, the order stays.
+ */
+function groupedByInterest(picked: Candidate[]): Candidate[] {
+  const sections = new Map<Interest, Candidate[]>();
+  for (const c of picked) {
+    const section = sections.get(c.story.interest);
+    if (section) section.push(c);
+    else sections.set(c.story.interest, [c]);
+  }
+  return [...sections.values()].flat();
+}
+
+function toDigestStory(story: EditionStoryView, depth: ContentDepth, outside: boolean): DigestStory {
   const sentences = story.summaries[depth].length ? story.summaries[depth] : story.summaries.brief;
   return {
     id: story.id,
@@ -47,18 +112,21 @@ function toDigestStory(story: EditionStoryView, depth: ContentDepth): DigestStor
     keyFigures: depth === 'detailed' ? story.keyFigures : [],
     sources: story.sources.map((s) => ({ id: s.id, name: s.name, url: s.url, language: s.language })),
     firstSeenAt: story.firstSeenAt.toISOString(),
+    ...(outside ? { outsideInterests: true } : {}),
+    ...(story.sourceWords === undefined ? {} : { sourceWords: story.sourceWords }),
   };
 }
 
 const TITLE_MAX = 300;
 const TOP_STORY_MAX = 140;
 
+/** The digest's title in the archive and the web reader (the email's subject is render.ts's `subjectLine`). */
 export function digestTitle(kind: DigestKind, date: string, topStory: string | null): string {
   const day = shortDate(date);
   const top = topStory && topStory.length > TOP_STORY_MAX ? `${topStory.slice(0, TOP_STORY_MAX - 1).trimEnd()}…` : topStory;
   const title =
     kind === 'breaking'
-      ? `Breaking, ${day}: ${top ?? 'confirmed by several sources'}`
+      ? `Breaking, ${day}: ${top ?? 'reported by several outlets'}`
       : kind === 'weekly'
         ? `Weekly summary to ${day}: ${top ?? 'a quiet week'}`
         : `Daily brief, ${day}: ${top ?? 'a quiet day'}`;

@@ -24,6 +24,8 @@ export const engineEnvSchema = z.object({
   APERTIUM_COMMAND: z.preprocess(blank, z.string().default('apertium')),
   LIBRETRANSLATE_URL: optionalUrl,
   LIBRETRANSLATE_API_KEY: optionalString,
+  TRANSLATE_TIMEOUT_MS: int(30_000, 100, 600_000),
+  TRANSLATE_MAX_CHARS_PER_PASS: int(200_000, 0, 1_000_000_000),
   SUMMARIZER: z.preprocess(blank, z.enum(['extractive', 'openai']).default('extractive')),
   OPENAI_BASE_URL: z.preprocess(blank, z.url().default('https://api.openai.com/v1')),
   OPENAI_API_KEY: optionalString,
@@ -43,13 +45,16 @@ export interface EngineConfig {
     pageFetchesPerSource: number;
     userAgent: string;
   };
-  translator:
-    | { provider: 'none'; target: string }
-    | { provider: 'apertium'; target: string; command: string }
-    | { provider: 'libretranslate'; target: string; url: string; apiKey: string | null }
-    | { provider: 'openai'; target: string; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
+  /** The provider, and the characters it may be sent per ingest pass (cache hits are free). */
+  translator: TranslatorConfig & { maxCharsPerPass: number };
   summarizer: { provider: 'extractive' } | { provider: 'openai'; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
 }
+
+export type TranslatorConfig =
+  | { provider: 'none'; target: string }
+  | { provider: 'apertium'; target: string; command: string; timeoutMs: number }
+  | { provider: 'libretranslate'; target: string; url: string; apiKey: string | null; timeoutMs: number }
+  | { provider: 'openai'; target: string; baseUrl: string; apiKey: string | null; model: string; timeoutMs: number };
 
 export class EngineConfigError extends Error {}
 
@@ -62,17 +67,23 @@ export function loadEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineCo
   const e = parsed.data;
   const target = e.TRANSLATE_TO;
   const openai = { baseUrl: e.OPENAI_BASE_URL, apiKey: e.OPENAI_API_KEY ?? null, model: e.OPENAI_MODEL, timeoutMs: e.LLM_TIMEOUT_MS };
-  let translator: EngineConfig['translator'];
+  let translator: TranslatorConfig;
   switch (e.TRANSLATOR) {
     case 'none':
       translator = { provider: 'none', target };
       break;
     case 'apertium':
-      translator = { provider: 'apertium', target, command: e.APERTIUM_COMMAND };
+      translator = { provider: 'apertium', target, command: e.APERTIUM_COMMAND, timeoutMs: e.TRANSLATE_TIMEOUT_MS };
       break;
     case 'libretranslate':
       if (!e.LIBRETRANSLATE_URL) throw new EngineConfigError('TRANSLATOR=libretranslate needs LIBRETRANSLATE_URL');
-      translator = { provider: 'libretranslate', target, url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY ?? null };
+      translator = {
+        provider: 'libretranslate',
+        target,
+        url: e.LIBRETRANSLATE_URL,
+        apiKey: e.LIBRETRANSLATE_API_KEY ?? null,
+        timeoutMs: e.TRANSLATE_TIMEOUT_MS,
+      };
       break;
     case 'openai':
       translator = { provider: 'openai', target, ...openai };
@@ -90,7 +101,7 @@ export function loadEngineConfig(env: NodeJS.ProcessEnv = process.env): EngineCo
       pageFetchesPerSource: e.INGEST_PAGE_FETCHES_PER_SOURCE,
       userAgent: e.INGEST_USER_AGENT,
     },
-    translator,
+    translator: { ...translator, maxCharsPerPass: e.TRANSLATE_MAX_CHARS_PER_PASS },
     summarizer: e.SUMMARIZER === 'openai' ? { provider: 'openai', ...openai } : { provider: 'extractive' },
   };
 }

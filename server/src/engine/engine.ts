@@ -10,19 +10,22 @@ import { loadCatalog, type CatalogEntry } from './sources/catalog.js';
 import { syncCatalog } from './sources/sources.service.js';
 import { ExtractiveSummarizer, type Summarizer } from './summarize/extractive.js';
 import { LlmSummarizer } from './summarize/llm-summarizer.js';
-import { CachedTranslator, ChatClient, createTranslator, type Translator } from './translate/translator.js';
+import { CachedTranslator, type PassTranslator } from './translate/cached-translator.js';
+import { createTranslator } from './translate/create-translator.js';
+import { ChatClient, type TranslationProvider } from './translate/translator.js';
 
 /** The ports the engine talks to the world through; each has a real default built from the config. */
 export interface EnginePorts {
   fetcher?: Fetcher;
-  translator?: Translator;
+  /** The translation service; the engine puts it behind its cache and per-pass budget. */
+  translator?: TranslationProvider;
   summarizer?: Summarizer;
   clock?: Clock;
   logger?: Logger;
 }
 
 export interface Engine {
-  readonly translator: Translator;
+  readonly translator: PassTranslator;
   readonly summarizer: Summarizer;
   /** Adds the shipped catalog's (or a given file's) sources to the database, keeping operator changes. */
   syncCatalog(entries?: CatalogEntry[]): Promise<{ added: number; updated: number }>;
@@ -57,7 +60,10 @@ export const INGEST_TIMEOUT_SEC = 30 * 60;
 export function createEngine(orm: MikroORM, config: EngineConfig, ports: EnginePorts = {}): Engine {
   const clock = ports.clock ?? systemClock;
   const em = (): EntityManager => orm.em.fork();
-  const translator = ports.translator ?? new CachedTranslator(createTranslator(config.translator), orm.em);
+  const translator = new CachedTranslator(ports.translator ?? createTranslator(config.translator), orm.em, {
+    maxCharsPerPass: config.translator.maxCharsPerPass,
+    logger: ports.logger,
+  });
   const summarizer =
     ports.summarizer ??
     (config.summarizer.provider === 'openai'

@@ -19,14 +19,14 @@ import { prepareArticles, type PreparedArticles } from './normalize/article-inta
 import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
 import { summarizeStories, type SourceInfo, type SummarizedStories } from './summarize/story-summary.js';
-import type { Translator } from './translate/translator.js';
+import type { PassTranslator, TranslationPassReport } from './translate/cached-translator.js';
 import type { NormalizedItem } from './types.js';
 
 export interface IngestDeps {
   orm: MikroORM;
   config: EngineConfig;
   fetcher: Fetcher;
-  translator: Translator;
+  translator: PassTranslator;
   summarizer: Summarizer;
   clock: Clock;
   logger?: Logger;
@@ -49,6 +49,8 @@ export interface IngestReport {
   storiesUpdated: number;
   /** Milliseconds spent fetching and normalizing, clustering + classifying + summarizing, and storing. */
   timings: { fetchMs: number; storeMs: number; storiesMs: number; clusterMs: number };
+  /** Titles, leads and facts translated, from the cache or the provider, and why the rest was not (null: no translator). */
+  translation: TranslationPassReport | null;
   outcomes: SourceOutcome[];
 }
 
@@ -68,6 +70,17 @@ export class IngestService {
   constructor(private readonly deps: IngestDeps) {}
 
   async run(options: IngestOptions = {}): Promise<IngestReport> {
+    const { translator } = this.deps;
+    translator.startPass();
+    let translation: TranslationPassReport | null = null;
+    // Ended (and logged) even when the pass fails: the operator learns the provider failed, whatever else did.
+    const report = await this.pass(options).finally(() => (translation = translator.endPass()));
+    if (translator.provider !== 'none') report.translation = translation;
+    this.deps.logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
+    return report;
+  }
+
+  private async pass(options: IngestOptions): Promise<IngestReport> {
     const { orm, clock, translator, logger } = this.deps;
     const now = clock.now();
     const em = orm.em.fork();
@@ -94,7 +107,6 @@ export class IngestService {
     report.timings.storiesMs = lap();
     await storePass(orm.em.fork(), { fetchState: fetched.state, alsoSeen: prepared.alsoSeen, articles: prepared.created, stories }, now);
     report.timings.storeMs = lap();
-    logger?.info({ ...report, outcomes: undefined }, 'ingest finished');
     return report;
   }
 
@@ -175,6 +187,7 @@ function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): 
     storiesCreated: 0,
     storiesUpdated: 0,
     timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },
+    translation: null,
     outcomes: [],
   };
 }

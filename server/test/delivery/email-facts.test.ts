@@ -92,6 +92,7 @@ function detailedDigest() {
     edition: [fromEngine(engineStory)],
     preferences,
     received: new Set(),
+    mustKnowMinOutlets: 3,
   });
   return { selection, email: renderDigestEmail('Ada', { kind: 'daily', date: '2026-11-24', ...selection }, links) };
 }

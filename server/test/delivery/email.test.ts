@@ -63,9 +63,9 @@ describe('digest email through a real SMTP server', () => {
     assert.equal(sink.messages.length, 2);
   });
 
-  test('headers: subject with date and top story, stable Message-ID, RFC 8058 one-click unsubscribe over https', async () => {
+  test('headers: subject with the top story first, then the product and date; stable Message-ID, RFC 8058 one-click unsubscribe over https', async () => {
     const [mail] = mailTo('ana@ops.example');
-    assert.equal(mail!.subject, 'DC Brief: Daily brief, Tue, Nov 24: Equinix opens 60 MW MD7 campus in Madrid');
+    assert.equal(mail!.subject, 'Equinix opens 60 MW MD7 campus in Madrid · DC Brief, Nov 24');
     const row = await ts.orm.em.fork().findOneOrFail(Delivery, { user: { email: 'ana@ops.example' } });
     assert.equal(mail!.messageId, row.messageId);
     assert.equal(row.state, 'sent');
@@ -105,12 +105,20 @@ describe('digest email through a real SMTP server', () => {
     assert.equal(hrefs.filter((h) => h.includes('/api/email/rate?')).length, 5);
   });
 
-  test("ben's brief follows his preferences: security only, one sentence per story", async () => {
+  test("ben's brief follows his preferences: security first, the must-know story marked outside his topics, one sentence per story", async () => {
     const [mail] = mailTo('ben@ops.example');
-    assert.match(mail!.subject!, /CISA adds BMC firmware flaw/);
-    assert.ok(!mail!.text!.includes('Equinix'));
-    assert.ok(mail!.text!.includes('CISA added CVE-2026-4410'));
-    assert.ok(!mail!.text!.includes('Federal agencies must patch'), 'brief depth keeps one sentence');
+    assert.match(mail!.subject!, /^CISA adds BMC firmware flaw/);
+    const text = mail!.text!;
+    assert.ok(text.includes('CISA added CVE-2026-4410'));
+    assert.ok(!text.includes('Federal agencies must patch'), 'brief depth keeps one sentence');
+    // Madrid leads the edition and four outlets report it: it reaches him, after his own topic, marked.
+    assert.ok(text.indexOf('1. CISA adds BMC firmware flaw') < text.indexOf('2. Equinix opens 60 MW MD7 campus in Madrid'));
+    assert.match(text, /\[Outside your topics\]\n2\. Equinix opens 60 MW MD7 campus in Madrid/);
+    assert.equal((mail!.html as string).match(/Outside your topics/g)?.length, 1);
+    assert.match(text, /1 new story in your topics, and 1 outside them that leads this edition/);
+    // Two outlets and outside his topics: below the bar.
+    assert.ok(!text.includes('NTT'));
+    assert.doesNotMatch(text + (mail!.html as string), /fact-checked/i);
   });
 
   test('rating: GET only asks (mail scanners prefetch), POST records once per digest, a forged token is refused', async () => {

@@ -115,7 +115,7 @@ describe('outbox', () => {
       // CVE story: 3 outlets, first seen 02:30; Madrid (4 outlets) is older than the 6-hour window; NTT has 2.
       assert.deepEqual(
         mails.map((m) => m.subject),
-        ['DC Brief: Breaking, Tue, Nov 24: CISA adds BMC firmware flaw CVE-2026-4410 to its exploited-vulnerabilities catalog'],
+        ['CISA adds BMC firmware flaw CVE-2026-4410… · DC Brief breaking, Nov 24'],
       );
       assert.equal(await ts.orm.em.fork().count(Delivery, { kind: 'breaking' }), 1);
     } finally {

@@ -83,7 +83,7 @@ describe('local delivery time', () => {
 });
 
 describe('what a digest holds', () => {
-  test("never yesterday's news again; a day with nothing new is a quiet-day note; the weekly summary comes on Monday", async () => {
+  test("never yesterday's news again; on Monday the weekly summary replaces the daily; quiet only when the edition has nothing new", async () => {
     const ts = await startTestServer({ now: '2026-11-22T06:05:00Z' });
     try {
       await addSubscribers(ts.orm, [{ email: 'utc@tz.example', timezone: 'UTC' }]);
@@ -100,15 +100,41 @@ describe('what a digest holds', () => {
       assert.equal(first[0]!.storyCount, 5, 'five stories match the default interests');
       const second = await digestOn('2026-11-23T06:05:00Z');
       const monday = second.filter((d) => d.date === '2026-11-23');
-      assert.deepEqual(monday.map((d) => d.kind).sort(), ['daily', 'weekly']);
-      const daily = monday.find((d) => d.kind === 'daily')!;
-      assert.equal(daily.quiet, true, 'all five already received: a quiet note');
-      assert.equal(daily.storyCount, 0);
-      const weekly = monday.find((d) => d.kind === 'weekly')!;
-      assert.equal(weekly.storyCount, 5, 'the weekly summary recaps the week');
+      assert.deepEqual(
+        monday.map((d) => d.kind),
+        ['weekly'],
+        'one email on Monday: the weekly summary instead of the daily',
+      );
+      assert.equal(monday[0]!.storyCount, 5, 'the weekly summary recaps the week');
+      // Tuesday: nothing new in the subscriber's interests, but the edition still has a story they have not
+      // had (Regulations, off for them): it comes, marked, instead of a quiet note.
+      const third = await digestOn('2026-11-24T06:05:00Z');
+      const tuesday = third.find((d) => d.date === '2026-11-24')!;
+      assert.equal(tuesday.kind, 'daily');
+      assert.equal(tuesday.quiet, false);
+      const [regulation] = (await ts.orm.em.fork().findOneOrFail(Digest, { id: tuesday.id }, { populate: ['content'] })).content!.stories;
+      assert.equal(regulation!.id, 's-rule');
+      assert.equal(regulation!.outsideInterests, true);
+      // Wednesday: the edition holds nothing they have not received: now, and only now, a quiet day.
+      const fourth = await digestOn('2026-11-25T06:05:00Z');
+      const wednesday = fourth.find((d) => d.date === '2026-11-25')!;
+      assert.equal(wednesday.quiet, true, 'all six already received: a quiet note');
+      assert.equal(wednesday.storyCount, 0);
       const mails = await ts.mailFolder();
-      assert.equal(mails.length, 3);
-      assert.match(mails.find((m) => /Daily brief, Mon, Nov 23/.test(m.subject!))!.text!, /A quiet day/);
+      assert.deepEqual(
+        mails.map((m) => m.subject),
+        [
+          'Equinix opens 60 MW MD7 campus in Madrid · DC Brief, Nov 22',
+          'Equinix opens 60 MW MD7 campus in Madrid · DC Brief weekly, Nov 23',
+          'EU publishes data-center energy reporting template · DC Brief, Nov 24',
+          'A quiet day · DC Brief, Nov 25',
+        ],
+      );
+      assert.match(
+        mails[2]!.text!,
+        /Nothing new in your topics since your last brief, so here is the story outside them that leads this edition/,
+      );
+      assert.match(mails[3]!.text!, /A quiet day: no story came in since your last brief/);
     } finally {
       await ts.close();
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_PREFERENCES, type Digest, type Feedback, type User } from '@dcbrief/shared';
+import { DEFAULT_PREFERENCES, type Digest, type DigestStats, type Feedback, type User } from '@dcbrief/shared';
 
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
@@ -33,6 +33,11 @@ export function makeDigests(count: number): Digest[] {
     stories: [],
     createdAt: `2026-11-${String(21 - i).padStart(2, '0')}T06:00:00.000Z`,
   }));
+}
+
+/** GET /api/digests/stats: a new subscriber's zeros unless told otherwise. */
+export function makeDigestStats(overrides: Partial<DigestStats> = {}): DigestStats {
+  return { digests: 0, outlets: 0, sourceWords: 0, digestWords: 0, minutesSaved: 0, ...overrides };
 }
 
 export function makeFeedback(ratings: number[]): Feedback[] {

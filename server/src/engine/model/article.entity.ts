@@ -20,6 +20,7 @@ export class Article {
   languageDetected = false;
   translatedLanguage: string | null = null;
   translatedTitle: string | null = null;
+  /** The translated lead (first sentences), never the whole text: only what is shown is translated (decision 212). */
   translatedText: string | null = null;
   translationProvider: string | null = null;
   author: string | null = null;

@@ -2,8 +2,8 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../lib/logger.js';
 import { articleKeys } from '../dedupe/article-keys.js';
 import { Article, ArticleSchema } from '../model/article.entity.js';
-import { translateItem } from '../translate/article-translation.js';
-import type { Translator } from '../translate/translator.js';
+import { translateArticles } from '../translate/article-translation.js';
+import type { PassTranslator } from '../translate/cached-translator.js';
 import type { AlsoSeen, NormalizedItem } from '../types.js';
 import { overflowing } from './limits.js';
 import { perStatement } from '../../db/per-statement.js';
@@ -11,7 +11,7 @@ import { perStatement } from '../../db/per-statement.js';
 export interface ArticleIntakeDeps {
   /** Where the articles already stored are looked up. */
   em: EntityManager;
-  translator: Translator;
+  translator: PassTranslator;
   logger?: Logger;
 }
 
@@ -57,7 +57,7 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
       }
       continue;
     }
-    const article = await toArticle(item, now, deps);
+    const article = toArticle(item, now);
     const tooLong = overflowing(ArticleSchema, article);
     if (tooLong.length) {
       deps.logger?.warn(
@@ -71,13 +71,13 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
     byUrl.set(article.canonicalUrl, article);
     byHash.set(article.contentHash, article);
   }
+  // Titles and leads are translated before the keys are made, so clustering compares them in one language.
+  // Translated values always fit their columns (the title is cut to fit, the lead is a text column).
+  await translateArticles(created, deps.translator);
+  for (const article of created) Object.assign(article, articleKeys(article));
   return { created, repeated, alsoSeen };
 }
 
-/** An item as an article: translated when it is not in the target language, keyed for clustering. */
-async function toArticle(item: NormalizedItem, now: Date, deps: ArticleIntakeDeps): Promise<Article> {
-  const article = Object.assign(new Article(), { ...item, fetchedAt: now, alsoSourceIds: [] as string[] });
-  const translation = await translateItem(item, deps.translator, deps.logger);
-  if (translation) Object.assign(article, translation);
-  return Object.assign(article, articleKeys(article));
+function toArticle(item: NormalizedItem, now: Date): Article {
+  return Object.assign(new Article(), { ...item, fetchedAt: now, alsoSourceIds: [] as string[] });
 }

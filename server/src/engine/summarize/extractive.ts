@@ -24,7 +24,7 @@ const KEY_FIGURES_MAX = 8;
 export class ExtractiveSummarizer implements Summarizer {
   readonly name = 'extractive';
 
-  constructor(private readonly translator?: Translator) {}
+  constructor(private readonly translator?: FactTranslator) {}
 
   async summarize(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {
     return translateFacts(summarizeExtractive(articles, preferredLanguage), this.translator, preferredLanguage);
@@ -51,33 +51,38 @@ export function factSentence(fact: Fact, preferredLanguage: string): SummarySent
     language: shown.language,
     sourceIds: [...fact.sourceIds].sort(),
     articleIds: [...fact.articleIds],
-    ...(shown.translatedFrom ? { translatedFrom: shown.translatedFrom } : {}),
     inReaderLanguage: shown.language === preferredLanguage,
   };
 }
 
+/** The engine's translator; the one it builds also takes many texts at once (one batch, one cache lookup). */
+export type FactTranslator = Translator & {
+  translateAll?(requests: Array<{ text: string; from: string }>): Promise<Array<string | null>>;
+};
+
 /**
- * Every fact not in the reader's language translated once (the same text at several depths is one call),
- * through the engine's translator. A translation that loses or changes a figure, or that the fact filter
- * rejects, is not used; nor is one the translator cannot give (null) or fails on: the original stays,
- * marked with its language.
+ * Every fact not in the reader's language translated once (the same text at several depths is one
+ * request), best-ranked first (the pass's budget is spent from the first), through the engine's
+ * translator. A translation that loses or changes a figure, that the fact filter rejects or that only
+ * repeats the original, is not used; nor is one the translator cannot give (null) or fails on: the
+ * original stays, marked with its language.
  */
 export async function translateFacts(
   summaries: StorySummaries,
-  translator: Translator | undefined,
+  translator: FactTranslator | undefined,
   preferredLanguage: string,
 ): Promise<StorySummaries> {
   if (!translator || translator.provider === 'none' || translator.target !== preferredLanguage) return summaries;
-  const foreign = [summaries.brief, summaries.standard, summaries.detailed].flat().filter((s) => s.inReaderLanguage === false);
-  if (!foreign.length) return summaries;
-  const translated = new Map<string, string | null>();
-  for (const s of foreign) {
-    const key = `${s.language}\u0000${s.text}`;
-    if (translated.has(key)) continue;
-    translated.set(key, await faithfulTranslation(translator, s));
-  }
+  const key = (s: SummarySentence) => `${s.language}\u0000${s.text}`;
+  const foreign = new Map<string, SummarySentence>();
+  for (const s of [summaries.detailed, summaries.standard, summaries.brief].flat())
+    if (s.inReaderLanguage === false && !foreign.has(key(s))) foreign.set(key(s), s);
+  if (!foreign.size) return summaries;
+  const originals = [...foreign.values()];
+  const answers = await translateAll(translator, originals);
+  const translated = new Map(originals.map((s, i) => [key(s), faithful(s, answers[i] ?? null, translator.target)]));
   const swap = (s: SummarySentence): SummarySentence => {
-    const text = s.inReaderLanguage === false ? translated.get(`${s.language}\u0000${s.text}`) : null;
+    const text = s.inReaderLanguage === false ? translated.get(key(s)) : null;
     return text ? { ...s, text, language: preferredLanguage, translatedFrom: s.language, inReaderLanguage: true } : s;
   };
   return {
@@ -88,18 +93,25 @@ export async function translateFacts(
   };
 }
 
-async function faithfulTranslation(translator: Translator, sentence: SummarySentence): Promise<string | null> {
-  let text: string | null;
+async function translateAll(translator: FactTranslator, sentences: SummarySentence[]): Promise<Array<string | null>> {
   try {
-    text = (await translator.translate(sentence.text, sentence.language))?.replace(/\s+/g, ' ').trim() || null;
+    if (translator.translateAll) return await translator.translateAll(sentences.map((s) => ({ text: s.text, from: s.language })));
+    const out: Array<string | null> = [];
+    for (const s of sentences) out.push(await translator.translate(s.text, s.language));
+    return out;
   } catch {
-    // The translator logs its own failures (and keeps its budget); the fact goes out in its language, marked.
-    return null;
+    // The engine's translator never throws (it logs the provider's failure once a pass); another one might:
+    // the facts go out in their language, marked.
+    return sentences.map(() => null);
   }
-  if (!text) return null;
-  const target = translator.target;
+}
+
+/** The translation if it is one (not the original again), keeps every figure and passes the fact filter in its language. */
+function faithful(original: SummarySentence, answer: string | null, target: string): string | null {
+  const text = answer?.replace(/\s+/g, ' ').trim();
+  if (!text || text === original.text.replace(/\s+/g, ' ').trim()) return null;
   const kept = new Set(figuresIn(text, target).map((f) => f.key));
-  if (figuresIn(sentence.text, sentence.language).some((f) => !kept.has(f.key))) return null;
+  if (figuresIn(original.text, original.language).some((f) => !kept.has(f.key))) return null;
   return judgeSentence(text, target).keep ? text : null;
 }
 

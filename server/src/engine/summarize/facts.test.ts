@@ -196,6 +196,30 @@ describe('facts: a story known only in German', () => {
     assert.ok(summary.detailed.every((s) => s.language === 'de' && s.inReaderLanguage === false));
   });
 
+  it('asks a translator that takes many texts at once for all the chosen facts in one call, best first', async () => {
+    const batches: string[][] = [];
+    const port = {
+      ...translator().port,
+      async translateAll(requests: Array<{ text: string; from: string }>) {
+        batches.push(requests.map((r) => r.text));
+        return requests.map((r) => ENGLISH[r.text] ?? null);
+      },
+    };
+    const summary = await new ExtractiveSummarizer(port).summarize(articles, 'en');
+    assert.equal(batches.length, 1);
+    assert.deepEqual(
+      batches[0],
+      summary.detailed.map((s) => (s.translatedFrom ? Object.keys(ENGLISH).find((k) => ENGLISH[k] === s.text) : s.text)),
+    );
+    assert.equal(summary.brief[0]!.translatedFrom, 'de');
+  });
+
+  it('does not take an answer that repeats the original for a translation', async () => {
+    const echo: Translator = { provider: 'echo', target: 'en', translate: async (text) => text };
+    const summary = await new ExtractiveSummarizer(echo).summarize(articles, 'en');
+    assert.ok(summary.detailed.every((s) => s.language === 'de' && s.inReaderLanguage === false && !s.translatedFrom));
+  });
+
   it('labels the German figures in English', () => {
     const summary = summarizeExtractive(articles, 'en');
     assert.deepEqual(

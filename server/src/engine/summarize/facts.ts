@@ -16,8 +16,6 @@ export interface SummaryArticle {
   language: string;
   /** Other sources that carried this very article (an aggregator, the same URL in another feed). */
   alsoSourceIds?: string[];
-  /** The text is a machine translation (done at ingest) from this language. */
-  translatedFrom?: string;
   /** Quantity keys already found in the article (its anchors), to spare a second scan for key figures. */
   quantityKeys?: string[];
 }
@@ -26,7 +24,6 @@ export interface SummaryArticle {
 export interface Statement {
   text: string;
   language: string;
-  translatedFrom?: string;
   articleId: string;
   sourceId: string;
   /** Sources that carried the same article: they state it too, but are not more corroboration. */
@@ -135,7 +132,6 @@ function statement(text: string, article: SummaryArticle, position: number, orde
   return {
     text,
     language: article.language,
-    ...(article.translatedFrom ? { translatedFrom: article.translatedFrom } : {}),
     articleId: article.id,
     sourceId: article.sourceId,
     alsoSourceIds: article.alsoSourceIds ?? [],
@@ -258,8 +254,8 @@ function disjoint(x: Set<string>, y: Set<string>): boolean {
 
 function toFact(statements: Statement[], readerLanguage: string): Fact {
   const inReader = statements.filter((s) => s.language === readerLanguage);
-  // A sentence an outlet wrote in the reader's language first, then a translation done at ingest, then
-  // (no statement in that language) the most informative original, to be translated or marked.
+  // A sentence an outlet wrote in the reader's language, else (none did) the most informative original,
+  // to be translated or marked.
   const shown = (inReader.length ? inReader : statements).reduce((best, s) => (preference(s, best) > 0 ? s : best));
   const outlets = new Set(statements.map((s) => s.sourceId));
   const sourceIds = new Set(statements.flatMap((s) => [s.sourceId, ...s.alsoSourceIds]));
@@ -275,14 +271,9 @@ function toFact(statements: Statement[], readerLanguage: string): Fact {
   };
 }
 
-/** Positive when `a` is the better sentence to show: written by an outlet (not translated at ingest), more figures, more content, earlier. */
+/** Positive when `a` is the better sentence to show: more figures, more content, earlier. */
 function preference(a: Statement, b: Statement): number {
-  return (
-    Number(!a.translatedFrom) - Number(!b.translatedFrom) ||
-    a.figureKeys.size - b.figureKeys.size ||
-    a.informative - b.informative ||
-    b.order - a.order
-  );
+  return a.figureKeys.size - b.figureKeys.size || a.informative - b.informative || b.order - a.order;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -2,8 +2,15 @@ import { CONTENT_DEPTHS } from '@dcbrief/shared';
 import { extractEntities, isCommonWord } from '../dedupe/anchors.js';
 import { fold, gazetteerHitsInScript, gazetteerKey } from '../dedupe/gazetteer.js';
 import { baseLanguage, FUNCTION_WORDS } from '../normalize/language.js';
-import type { ChatClient, Translator } from '../translate/translator.js';
-import { factSentence, summarizeExtractive, translateFacts, type SummaryArticle, type Summarizer } from './extractive.js';
+import type { ChatClient } from '../translate/translator.js';
+import {
+  factSentence,
+  summarizeExtractive,
+  translateFacts,
+  type FactTranslator,
+  type SummaryArticle,
+  type Summarizer,
+} from './extractive.js';
 import { rankFacts } from './facts.js';
 import { judgeSentence } from './fact-filter.js';
 import type { StorySummaries, SummarySentence } from './summary.types.js';
@@ -31,7 +38,7 @@ export class LlmSummarizer implements Summarizer {
 
   constructor(
     private readonly chat: ChatClient,
-    private readonly translator?: Translator,
+    private readonly translator?: FactTranslator,
   ) {}
 
   async summarize(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {

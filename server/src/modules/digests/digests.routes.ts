@@ -16,6 +16,10 @@ export function digestsRoutes(): Router {
     const digests = await new DigestsService(ctx.em).list(currentUser(ctx), query);
     ctx.body = digests.map(toDigestDto);
   });
+  // Before '/:id', which would take "stats" for an id.
+  router.get('/stats', async (ctx: Context) => {
+    ctx.body = await new DigestsService(ctx.em).stats(currentUser(ctx));
+  });
   router.get('/:id', async (ctx: Context) => {
     const id = ctx.params.id ?? '';
     const digest = UUID.test(id) ? await new DigestsService(ctx.em).findForUser(currentUser(ctx), id) : null;

@@ -1,7 +1,10 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/core';
-import type { Digest as DigestDto, DigestListQuery } from '@dcbrief/shared';
+import { digestStats, type DigestStats, type Digest as DigestDto, type DigestListQuery, type DigestStory } from '@dcbrief/shared';
+import type { SqlEntityManager } from '@mikro-orm/knex';
+import { fromRow } from '../../db/raw-values.js';
 import type { User } from '../users/user.entity.js';
-import { Digest } from './digest.entity.js';
+import { Digest, DigestContent } from './digest.entity.js';
+import { perStatement } from '../../db/per-statement.js';
 
 export function toDigestDto(digest: Digest): DigestDto {
   return {
@@ -49,6 +52,30 @@ export class DigestsService {
     const terms = searchTerms(query.q);
     if (terms.length) where.$and = terms.map((t) => ({ content: { searchText: { $like: `%${t}%` } } }));
     return this.em.find(Digest, where, { populate: ['content'], orderBy: { createdAt: 'desc', id: 'desc' }, limit: query.limit ?? 365 });
+  }
+
+  /**
+   * The user's figures from their sent digests as stored (docs/decisions/307): how many, the distinct
+   * outlets behind their stories, and the reading time they saved. Reads the contents' stories as plain
+   * rows, each shared content once.
+   */
+  async stats(user: User): Promise<DigestStats> {
+    const rows: Array<Record<string, unknown>> = await (this.em as SqlEntityManager)
+      .createQueryBuilder(Digest, 'd')
+      .select(['d.id', 'd.content'])
+      .where({ user, ...SENT })
+      .execute('all', false);
+    const contentIds = [...new Set(rows.map((r) => r.content_id as string | null).filter((id): id is string => !!id))];
+    const storiesOf = new Map<string, DigestStory[]>();
+    for (const ids of perStatement(contentIds)) {
+      const contents: Array<Record<string, unknown>> = await (this.em as SqlEntityManager)
+        .createQueryBuilder(DigestContent, 'c')
+        .select(['c.id', 'c.stories'])
+        .where({ id: { $in: ids } })
+        .execute('all', false);
+      for (const c of contents) storiesOf.set(c.id as string, fromRow.json<DigestStory[]>(c.stories) ?? []);
+    }
+    return digestStats(rows.map((r) => ({ stories: storiesOf.get(r.content_id as string) ?? [] })));
   }
 
   /** One of the user's own sent digests; another user's digest, or one not sent, is as absent as a missing one. */

@@ -6,7 +6,16 @@ import { navigateTo } from '@/lib/browser-navigation';
 import { LOGIN_PATH } from '@/lib/server-pages';
 import { DASHBOARD_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
-import { basicActiveUser, freeUser, makeDigests, makeFeedback, makeUser, premiumActiveUser, premiumPastDueUser } from '@/test/fixtures';
+import {
+  basicActiveUser,
+  freeUser,
+  makeDigestStats,
+  makeDigests,
+  makeFeedback,
+  makeUser,
+  premiumActiveUser,
+  premiumPastDueUser,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 vi.mock('@/lib/browser-navigation', () => ({ navigateTo: vi.fn() }));
@@ -16,6 +25,7 @@ function renderDashboard(user: User, routes: Record<string, FakeReply> = {}, pat
     'GET /api/auth/user': { status: 200, body: user },
     'GET /api/digests': { status: 200, body: makeDigests(4) },
     'GET /api/feedback': { status: 200, body: makeFeedback([5, 4]) },
+    'GET /api/digests/stats': { status: 200, body: makeDigestStats({ digests: 4, outlets: 11, minutesSaved: 725 }) },
     ...routes,
   });
   return { api, ...renderApp(path) };
@@ -63,7 +73,7 @@ describe('dashboard', () => {
     expect(screen.getByLabelText('Time zone')).toHaveValue('Europe/Lisbon');
   });
 
-  it('free user: FREE grey badge, upgrade card, no audio settings; stats from the shared formulas', async () => {
+  it("free user: FREE grey badge, upgrade card, no audio settings; the server's stats and the mean rating", async () => {
     renderDashboard(freeUser());
     await screen.findByRole('heading', { name: 'Email Preferences' });
     const badges = screen.getAllByText('FREE');
@@ -71,8 +81,9 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
     const stats = within(screen.getByRole('heading', { name: 'Your Intelligence Stats' }).closest('section')!);
-    expect(await stats.findByText('508')).toBeInTheDocument();
-    expect(stats.getByText('3h')).toBeInTheDocument();
+    expect(await stats.findByText('12h')).toBeInTheDocument();
+    expect(stats.getByText('Sources').nextSibling).toHaveTextContent(/^11$/);
+    expect(stats.getByText('Digests received').nextSibling).toHaveTextContent(/^4$/);
     expect(stats.getByText('4.5')).toBeInTheDocument();
     expect(screen.getByText('ana@dc-ops.example')).toBeInTheDocument();
     expect(screen.getByText('March 14, 2026')).toBeInTheDocument();

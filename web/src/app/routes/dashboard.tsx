@@ -6,6 +6,7 @@ import { AccountInfoCard } from '@/features/account/components/account-info-card
 import { DashboardQuickActions } from '@/features/account/components/dashboard-quick-actions';
 import { TierBadge } from '@/features/account/components/tier-badge';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
+import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
@@ -19,6 +20,7 @@ export default function DashboardRoute() {
   const { user, isLoading, expireSession } = useSignedInPage();
   const digests = useDigests({ enabled: !!user });
   const feedback = useFeedback({ enabled: !!user });
+  const stats = useDigestStats({ enabled: !!user });
   usePaymentReturnNotice();
 
   // The dashboard exists only for signed-in users: nothing of it shows before the redirect.
@@ -42,7 +44,7 @@ export default function DashboardRoute() {
           {!isActive(user) && <UpgradeCard />}
           <StatsCard
             title="Your Intelligence Stats"
-            items={dashboardStatItems(intelligenceStats(digests.data, feedback.data))}
+            items={dashboardStatItems(intelligenceStats(stats.data, feedback.data))}
             gridClassName="grid-cols-2"
           />
           <DashboardQuickActions premiumAccess={premiumAccess} latestDigestId={digests.data?.[0]?.id} />

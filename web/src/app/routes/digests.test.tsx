@@ -33,6 +33,46 @@ describe('digest reader', () => {
     expect(screen.getByRole('article', { name: /Singapore lifts pause/ })).toBeInTheDocument();
   });
 
+  it("marks a must-know story outside the subscriber's topics, as the email does", async () => {
+    const digest = makeDigestWithStories();
+    digest.stories[1] = { ...digest.stories[1]!, outsideInterests: true };
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-stories': { status: 200, body: digest },
+    });
+    renderApp('/digests/d-stories');
+    const outside = await screen.findByRole('article', { name: /Singapore lifts pause/ });
+    expect(within(outside).getByText('Outside your topics')).toBeInTheDocument();
+    const mine = screen.getByRole('article', { name: 'Nordic operator adds 48 MW campus near Oslo' });
+    expect(within(mine).queryByText('Outside your topics')).not.toBeInTheDocument();
+  });
+
+  it('a weekly summary shows its stories in sections named after their interests', async () => {
+    const digest = makeDigestWithStories({
+      id: 'd-weekly',
+      kind: 'weekly',
+      title: 'Weekly summary to Mon, Nov 23: Nordic operator adds 48 MW campus near Oslo',
+    });
+    const [oslo, singapore] = digest.stories;
+    digest.stories = [oslo!, { ...oslo!, id: 's-3', title: 'Madrid campus opens with 60 MW' }, singapore!];
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-weekly': { status: 200, body: digest },
+    });
+    renderApp('/digests/d-weekly');
+    const infrastructure = await screen.findByRole('region', { name: 'Infrastructure' });
+    expect(
+      within(infrastructure)
+        .getAllByRole('article')
+        .map((a) => within(a).getByRole('heading', { level: 3 }).textContent),
+    ).toEqual(['Nordic operator adds 48 MW campus near Oslo', 'Madrid campus opens with 60 MW']);
+    const regulations = screen.getByRole('region', { name: 'Regulations' });
+    expect(within(regulations).getByRole('article', { name: /Singapore lifts pause/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(
+      expect.arrayContaining(['Infrastructure', 'Regulations']),
+    );
+  });
+
   it('a quiet day says so instead of showing an empty digest', async () => {
     fakeApi({
       'GET /api/auth/user': { status: 200, body: basicActiveUser() },

@@ -1,15 +1,32 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@dcbrief/shared';
 import { deferredReply, fakeApi, type FakeReply } from '@/test/fake-api';
-import { basicActiveUser, freeUser, makeDigests, makeFeedback, premiumActiveUser, premiumPastDueUser } from '@/test/fixtures';
+import {
+  basicActiveUser,
+  freeUser,
+  makeDigests,
+  makeDigestStats,
+  makeFeedback,
+  premiumActiveUser,
+  premiumPastDueUser,
+} from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
 
 function renderHome(
   user: User,
-  { digests = { status: 200, body: [] }, feedback = { status: 200, body: [] } }: { digests?: FakeReply; feedback?: FakeReply } = {},
+  {
+    digests = { status: 200, body: [] },
+    feedback = { status: 200, body: [] },
+    stats = { status: 200, body: makeDigestStats() },
+  }: { digests?: FakeReply; feedback?: FakeReply; stats?: FakeReply } = {},
 ) {
-  const api = fakeApi({ 'GET /api/auth/user': { status: 200, body: user }, 'GET /api/digests': digests, 'GET /api/feedback': feedback });
+  const api = fakeApi({
+    'GET /api/auth/user': { status: 200, body: user },
+    'GET /api/digests': digests,
+    'GET /api/feedback': feedback,
+    'GET /api/digests/stats': stats,
+  });
   renderApp('/');
   return api;
 }
@@ -44,17 +61,28 @@ describe('home page', () => {
     expect(screen.queryByTestId('brief-skeleton')).not.toBeInTheDocument();
   });
 
-  it('computes the stats with the shared formulas and shows the newest feedback', async () => {
-    renderHome(basicActiveUser(), {
+  it("shows the server's figures (digests, distinct outlets, reading time saved) and the newest feedback", async () => {
+    const api = renderHome(basicActiveUser(), {
       digests: { status: 200, body: makeDigests(3) },
       feedback: { status: 200, body: makeFeedback([4, 2]) },
+      stats: { status: 200, body: makeDigestStats({ digests: 3, outlets: 4, minutesSaved: 117 }) },
     });
     await screen.findByRole('heading', { name: 'Stats' });
     const stats = card('Stats');
-    expect(await stats.findByText('381')).toBeInTheDocument();
-    expect(stats.getByText('2h')).toBeInTheDocument();
-    expect(stats.getByText('3')).toBeInTheDocument();
+    expect(await stats.findByText('1.9h')).toBeInTheDocument();
+    expect(stats.getByText('Sources').nextSibling).toHaveTextContent(/^4$/);
+    expect(stats.getByText('Digests').nextSibling).toHaveTextContent(/^3$/);
+    expect(stats.queryByText('381')).not.toBeInTheDocument();
+    expect(api.callsTo('GET', '/api/digests/stats')).toHaveLength(1);
     expect(await card('Recent Activity').findByLabelText('Rating 4 of 5')).toBeInTheDocument();
+  });
+
+  it('stats that fail to load count as zero', async () => {
+    renderHome(basicActiveUser(), { digests: { status: 200, body: makeDigests(3) }, stats: { status: 500, body: { message: 'down' } } });
+    await screen.findByRole('heading', { name: 'Stats' });
+    const stats = card('Stats');
+    await waitFor(() => expect(stats.getByText('Time saved').nextSibling).toHaveTextContent('0h'));
+    expect(stats.getByText('Sources').nextSibling).toHaveTextContent(/^0$/);
   });
 
   it('basic and active: BASIC, Active, no upgrade panel and no audio actions', async () => {

@@ -3,6 +3,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
 import { HomeQuickActions } from '@/features/home/components/home-quick-actions';
 import { WelcomeHeader } from '@/features/home/components/welcome-header';
+import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { RecentActivityCard } from '@/features/intelligence/components/recent-activity-card';
@@ -15,13 +16,14 @@ import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-st
 export default function HomeRoute({ user }: { user: User }) {
   const digests = useDigests({ enabled: true });
   const feedback = useFeedback({ enabled: true });
+  const stats = useDigestStats({ enabled: true });
   return (
     <PageShell>
       <WelcomeHeader user={user} />
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
           <TodaysBriefCard digests={digests.data} isLoading={digests.isLoading} />
-          <StatsCard title="Stats" items={homeStatItems(intelligenceStats(digests.data, feedback.data))} />
+          <StatsCard title="Stats" items={homeStatItems(intelligenceStats(stats.data, feedback.data))} />
           <RecentActivityCard feedback={feedback.data} />
         </div>
         <div className="grid content-start gap-6">

@@ -33,7 +33,9 @@ describe('landing page', () => {
     expect(pricing.getByText('$79')).toBeInTheDocument();
     expect(pricing.getByText('Most Popular')).toBeInTheDocument();
     expect(pricing.getByText('Custom delivery timing')).toBeInTheDocument();
-    expect(within(document.getElementById('demo')!).getByText(/Your Daily Data-Center Brief/)).toBeInTheDocument();
+    expect(
+      within(document.getElementById('demo')!).getByText('Nordic operator adds 48 MW campus near Oslo · DC Brief, Nov 24'),
+    ).toBeInTheDocument();
     const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
     for (const label of ['About', 'Blog', 'Contact', 'Help Center', 'Privacy Policy', 'Terms of Service']) {
       expect(footer.getByRole('link', { name: label })).toHaveAttribute('href', '#');

@@ -1,5 +1,5 @@
 import { Coffee } from 'lucide-react';
-import type { Digest } from '@dcbrief/shared';
+import { INTEREST_LABELS, type Digest, type DigestStory as Story, type Interest } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/lib/date-format';
 import { CONTENT_DEPTH_LABELS, KIND_LABELS } from '@/lib/labels';
@@ -28,12 +28,14 @@ export function DigestReader({ digest }: { digest: Digest }) {
         <div className="mt-8 flex items-start gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
           <Coffee aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
           <div>
-            <p className="font-medium text-slate-900">A quiet day</p>
+            <p className="font-medium text-slate-900">{digest.kind === 'weekly' ? 'A quiet week' : 'A quiet day'}</p>
             <p className="mt-1 text-sm text-slate-600">
-              Nothing new matched your interests in this edition. We never resend yesterday's news to fill space.
+              Nothing came in that you had not already received. We never resend a story to fill space.
             </p>
           </div>
         </div>
+      ) : digest.kind === 'weekly' ? (
+        <WeeklySections stories={digest.stories} />
       ) : (
         <div className="mt-8 grid gap-5">
           {digest.stories.map((story, i) => (
@@ -44,6 +46,35 @@ export function DigestReader({ digest }: { digest: Digest }) {
       <div className="mt-8">
         <RateDigest digestId={digest.id} />
       </div>
+    </div>
+  );
+}
+
+/** A weekly summary's stories come grouped by interest (docs/decisions/307): one section per group, named after it. */
+function WeeklySections({ stories }: { stories: Story[] }) {
+  const sections: Array<{ interest: Interest; items: Array<{ story: Story; position: number }> }> = [];
+  stories.forEach((story, i) => {
+    const last = sections[sections.length - 1];
+    if (last?.interest === story.interest) last.items.push({ story, position: i + 1 });
+    else sections.push({ interest: story.interest, items: [{ story, position: i + 1 }] });
+  });
+  return (
+    <div className="mt-8 grid gap-8">
+      {sections.map(({ interest, items }) => (
+        <section key={`${interest}-${items[0]!.position}`} aria-labelledby={`section-${items[0]!.position}`}>
+          <h2
+            id={`section-${items[0]!.position}`}
+            className="border-b-2 border-blue-700 pb-1 text-sm font-bold tracking-wide text-blue-800 uppercase"
+          >
+            {INTEREST_LABELS[interest]}
+          </h2>
+          <div className="mt-4 grid gap-5">
+            {items.map(({ story, position }) => (
+              <DigestStory key={story.id} story={story} position={position} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      ))}
     </div>
   );
 }

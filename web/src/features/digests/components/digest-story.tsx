@@ -30,15 +30,21 @@ function LanguageMark({ fact }: { fact: DigestSentence }) {
 
 /**
  * One story as it was emailed: every fact once, followed by numbered markers of all the sources that
- * state it (in any language), the numbers pointing into the story's source list below.
+ * state it (in any language), the numbers pointing into the story's source list below. A story outside the
+ * subscriber's interests (a must-know one) says so, as the email does. `headingLevel` 3 within a weekly
+ * summary's interest sections.
  */
-export function DigestStory({ story, position }: { story: Story; position: number }) {
+export function DigestStory({ story, position, headingLevel = 2 }: { story: Story; position: number; headingLevel?: 2 | 3 }) {
   const number = new Map(story.sources.map((source, i) => [source.id, i + 1]));
   const headingId = `story-${position}-title`;
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <Badge variant="soft">{INTEREST_LABELS[story.interest]}</Badge>
+        {story.outsideInterests && (
+          <Badge className="bg-amber-100 text-amber-900 ring-1 ring-amber-200 ring-inset">Outside your topics</Badge>
+        )}
         <span className="font-medium text-slate-600">{corroborationLabel(story.corroboration)}</span>
         {story.languages.length > 1 && (
           <span className="inline-flex items-center gap-1 text-slate-600">
@@ -47,9 +53,9 @@ export function DigestStory({ story, position }: { story: Story; position: numbe
           </span>
         )}
       </div>
-      <h2 id={headingId} className="mt-3 text-lg leading-snug font-semibold text-slate-900 sm:text-xl">
+      <Heading id={headingId} className="mt-3 text-lg leading-snug font-semibold text-slate-900 sm:text-xl">
         {story.title}
-      </h2>
+      </Heading>
       <ul className="mt-3 space-y-2 text-[15px] leading-relaxed text-slate-800">
         {story.summary.map((sentence, i) => (
           <li key={i} className="flex gap-2">

@@ -6,19 +6,25 @@ export interface StatItem {
   value: string;
 }
 
+/** "0h", "1.9h", "12h": tenths while they say something, whole hours past ten. */
+function hours(value: number): string {
+  return `${value >= 10 ? Math.floor(value) : value}h`;
+}
+
+/** Sources: the distinct outlets behind the stories received; time saved: reading their articles instead (docs/decisions/307). */
 export function homeStatItems(stats: IntelligenceStats): StatItem[] {
   return [
     { label: 'Digests', value: String(stats.digests) },
-    { label: 'Time saved', value: `${stats.hoursSaved}h` },
-    { label: 'Sources', value: stats.sourcesRead.toLocaleString('en-US') },
+    { label: 'Time saved', value: hours(stats.hoursSaved) },
+    { label: 'Sources', value: stats.outlets.toLocaleString('en-US') },
   ];
 }
 
 export function dashboardStatItems(stats: IntelligenceStats): StatItem[] {
   return [
     { label: 'Digests received', value: String(stats.digests) },
-    { label: 'Time saved', value: `${stats.hoursSaved}h` },
-    { label: 'Sources read', value: stats.sourcesRead.toLocaleString('en-US') },
+    { label: 'Time saved', value: hours(stats.hoursSaved) },
+    { label: 'Sources', value: stats.outlets.toLocaleString('en-US') },
     { label: 'Average rating', value: stats.averageRating.toFixed(1) },
   ];
 }

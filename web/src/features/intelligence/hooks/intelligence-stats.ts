@@ -1,10 +1,9 @@
-import { computeStats, type IntelligenceStats } from '@dcbrief/shared';
-import type { Digest, Feedback } from '@dcbrief/shared';
+import { computeStats, type DigestStats, type Feedback, type IntelligenceStats } from '@dcbrief/shared';
 
-/** The shared formulas over what the two lists hold; an unloaded list counts as empty. */
-export function intelligenceStats(digests: Digest[] | undefined, feedback: Feedback[] | undefined): IntelligenceStats {
+/** The server's figures and the mean of the ratings; figures not loaded (or failed) count as zero. */
+export function intelligenceStats(stats: DigestStats | undefined, feedback: Feedback[] | undefined): IntelligenceStats {
   return computeStats(
-    digests?.length ?? 0,
+    stats,
     (feedback ?? []).map((item) => item.rating),
   );
 }

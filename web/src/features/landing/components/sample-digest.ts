@@ -11,7 +11,8 @@ export interface SampleStory {
 
 export const SAMPLE_DIGEST = {
   from: 'DC Brief <brief@dcbrief.com>',
-  subject: 'Your Daily Data-Center Brief: 5 stories, 41 sources',
+  // The real subject's shape (docs/decisions/307): the top story first, then the product and the date.
+  subject: 'Nordic operator adds 48 MW campus near Oslo · DC Brief, Nov 24',
   dateLine: 'Tuesday, 6:00 AM',
   intro: 'Good morning. 5 stories from 41 sources in 9 languages. Reading time: 6 minutes.',
   stories: [

@@ -1,0 +1,304 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The per-language cue lexicons of the fact filter, kept as data (opinion-cues/<language>.json, one file a
+ * language, reviewed by hand: see docs/decisions/208-opinion-cues-in-every-language.md) and compiled here
+ * into a few regular expressions per language, once, on first use.
+ *
+ * Cue syntax in the files: `phrase` is matched as whole words on folded text (lower case, no diacritics
+ * where the language allows); `stem*` as a word start; `*ending` as a word end; `=Word` on the unfolded
+ * text exactly as written, where case or an accent decides ("us" the pronoun, "US" the country).
+ * Languages written without spaces (`"matching": "substring"`) match every cue as a substring.
+ */
+export type CueReason = 'opinion' | 'speculation' | 'marketing' | 'first-person';
+
+const cue = z
+  .string()
+  .min(1)
+  .refine((c) => c.trim() === c && !(c.startsWith('=') && c.includes('*')), 'no surrounding spaces; "=" and "*" do not combine');
+const cues = z.array(cue).default([]);
+/** Lists that only set cues aside or qualify them are matched on folded text: no `=` cues there. */
+const foldedCues = z
+  .array(cue.refine((c) => !c.startsWith('='), '"=" cues only in opinion, speculation, marketing, firstPerson'))
+  .default([]);
+
+export const cueFileSchema = z.strictObject({
+  language: z.string().regex(/^[a-z]{2,3}$/),
+  name: z.string().min(2),
+  /** Other primary subtags read with this file (nb and nn for Norwegian). */
+  aliases: z.array(z.string().regex(/^[a-z]{2,3}$/)).default([]),
+  /** strip: compare without diacritics; keep: marks carry meaning (Indic vowel signs, Thai, Vietnamese tones, kana). */
+  fold: z.enum(['strip', 'keep']),
+  matching: z.enum(['words', 'substring']),
+  opinion: cues,
+  speculation: cues,
+  marketing: cues,
+  firstPerson: cues,
+  /** "should", "sollte": opinion, unless the sentence names a rule, a regulator or a court (then a reported requirement). */
+  normative: foldedCues,
+  rules: foldedCues,
+  /** "expected to open", "soll": speculation, unless the sentence carries a year (then a reported schedule). */
+  scheduled: foldedCues,
+  /** Phrases that contain a cue word but report a fact ("said it would", "could not be reached"): ignored. */
+  reported: foldedCues,
+  /** Sentence-final particles that make a question where no question mark is written (ja か, zh 吗, th ไหม). */
+  questionEndings: foldedCues,
+  /** English only: marketing phrases quoted verbatim in every language's trade press. */
+  everywhere: foldedCues,
+  notes: z.array(z.string()).default([]),
+});
+export type CueFile = z.infer<typeof cueFileSchema>;
+
+export interface CueHit {
+  reason: CueReason;
+  marker: string;
+}
+
+export interface CompiledCues {
+  language: string;
+  file: CueFile | null;
+  fold: (text: string) => string;
+  /** The first cue in the sentence's language (and the English phrases checked everywhere), by reason. */
+  find: (text: string, folded: string) => CueHit | null;
+  questionEnding: RegExp | null;
+}
+
+const DIR = new URL('./opinion-cues/', import.meta.url);
+const REASONS: CueReason[] = ['opinion', 'speculation', 'marketing', 'first-person'];
+const WORD_CHAR = '[\\p{L}\\p{M}\\p{N}]';
+
+let files: Map<string, CueFile> | null = null;
+let aliases: Map<string, string> | null = null;
+
+/** Every shipped cue file, validated (a typo in a file fails loudly at first use, and in the tests). */
+export function cueFiles(): Map<string, CueFile> {
+  if (files) return files;
+  const loaded = new Map<string, CueFile>();
+  const names = existsSync(DIR) ? readdirSync(DIR).filter((n) => n.endsWith('.json')) : [];
+  for (const name of names.sort()) {
+    const language = name.slice(0, -'.json'.length);
+    const parsed = cueFileSchema.safeParse(JSON.parse(readFileSync(new URL(name, DIR), 'utf8')));
+    if (!parsed.success)
+      throw new Error(`opinion-cues/${name}: ${parsed.error.issues.map((i) => `[${i.path.join('.')}] ${i.message}`).join('; ')}`);
+    if (parsed.data.language !== language) throw new Error(`opinion-cues/${name} declares language ${parsed.data.language}`);
+    loaded.set(language, parsed.data);
+  }
+  files = loaded;
+  return files;
+}
+
+/** A tag as the files name it: primary subtag, lower case, a file's aliases resolved (nb, nn -> no). */
+export function cueLanguage(tag: string): string {
+  if (!aliases) {
+    aliases = new Map();
+    for (const [language, file] of cueFiles()) for (const alias of file.aliases) aliases.set(alias, language);
+  }
+  const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
+  return aliases.get(base) ?? base;
+}
+
+const compiledCache = new Map<string, CompiledCues>();
+
+export function cuesFor(tag: string): CompiledCues {
+  let c = compiledCache.get(tag);
+  if (!c) {
+    const language = cueLanguage(tag);
+    c = compiledCache.get(language) ?? compile(language);
+    compiledCache.set(language, c);
+    compiledCache.set(tag, c);
+  }
+  return c;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Folding
+
+/** Letters that NFKD does not decompose but that writers and keyboards drop or swap (ł -> l, ı -> i, ß -> ss). */
+const LETTERS: Record<string, string> = {
+  ł: 'l', đ: 'd', ø: 'o', ß: 'ss', ı: 'i', æ: 'ae', œ: 'oe', ς: 'σ', ħ: 'h',
+  // Arabic script: alef maqsura, Persian yeh and keheh, teh marbuta written as heh, tatweel, zero-width non-joiner.
+  ى: 'ي', ی: 'ي', ک: 'ك', ة: 'ه', 'ـ': '', '\u200c': '',
+  '’': "'", 'ʼ': "'", '‘': "'",
+}; // prettier-ignore
+const LETTER_RE = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
+const ASCII = /^[\x00-\x7f]*$/;
+
+/** Lower case, no diacritics (NFKD minus combining marks), the letters above mapped. */
+export function foldStrip(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(LETTER_RE, (ch) => LETTERS[ch]!);
+}
+
+/** Lower case, compatibility forms unified (full-width Latin, half-width kana), every mark kept. */
+export function foldKeep(text: string): string {
+  if (ASCII.test(text)) return text.toLowerCase();
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[’ʼ‘\u200c]/g, (ch) => (ch === '\u200c' ? '' : "'"));
+}
+
+/** The unfolded text the `=` cues are matched on: composed, apostrophes unified. */
+function rawForm(text: string): string {
+  return ASCII.test(text) ? text : text.normalize('NFC').replace(/[’ʼ]/g, "'");
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Compiling
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+interface Pattern {
+  /** The cue's text as a regular-expression source, without its boundaries. */
+  core: string;
+  start: string;
+  end: string;
+  /** The cue as written in the file, for the verdict's marker. */
+  cue: string;
+  raw: boolean;
+}
+
+/**
+ * A cue as a regular expression. Boundaries are lookarounds on letters, marks and digits, so a cue never
+ * fires inside another word ("may" in "dismay", "ma" in "mano"); a Latin cue in an unspaced language only
+ * needs Latin boundaries ("world-class" before a kana particle).
+ */
+function patternOf(cueText: string, fold: (t: string) => string, substring: boolean): Pattern {
+  const raw = cueText.startsWith('=');
+  const prefix = !raw && cueText.endsWith('*');
+  const suffix = !raw && cueText.startsWith('*');
+  const body = raw ? rawForm(cueText.slice(1)) : fold(cueText.replace(/^\*|\*$/g, ''));
+  // Hyphens may or may not be written ("peut-être" / "peut être"), spaces may be several.
+  const core = escape(body).replace(/-/g, '[-\\s]?').replace(/ /g, '\\s+');
+  if (substring && !/^[\p{Script=Latin}\d\s'-]+$/u.test(body)) return { core, start: '', end: '', cue: cueText, raw };
+  const boundary = substring ? '[a-z0-9]' : WORD_CHAR;
+  // A lone capital is a pronoun only when no capitalised word stands before it: "Phase I", "Tier I", "World War I".
+  // (and not a road's name: "I-95").
+  const lone = raw && /^\p{Lu}$/u.test(body);
+  const start = suffix ? '' : `${lone ? '(?<!\\p{Lu}\\p{Ll}*\\s)' : ''}(?<!${boundary})`;
+  const end = prefix || body.endsWith("'") ? '' : `(?!${boundary}${lone ? '|-\\p{N}' : ''})`;
+  return { core, start, end, cue: cueText, raw };
+}
+
+/**
+ * One regular expression for many cues. Cues that share their boundaries are grouped under one pair of
+ * lookarounds, so a position is checked once for a word start and then against the cues' first letters,
+ * not once per cue: the combined test runs on every sentence of every article. With `capture`, each cue is
+ * a numbered group, so one `exec` also tells which cue matched (in the order of `cues`).
+ */
+function alternation(list: Pattern[], flags = 'u', capture = false): { re: RegExp; cues: string[] } | null {
+  if (!list.length) return null;
+  const byBounds = new Map<string, Pattern[]>();
+  for (const p of list) {
+    const key = `${p.start}\u0000${p.end}`;
+    byBounds.set(key, [...(byBounds.get(key) ?? []), p]);
+  }
+  const cues: string[] = [];
+  const parts = [...byBounds.values()].map((patterns) => {
+    // Longest first, so a global replace removes "said it would" rather than stopping at a shorter cue.
+    const sorted = [...patterns].sort((a, b) => b.core.length - a.core.length);
+    const body = sorted.map((p) => (cues.push(p.cue), capture ? `(${p.core})` : p.core)).join('|');
+    return `${sorted[0]!.start}(?:${body})${sorted[0]!.end}`;
+  });
+  return { re: new RegExp(parts.join('|'), flags), cues };
+}
+
+/** The cue that matched first in the text, as the verdict names it (without its syntax), or null. */
+function matchedCue(alternatives: ReturnType<typeof alternation>, text: string): string | null {
+  const match = alternatives?.re.exec(text);
+  if (!match) return null;
+  const group = match.findIndex((m, i) => i > 0 && m !== undefined);
+  return (alternatives!.cues[group - 1] ?? '').replace(/^=|^\*|\*$/g, '');
+}
+
+const YEAR = /(?<![\p{Nd}])(?:19|20)\p{Nd}\p{Nd}(?![\p{Nd}])|(?<![\p{L}\p{Nd}])[qQ][1-4](?![\p{L}\p{Nd}])|令和\p{Nd}+年/u;
+/** Arabic-Indic, Persian, Devanagari, Bengali and Thai digits (full-width ones are folded by NFKC/NFKD). */
+const NATIVE_DIGITS = /[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u09e6-\u09ef\u0e50-\u0e59]/g;
+const DIGIT_ZEROS = [0x660, 0x6f0, 0x966, 0x9e6, 0xe50];
+/** Calendars of their own: the Thai Buddhist era (2569 = 2026), the Persian solar year (1405 = 2026). */
+const LOCAL_YEAR: Record<string, RegExp> = { th: /(?<!\d)25[6-9]\d(?!\d)/, fa: /(?<!\d)14[0-2]\d(?!\d)/ };
+
+/** A year (1900-2099 in any script's digits, or a year of the language's own calendar) or a quarter (Q3). */
+export function hasYear(text: string, language = ''): boolean {
+  const ascii = text.replace(NATIVE_DIGITS, (d) => {
+    const cp = d.codePointAt(0)!;
+    return String(cp - DIGIT_ZEROS.find((zero) => cp >= zero && cp <= zero + 9)!);
+  });
+  return YEAR.test(ascii) || (LOCAL_YEAR[language]?.test(ascii) ?? false);
+}
+
+function compile(language: string): CompiledCues {
+  const all = cueFiles();
+  const file = all.get(language) ?? null;
+  const en = all.get('en');
+  const fold = file?.fold === 'keep' ? foldKeep : foldStrip;
+  const substring = file?.matching === 'substring';
+  const pattern = (c: string) => patternOf(c, fold, substring);
+
+  const own = (list: string[] | undefined) => (list ?? []).map(pattern);
+  // Trade press everywhere quotes English marketing copy; only these unambiguous phrases are checked in every language.
+  const borrowed = language === 'en' ? [] : (en?.everywhere ?? []).map(pattern);
+  const byReason: Record<CueReason, Pattern[]> = {
+    opinion: [...own(file?.opinion), ...own(file?.normative)],
+    speculation: [...own(file?.speculation), ...own(file?.scheduled)],
+    marketing: [...own(file?.marketing), ...own(language === 'en' ? file?.everywhere : []), ...borrowed],
+    'first-person': own(file?.firstPerson),
+  };
+  const split = (list: Pattern[]) => ({
+    folded: alternation(
+      list.filter((p) => !p.raw),
+      'u',
+      true,
+    ),
+    raw: alternation(
+      list.filter((p) => p.raw),
+      'u',
+      true,
+    ),
+  });
+  const groups = REASONS.map((reason) => ({ reason, ...split(byReason[reason]) }));
+  const everyFolded = alternation(REASONS.flatMap((r) => byReason[r].filter((p) => !p.raw)))?.re;
+  const everyRaw = alternation(REASONS.flatMap((r) => byReason[r].filter((p) => p.raw)))?.re;
+  const reported = alternation(own(file?.reported), 'gu')?.re;
+  const normative = alternation(own(file?.normative), 'gu')?.re;
+  const rules = alternation(own(file?.rules))?.re;
+  const scheduled = alternation(own(file?.scheduled), 'gu')?.re;
+  const endings = (file?.questionEndings ?? []).map((e) => escape(fold(e)));
+
+  function find(text: string, foldedText: string): CueHit | null {
+    const raw = everyRaw ? rawForm(text) : '';
+    // One combined test answers "no cue" for most sentences; only a hit is looked at reason by reason.
+    if (!everyFolded?.test(foldedText) && !everyRaw?.test(raw)) return null;
+    let folded = foldedText;
+    if (reported) folded = folded.replace(reported, ' ');
+    // A reported requirement ("the directive says operators should report PUE") or a dated schedule
+    // ("soll 2027 in Betrieb gehen") is a fact: its cue is set aside before the cues are looked for.
+    if (normative && rules?.test(folded)) folded = folded.replace(normative, ' ');
+    if (scheduled && hasYear(foldedText, language)) folded = folded.replace(scheduled, ' ');
+    for (const group of groups) {
+      const marker = matchedCue(group.folded, folded) ?? matchedCue(group.raw, raw);
+      if (marker !== null) return { reason: group.reason, marker };
+    }
+    return null;
+  }
+
+  return {
+    language,
+    file,
+    fold,
+    find,
+    questionEnding: endings.length ? new RegExp(`(?:${endings.join('|')})[\\s。．.」』"”]*$`, 'u') : null,
+  };
+}
+
+/** Cues per language, for the decision record and the report: the distinct cues a sentence can be dropped for. */
+export function cueCount(file: CueFile): number {
+  return new Set([...file.opinion, ...file.speculation, ...file.marketing, ...file.firstPerson, ...file.normative, ...file.scheduled]).size;
+}
