@@ -179,7 +179,9 @@ describe('ingest over the fixture feeds', () => {
     const fr9 = storyOf('/en/equinix-fr9-frankfurt');
     assert.equal(fr9.summaries.brief.length, 1);
     assert.ok(fr9.summaries.standard.length >= 2 && fr9.summaries.standard.length <= 3);
-    assert.ok(fr9.summaries.detailed.length > fr9.summaries.standard.length && fr9.summaries.detailed.length <= 6);
+    // Detailed adds facts when the story has more distinct ones in the reader's language; FR9 has three.
+    assert.ok(fr9.summaries.detailed.length >= fr9.summaries.standard.length && fr9.summaries.detailed.length <= 6);
+    assert.deepEqual(fr9.summaries.standard, fr9.summaries.detailed.slice(0, fr9.summaries.standard.length));
   });
 
   it('builds a ranked daily edition of the window and a weekly one', async () => {

@@ -1,6 +1,6 @@
 import type { Translator } from '../translate/translator.js';
 import { judgeSentence } from './fact-filter.js';
-import { pickDistinct, rankFacts, type Fact, type SummaryArticle } from './facts.js';
+import { pickDistinct, rankFacts, withTranslations, type Fact, type SummaryArticle } from './facts.js';
 import { figureLabel, figuresIn, formatFigure } from './key-figures.js';
 import type { KeyFigure, StorySummaries, SummarySentence } from './summary.types.js';
 
@@ -27,13 +27,67 @@ export class ExtractiveSummarizer implements Summarizer {
   constructor(private readonly translator?: FactTranslator) {}
 
   async summarize(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {
-    return translateFacts(summarizeExtractive(articles, preferredLanguage), this.translator, preferredLanguage);
+    const facts = await translateFacts(rankFacts(articles, preferredLanguage), this.translator, preferredLanguage);
+    return summariesOf(facts, articles, preferredLanguage);
   }
 }
 
 /** The extractive summaries without translation: foreign facts stay in their language, marked. */
 export function summarizeExtractive(articles: SummaryArticle[], preferredLanguage: string): StorySummaries {
-  const detailed = pickDistinct(rankFacts(articles, preferredLanguage), DEPTH_SIZE.detailed);
+  return summariesOf(rankFacts(articles, preferredLanguage), articles, preferredLanguage);
+}
+
+/** Facts translated at most this many per story: the detailed depth's, and a few for those that turn out to be the same as another. */
+const TRANSLATED_FACTS_MAX = DEPTH_SIZE.detailed + 3;
+
+/** What the English fact filter finds in a translation that makes its fact no fact at all (not its length or anchors, which are the original's). */
+const NOT_A_FACT: ReadonlySet<string> = new Set([
+  'question',
+  'exclamation',
+  'quote',
+  'first-person',
+  'opinion',
+  'speculation',
+  'marketing',
+]);
+
+/**
+ * The best facts no source states in the reader's language, translated through the engine's translator
+ * (one batch, best first: the pass's budget is spent from the first), then grouped again with the facts
+ * in the reader's language (a translation may state what an English sentence states). A translation is
+ * used if it is one (not the original again) and keeps every figure; the fact filter then reads it in the
+ * reader's language, and a fact it finds to be opinion, speculation or marketing there is left out (the
+ * original passed its own language's cues only). No translator, a text it cannot do or a failure: the
+ * original stays, marked with its language.
+ */
+async function translateFacts(facts: Fact[], translator: FactTranslator | undefined, preferredLanguage: string): Promise<Fact[]> {
+  if (!translator || translator.provider === 'none' || translator.target !== preferredLanguage) return facts;
+  const foreign = facts.filter((f) => !f.inReaderLanguage).slice(0, TRANSLATED_FACTS_MAX);
+  if (!foreign.length) return facts;
+  const answers = await translateAll(
+    translator,
+    foreign.map((f) => f.shown),
+  );
+  const translations = new Map<Fact, string>();
+  const dropped = new Set<Fact>();
+  foreign.forEach((fact, i) => {
+    const text = translationOf(fact.shown, answers[i] ?? null, translator.target);
+    if (!text) return;
+    const verdict = judgeSentence(text, translator.target);
+    if (!verdict.keep && NOT_A_FACT.has(verdict.reason ?? '')) dropped.add(fact);
+    else translations.set(fact, text);
+  });
+  return withTranslations(facts, translations, dropped, preferredLanguage);
+}
+
+/**
+ * A summary speaks the reader's language: when the story has facts in it (stated or translated), the
+ * others are left out rather than shown in another language beside them; a story with none is told in its
+ * originals, each marked with its language.
+ */
+function summariesOf(ranked: Fact[], articles: SummaryArticle[], preferredLanguage: string): StorySummaries {
+  const told = ranked.some((f) => f.inReaderLanguage) ? ranked.filter((f) => f.inReaderLanguage) : ranked;
+  const detailed = pickDistinct(told, DEPTH_SIZE.detailed);
   const sentences = detailed.map((f) => factSentence(f, preferredLanguage));
   return {
     brief: sentences.slice(0, DEPTH_SIZE.brief),
@@ -51,6 +105,7 @@ export function factSentence(fact: Fact, preferredLanguage: string): SummarySent
     language: shown.language,
     sourceIds: [...fact.sourceIds].sort(),
     articleIds: [...fact.articleIds],
+    ...(shown.translatedFrom ? { translatedFrom: shown.translatedFrom } : {}),
     inReaderLanguage: shown.language === preferredLanguage,
   };
 }
@@ -61,13 +116,12 @@ export type FactTranslator = Translator & {
 };
 
 /**
- * Every fact not in the reader's language translated once (the same text at several depths is one
- * request), best-ranked first (the pass's budget is spent from the first), through the engine's
- * translator. A translation that loses or changes a figure, that the fact filter rejects or that only
- * repeats the original, is not used; nor is one the translator cannot give (null) or fails on: the
- * original stays, marked with its language.
+ * The language-model summarizer's sentences not in the reader's language (its extractive stand-ins)
+ * translated once each (the same text at several depths is one request), best-ranked first, with the
+ * checks of `translateFacts`: a sentence whose translation the fact filter finds to be opinion is left
+ * out; an unusable or missing translation leaves the original, marked with its language.
  */
-export async function translateFacts(
+export async function translateSentences(
   summaries: StorySummaries,
   translator: FactTranslator | undefined,
   preferredLanguage: string,
@@ -80,20 +134,27 @@ export async function translateFacts(
   if (!foreign.size) return summaries;
   const originals = [...foreign.values()];
   const answers = await translateAll(translator, originals);
-  const translated = new Map(originals.map((s, i) => [key(s), faithful(s, answers[i] ?? null, translator.target)]));
-  const swap = (s: SummarySentence): SummarySentence => {
-    const text = s.inReaderLanguage === false ? translated.get(key(s)) : null;
-    return text ? { ...s, text, language: preferredLanguage, translatedFrom: s.language, inReaderLanguage: true } : s;
-  };
+  const translated = new Map(originals.map((s, i) => [key(s), translationOf(s, answers[i] ?? null, translator.target)]));
+  const opinion = (text: string) => NOT_A_FACT.has(judgeSentence(text, translator.target).reason ?? '');
+  const swap = (sentences: SummarySentence[]): SummarySentence[] =>
+    sentences.flatMap((s) => {
+      const text = s.inReaderLanguage === false ? translated.get(key(s)) : null;
+      if (!text) return [s];
+      if (opinion(text)) return [];
+      return [{ ...s, text, language: preferredLanguage, translatedFrom: s.language, inReaderLanguage: true }];
+    });
   return {
-    brief: summaries.brief.map(swap),
-    standard: summaries.standard.map(swap),
-    detailed: summaries.detailed.map(swap),
+    brief: swap(summaries.brief),
+    standard: swap(summaries.standard),
+    detailed: swap(summaries.detailed),
     keyFigures: summaries.keyFigures,
   };
 }
 
-async function translateAll(translator: FactTranslator, sentences: SummarySentence[]): Promise<Array<string | null>> {
+async function translateAll(
+  translator: FactTranslator,
+  sentences: Array<{ text: string; language: string }>,
+): Promise<Array<string | null>> {
   try {
     if (translator.translateAll) return await translator.translateAll(sentences.map((s) => ({ text: s.text, from: s.language })));
     const out: Array<string | null> = [];
@@ -106,13 +167,12 @@ async function translateAll(translator: FactTranslator, sentences: SummarySenten
   }
 }
 
-/** The translation if it is one (not the original again), keeps every figure and passes the fact filter in its language. */
-function faithful(original: SummarySentence, answer: string | null, target: string): string | null {
+/** The translation if it is one (not the original again) and keeps every figure of the original. */
+function translationOf(original: { text: string; language: string }, answer: string | null, target: string): string | null {
   const text = answer?.replace(/\s+/g, ' ').trim();
   if (!text || text === original.text.replace(/\s+/g, ' ').trim()) return null;
   const kept = new Set(figuresIn(text, target).map((f) => f.key));
-  if (figuresIn(original.text, original.language).some((f) => !kept.has(f.key))) return null;
-  return judgeSentence(text, target).keep ? text : null;
+  return figuresIn(original.text, original.language).every((f) => kept.has(f.key)) ? text : null;
 }
 
 /**

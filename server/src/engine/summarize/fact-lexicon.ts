@@ -23,9 +23,29 @@ const EVENT_STEMS: Record<string, string[]> = {
     'went live',
     'goes live',
     'commissioned',
+    'into service',
+    'in service',
+    'into operation',
     // de
     'eroffn',
     'in betrieb',
+    'in gebruik',
+    'käyttöön',
+    'avaa',
+    'avasi',
+    'avattiin',
+    'öppnar',
+    'öppnade',
+    'invigde',
+    'invigning',
+    'i drift',
+    'åbner',
+    'åbnede',
+    'åpner',
+    'åpnet',
+    'açtı',
+    'açılış',
+    'hizmete',
     'eingeweiht',
     'einweih',
     // fr
@@ -91,6 +111,13 @@ const EVENT_STEMS: Record<string, string[]> = {
     'errichte',
     'baut ',
     'bauen',
+    'bau ',
+    'bygger',
+    'bygga',
+    'byggstart',
+    'rakentaa',
+    'rakentaminen',
+    'inşa',
     'spatenstich',
     'construi',
     'construction',
@@ -110,7 +137,7 @@ const EVENT_STEMS: Record<string, string[]> = {
     '건설',
     '착공',
   ],
-  invest: ['invest', 'inversion', 'invierte', 'investimento', 'investe', 'inwest', 'инвест', '投資', '投じ', '投资', '투자'],
+  invest: ['invest', 'yatırım', 'inversion', 'invierte', 'investimento', 'investe', 'inwest', 'инвест', '投資', '投じ', '投资', '투자'],
   acquire: [
     'acquir',
     'acquisition',
@@ -135,6 +162,10 @@ const EVENT_STEMS: Record<string, string[]> = {
     'adquiriu',
     'aquisicao',
     'compra',
+    'förvärv',
+    'köper',
+    'ostaa',
+    'satın al',
     'acquisisce',
     'acquisizione',
     'overname',
@@ -278,6 +309,49 @@ const EVENT_STEMS: Record<string, string[]> = {
     '계약',
   ],
   extend: ['extends', 'extended', 'prolong', 'verlanger', 'verleng', 'prorrog', 'proroga', 'przedłuż', 'продл', '延長', '延长', '연장'],
+  complete: [
+    'completion',
+    'to complete',
+    'completed',
+    'to close',
+    'will close',
+    'closing',
+    'fertigstell',
+    'abschluss',
+    'achevement',
+    'finalisation',
+    'finalizacion',
+    'conclusion',
+    'conclusao',
+    'completamento',
+    'chiusura',
+    'cerrara',
+    'oplevering',
+    'afronding',
+    'zakończ',
+    'завершен',
+    '完成',
+    '完工',
+    '완공',
+  ],
+  available: [
+    'available',
+    'availability',
+    'erhaltlich',
+    'verfugbar',
+    'disponible',
+    'disponibile',
+    'disponivel',
+    'beschikbaar',
+    'dostępn',
+    'доступ',
+    'tillgänglig',
+    'saatavilla',
+    '発売',
+    '提供開始',
+    '上市',
+    '출시',
+  ],
   close: [
     'closes',
     'closure',
@@ -448,59 +522,142 @@ class StemIndex<T> {
   /** Every value whose stem occurs in the folded text (given as its words, in order). */
   find(tokens: string[], folded: string): Array<{ value: T; words: string[] }> {
     const out: Array<{ value: T; words: string[] }> = [];
-    tokens.forEach((token, i) => {
-      for (const entry of this.byStart.get(token.slice(0, 2)) ?? []) {
-        const last = entry.words.length - 1;
-        const matches = entry.words.every((w, k) => {
-          const t = tokens[i + k];
-          return t !== undefined && (k < last ? t === w : entry.exact ? t === w : t.startsWith(w));
-        });
-        if (matches) out.push({ value: entry.value, words: tokens.slice(i, i + entry.words.length) });
-      }
-    });
+    for (let i = 0; i < tokens.length; i++) {
+      const entries = this.byStart.get(tokens[i]!.slice(0, 2));
+      if (!entries) continue;
+      for (const entry of entries)
+        if (matchesAt(entry, tokens, i)) out.push({ value: entry.value, words: tokens.slice(i, i + entry.words.length) });
+    }
     if (this.unspaced.length && NO_SPACES.test(folded))
       for (const { stem, value } of this.unspaced) if (folded.includes(stem)) out.push({ value, words: [] });
     return out;
   }
 }
 
-const EVENTS = new StemIndex(
-  Object.entries(EVENT_STEMS).flatMap(([event, stems]) => stems.map((stem) => [stem, event] as [string, string])),
-);
-const WEEKDAY_INDEX = new StemIndex(WEEKDAYS.flatMap((names, i) => names.map((n) => [n, `d${i + 1}`] as [string, string])));
+/** The stem's words at `i`: the last one as a prefix (or whole, for an exact stem), the others whole. */
+function matchesAt(entry: { words: string[]; exact: boolean }, tokens: string[], i: number): boolean {
+  const last = entry.words.length - 1;
+  for (let k = 0; k <= last; k++) {
+    const token = tokens[i + k];
+    const word = entry.words[k]!;
+    if (token === undefined) return false;
+    if (k < last || entry.exact ? token !== word : !token.startsWith(word)) return false;
+  }
+  return true;
+}
+
+const QUARTERS: string[][] = [
+  [
+    'first quarter',
+    'erste quartal',
+    'ersten quartal',
+    '1 quartal',
+    'premier trimestre',
+    'primer trimestre',
+    'primo trimestre',
+    'primeiro trimestre',
+    'eerste kwartaal',
+    '第1四半期',
+    '第一季度',
+  ],
+  [
+    'second quarter',
+    'zweite quartal',
+    'zweiten quartal',
+    '2 quartal',
+    'deuxieme trimestre',
+    'segundo trimestre',
+    'secondo trimestre',
+    'tweede kwartaal',
+    '第2四半期',
+    '第二季度',
+  ],
+  [
+    'third quarter',
+    'dritte quartal',
+    'dritten quartal',
+    '3 quartal',
+    'troisieme trimestre',
+    'tercer trimestre',
+    'terzo trimestre',
+    'terceiro trimestre',
+    'derde kwartaal',
+    '第3四半期',
+    '第三季度',
+  ],
+  [
+    'fourth quarter',
+    'vierte quartal',
+    'vierten quartal',
+    '4 quartal',
+    'quatrieme trimestre',
+    'cuarto trimestre',
+    'quarto trimestre',
+    'vierde kwartaal',
+    '第4四半期',
+    '第四季度',
+  ],
+];
+
+/** Every stem of the lexicon, one index: a value is an event ("open") or a day ("d1", "q:2"). */
+const LEXICON = new StemIndex<{ event: string } | { day: string }>([
+  ...Object.entries(EVENT_STEMS).flatMap(([event, stems]) => stems.map((stem) => [stem, { event }] as [string, { event: string }])),
+  ...WEEKDAYS.flatMap((names, i) => names.map((n) => [n, { day: `d${i + 1}` }] as [string, { day: string }])),
+  ...QUARTERS.flatMap((names, i) => names.map((n) => [n, { day: `q:${i + 1}` }] as [string, { day: string }])),
+]);
+const WEEKDAY_NAMES = WEEKDAYS.flat().map((n) => fold(n));
 const MONTH_INDEX = new Map(MONTHS.flatMap((names, i) => names.map((n) => [fold(n), i + 1] as const)));
 const CJK_DAY = /(?<!\d)(\d{1,2})月(\d{1,2})日/gu;
 
-/** The events a sentence reports ("open", "acquire", ...) and the words that name them, from its folded words. */
-export function eventsIn(tokens: string[], folded: string): { events: Set<string>; words: string[] } {
-  const events = new Set<string>();
-  const words: string[] = [];
-  for (const hit of EVENTS.find(tokens, folded)) {
-    events.add(hit.value);
-    words.push(...hit.words);
-  }
-  return { events, words };
+/** What a sentence's words tell of its event and its date. */
+export interface SentenceReading {
+  /** The events it reports ("open", "acquire", ...). */
+  events: Set<string>;
+  /** The words that name them. */
+  eventWords: string[];
+  /**
+   * Days it names: weekdays ("d1" = Monday), calendar days ("md:11-19": "19 November", "Nov. 19",
+   * "19 de noviembre", "11月19日"), months of a year ("ym:2027-3": "March 2027", "marzo de 2027") and
+   * quarters ("q:2": "second quarter", "Q2", "2. Quartal", "deuxième trimestre").
+   */
+  days: Set<string>;
 }
 
-/** Days a sentence names: weekdays ("d1" = Monday) and calendar days ("md:11-19": "19 November", "Nov. 19", "19 de noviembre", "11月19日"). */
-export function daysIn(tokens: string[], folded: string): Set<string> {
-  const out = new Set<string>(WEEKDAY_INDEX.find(tokens, folded).map((hit) => hit.value));
-  tokens.forEach((token, i) => {
+/** Events and days of a sentence, from its folded words in order (one pass over the lexicon's index). */
+export function readSentence(tokens: string[], folded: string): SentenceReading {
+  const reading: SentenceReading = { events: new Set(), eventWords: [], days: new Set() };
+  for (const hit of LEXICON.find(tokens, folded)) {
+    if ('event' in hit.value) {
+      reading.events.add(hit.value.event);
+      reading.eventWords.push(...hit.words);
+    } else reading.days.add(hit.value.day);
+  }
+  const days = reading.days;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.length === 2 && /^q[1-4]$/.test(token)) days.add(`q:${token[1]}`);
     const month = MONTH_INDEX.get(token);
-    if (month === undefined) return;
+    if (month === undefined) continue;
     const before = tokens[i - 1] === 'de' ? tokens[i - 2] : tokens[i - 1];
+    const after = tokens[i + 1] === 'de' || tokens[i + 1] === 'del' ? tokens[i + 2] : tokens[i + 1];
+    if (after && /^(19|20)\d\d$/.test(after)) days.add(`ym:${after}-${month}`);
     for (const day of [before, tokens[i + 1]]) {
       if (day && /^\d{1,2}$/.test(day) && Number(day) >= 1 && Number(day) <= 31) {
-        out.add(`md:${month}-${Number(day)}`);
+        days.add(`md:${month}-${Number(day)}`);
         break;
       }
     }
-  });
-  if (NO_SPACES.test(folded)) for (const m of folded.matchAll(CJK_DAY)) out.add(`md:${Number(m[1])}-${Number(m[2])}`);
-  return out;
+  }
+  if (NO_SPACES.test(folded)) for (const m of folded.matchAll(CJK_DAY)) days.add(`md:${Number(m[1])}-${Number(m[2])}`);
+  return reading;
+}
+
+/** Whether a (folded) word names a month in one of the lexicon's languages. */
+export function isMonthName(word: string): boolean {
+  return MONTH_INDEX.has(word);
 }
 
 /** Weekday and month names, which say when, not what. */
 export function isDateWord(word: string): boolean {
-  return MONTH_INDEX.has(word) || WEEKDAY_INDEX.find([word], word).length > 0;
+  return MONTH_INDEX.has(word) || WEEKDAY_NAMES.some((name) => word.startsWith(name));
 }

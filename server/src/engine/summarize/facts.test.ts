@@ -183,10 +183,10 @@ describe('facts: a story known only in German', () => {
       inReaderLanguage: true,
     });
     assert.equal(investment!.text, 'The investment amounts to 200 million euros.');
-    assert.equal(pue!.text, 'Die Anlage erreicht eine PUE von 1,2.', 'a translation without the figure is not used');
-    assert.equal(pue!.inReaderLanguage, false);
+    // Its translation lost the figure: not used, and the German original is not shown beside English facts.
+    assert.equal(pue, undefined);
     assert.equal(summary.brief[0]!.text, opening!.text, 'every depth shows the translation');
-    assert.equal(calls.length, 3, 'one call per chosen fact, none for the sentences it does not show');
+    assert.equal(calls.length, 3, 'one call per fact, none for the sentences a fact does not show');
     assert.ok(calls.every((c) => c.startsWith('de:')));
   });
 
@@ -207,11 +207,11 @@ describe('facts: a story known only in German', () => {
     };
     const summary = await new ExtractiveSummarizer(port).summarize(articles, 'en');
     assert.equal(batches.length, 1);
+    assert.deepEqual(batches[0], Object.keys(ENGLISH), 'the three facts, best first');
     assert.deepEqual(
-      batches[0],
-      summary.detailed.map((s) => (s.translatedFrom ? Object.keys(ENGLISH).find((k) => ENGLISH[k] === s.text) : s.text)),
+      summary.detailed.map((s) => s.translatedFrom),
+      ['de', 'de'],
     );
-    assert.equal(summary.brief[0]!.translatedFrom, 'de');
   });
 
   it('does not take an answer that repeats the original for a translation', async () => {
@@ -226,6 +226,117 @@ describe('facts: a story known only in German', () => {
       summary.keyFigures.map((f) => `${f.label}: ${f.text}`),
       ['Capacity: 30 MW', 'Investment: EUR 200 million', 'PUE: 1.2'],
     );
+  });
+});
+
+describe('facts: translated, then grouped again', () => {
+  const articles = [
+    article(
+      'en-1',
+      'dcd',
+      'en',
+      'Schneider Electric launched the CoolFlow CDU in Paris on Tuesday. Deliveries of the CDU start in spring 2027 in all regions.',
+    ),
+    article(
+      'de-1',
+      'heise',
+      'de',
+      'Die Auslieferung der CDU beginnt im Frühjahr 2027 in allen Regionen. Das ist eine großartige Nachricht für Betreiber von KI-Rechenzentren in Europa.',
+    ),
+  ];
+  const ENGLISH: Record<string, string> = {
+    'Die Auslieferung der CDU beginnt im Frühjahr 2027 in allen Regionen.': 'Deliveries of the CDU start in spring 2027 in all regions.',
+    'Das ist eine großartige Nachricht für Betreiber von KI-Rechenzentren in Europa.':
+      'This is great news for operators of AI data centers in Europe.',
+  };
+  const translator: Translator = { provider: 'stand-in', target: 'en', translate: async (text) => ENGLISH[text] ?? null };
+
+  it('without a translator nothing pairs the German deliveries sentence with the English one: the summary tells the English facts', () => {
+    const summary = summarizeExtractive(articles, 'en');
+    assert.ok(summary.detailed.every((s) => s.language === 'en'));
+    assert.deepEqual(summary.detailed.find((s) => /Deliveries/.test(s.text))?.sourceIds, ['dcd']);
+  });
+
+  it('a translation that states what an English sentence states joins its fact: shown once, in English, with both outlets', async () => {
+    const summary = await new ExtractiveSummarizer(translator).summarize(articles, 'en');
+    const deliveries = summary.detailed.filter((s) => /Deliveries|Auslieferung/.test(s.text));
+    assert.deepEqual(deliveries, [
+      {
+        text: 'Deliveries of the CDU start in spring 2027 in all regions.',
+        language: 'en',
+        sourceIds: ['dcd', 'heise'],
+        articleIds: ['en-1', 'de-1'],
+        inReaderLanguage: true,
+      },
+    ]);
+  });
+
+  it('a fact whose translation the fact filter reads as opinion is left out', async () => {
+    const summary = await new ExtractiveSummarizer(translator).summarize(articles, 'en');
+    assert.ok(!summary.detailed.some((s) => /großartige|great news/.test(s.text)), summary.detailed.map((s) => s.text).join(' | '));
+    assert.ok(summary.detailed.every((s) => s.language === 'en'));
+  });
+});
+
+describe('facts: one language per summary', () => {
+  it('leaves out a fact only another language states when the story has facts in the reader’s language', () => {
+    const summary = summarizeExtractive(
+      [
+        article('en', 'dcd', 'en', 'Equinix will invest €500 million in FR9, a 60 MW data center in Frankfurt.'),
+        article(
+          'de',
+          'heise',
+          'de',
+          'Equinix investiert 500 Millionen Euro in FR9. Die Stadt Frankfurt hatte den Bebauungsplan im März 2026 genehmigt.',
+        ),
+      ],
+      'en',
+    );
+    assert.deepEqual(
+      summary.detailed.map((s) => [s.language, s.sourceIds]),
+      [['en', ['dcd', 'heise']]],
+    );
+  });
+});
+
+describe('facts: dates and events that survive translation', () => {
+  it('pairs the same availability date in English, German and Italian without a translator', () => {
+    const summary = summarizeExtractive(
+      [
+        article(
+          'en',
+          'dcd',
+          'en',
+          'Schneider Electric launched the CoolFlow CDU for AI racks. The CDU will be available worldwide from March 2027.',
+        ),
+        article('de', 'heise', 'de', 'Die Einheit ist ab März 2027 weltweit erhältlich.'),
+        article('it', 'zerouno', 'it', 'Sarà disponibile in tutto il mondo da marzo 2027.'),
+      ],
+      'en',
+    );
+    const availability = summary.detailed.filter((s) => /2027/.test(s.text));
+    assert.deepEqual(
+      availability.map((s) => [s.text, s.sourceIds]),
+      [['The CDU will be available worldwide from March 2027.', ['dcd', 'heise', 'zerouno']]],
+    );
+  });
+
+  it('pairs a deal closing in the same quarter, and keeps another quarter apart', () => {
+    const summary = summarizeExtractive(
+      [
+        article(
+          'en',
+          'nwg',
+          'en',
+          'Vantage agreed to buy Lombardia Data Hub for €1.1 billion. The deal is expected to close in the second quarter of 2027.',
+        ),
+        article('fr', 'lemagit', 'fr', "La finalisation de l'opération est attendue au deuxième trimestre 2027."),
+        article('es', 'cinco', 'es', 'La integración de los equipos concluirá en el cuarto trimestre de 2027.'),
+      ],
+      'en',
+    );
+    const closing = summary.detailed.find((s) => /second quarter/.test(s.text));
+    assert.deepEqual(closing?.sourceIds, ['lemagit', 'nwg'], 'the fourth quarter is another fact');
   });
 });
 

@@ -1,7 +1,7 @@
 import { extractDates, extractEntities } from '../dedupe/anchors.js';
 import { fold } from '../dedupe/gazetteer.js';
 import { FUNCTION_WORDS, baseLanguage } from '../normalize/language.js';
-import { daysIn, eventsIn, isDateWord, LOW_INFORMATION_WORDS } from './fact-lexicon.js';
+import { isDateWord, LOW_INFORMATION_WORDS, readSentence } from './fact-lexicon.js';
 import { judgeSentence } from './fact-filter.js';
 import { figuresIn, NUM, readNumber, type Figure } from './key-figures.js';
 import { splitSentences } from './sentences.js';
@@ -24,6 +24,8 @@ export interface SummaryArticle {
 export interface Statement {
   text: string;
   language: string;
+  /** A machine translation (of the statement of the same article) from this language. */
+  translatedFrom?: string;
   articleId: string;
   sourceId: string;
   /** Sources that carried the same article: they state it too, but are not more corroboration. */
@@ -41,13 +43,17 @@ export interface Statement {
   years: Set<string>;
   /** Weekdays named ("d1" = Monday). */
   weekdays: Set<string>;
-  /** Calendar days named ("md:11-19"). */
+  /** Calendar days, months of a year and quarters named ("md:11-19", "ym:2027-3", "q:2"). */
   calendarDays: Set<string>;
+  /** The same by kind ("md:", "ym:", "q:"): each contradicts its own kind only. */
+  calendarByKind: Array<Set<string>>;
   events: Set<string>;
   /** Every folded word (near-identical wording in one language). */
   words: Set<string>;
   /** Folded words that name the event. */
   eventWords: string[];
+  /** Found when first asked for (`contentWords`). */
+  contentWords?: string[];
   /** Checkable content, position in its article and its source's weight. */
   informative: number;
   order: number;
@@ -91,6 +97,42 @@ export function rankFacts(articles: SummaryArticle[], readerLanguage: string): F
 }
 
 /**
+ * The facts once some are in the reader's language by translation: each translation is a statement of its
+ * fact (same article and source, the original's weight in the ranking), and a fact whose translation
+ * states the same as a statement in the reader's language of another fact joins that fact ("The unit will
+ * be available worldwide from March 2027", from German, and the English "The CDU will be available
+ * worldwide from March 2027" are one fact, shown by the English, with both outlets). Facts listed in
+ * `dropped` are left out. Best first again.
+ */
+export function withTranslations(facts: Fact[], translations: Map<Fact, string>, dropped: Set<Fact>, readerLanguage: string): Fact[] {
+  const inReader = (g: Statement[]) => g.filter((s) => s.language === readerLanguage);
+  // The facts left as they are first, so that a translation can join any of them, whatever its rank.
+  const groups: Statement[][] = facts.filter((f) => !dropped.has(f) && !translations.has(f)).map((f) => [...f.statements]);
+  for (const fact of facts) {
+    const text = translations.get(fact);
+    if (!text || dropped.has(fact)) continue;
+    const translation = translatedStatement(fact.shown, text, readerLanguage);
+    const same = groups.find((g) => inReader(g).some((s) => sameFact(s, translation)));
+    if (same) same.push(...fact.statements, translation);
+    else groups.push([...fact.statements, translation]);
+  }
+  return groups.map((g) => toFact(g, readerLanguage)).sort((a, b) => b.score - a.score || a.shown.order - b.shown.order);
+}
+
+function translatedStatement(original: Statement, text: string, language: string): Statement {
+  const article = {
+    id: original.articleId,
+    sourceId: original.sourceId,
+    alsoSourceIds: original.alsoSourceIds,
+    sourceWeight: 0,
+    title: '',
+    text,
+    language,
+  };
+  return { ...statement(text, article, 0, original.order), translatedFrom: original.language, informative: original.informative };
+}
+
+/**
  * Up to `n` facts, best first, no two stating the same figure: a figure is said once per summary. A fact
  * whose shown sentence repeats a figure already said is shown by another of its sentences that does not
  * (in the reader's language if it has one there), and left out when none can.
@@ -127,8 +169,7 @@ function statement(text: string, article: SummaryArticle, position: number, orde
   const entities = extractEntities(text, article.language);
   const years = extractDates(text);
   const tokens = folded.match(WORD) ?? [];
-  const days = daysIn(tokens, folded);
-  const { events, words: eventWords } = eventsIn(tokens, folded);
+  const { events, eventWords, days } = readSentence(tokens, folded);
   return {
     text,
     language: article.language,
@@ -140,8 +181,9 @@ function statement(text: string, article: SummaryArticle, position: number, orde
     entities,
     ...numbersIn(text),
     years,
-    weekdays: new Set([...days].filter((d) => !d.startsWith('md:'))),
-    calendarDays: new Set([...days].filter((d) => d.startsWith('md:'))),
+    weekdays: new Set([...days].filter((d) => /^d\d$/.test(d))),
+    calendarDays: new Set([...days].filter((d) => !/^d\d$/.test(d))),
+    calendarByKind: CALENDAR_KINDS.map((kind) => new Set([...days].filter((d) => d.startsWith(kind)))),
     events,
     eventWords,
     words: wordSet(folded, tokens),
@@ -191,7 +233,8 @@ function groupStatements(statements: Statement[]): Statement[][] {
 /**
  * Two sentences state the same fact when (never if they name different years or days, or figures that
  * are not nested: "rose to 40 MW" and "rose to 45 MW" are two facts however alike the words):
- * - in one language, their wording is near-identical (word Jaccard >= 0.6); or
+ * - in one language, their wording is near-identical (word Jaccard >= 0.6), or one retells part of the
+ *   other (see `retold`); or
  * - they state the same figures (normalised: 40 MW = 40 Megawatt) and agree on the actors (a shared
  *   name, or one names no one, or they report the same event); or
  * - one states a subset of the other's figures and nothing else the other does not: no event and no
@@ -205,7 +248,7 @@ function groupStatements(statements: Statement[]): Statement[][] {
  */
 export function sameFact(a: Statement, b: Statement): boolean {
   if (datesConflict(a, b) || !nested(a.figureKeys, b.figureKeys)) return false;
-  if (a.language === b.language && jaccard(a.words, b.words) >= 0.6) return true;
+  if (a.language === b.language && (jaccard(a.words, b.words) >= 0.6 || retold(a, b) || retold(b, a))) return true;
   if (overlap(a.figureKeys, b.figureKeys) > 0) {
     const aInB = subset(a.figureKeys, b.figureKeys);
     const bInA = subset(b.figureKeys, a.figureKeys);
@@ -215,6 +258,29 @@ export function sameFact(a: Statement, b: Statement): boolean {
   if (a.figureKeys.size) return covers(a, b);
   if (b.figureKeys.size) return covers(b, a);
   return covers(a, b) || covers(b, a);
+}
+
+/**
+ * In one language, `small` retells part of `big`: no figure, name or event beyond big's, and at least 60% of
+ * its content words are big's, with a name, number or date in common or four content words ("It is the
+ * largest commercial data center in Siberia" in "... which it describes as the largest commercial data
+ * center in Siberia"; a translation "Attackers can execute code without logging in and switch off the UPS
+ * output power" in "... allows unauthenticated attackers to run code remotely and switch off the UPS output").
+ */
+function retold(big: Statement, small: Statement): boolean {
+  if (!subset(small.figureKeys, big.figureKeys) || !subset(small.entities, big.entities) || !subset(small.events, big.events)) return false;
+  const words = contentWords(small);
+  if (!words.length) return false;
+  const shared = words.filter((w) => big.words.has(w)).length;
+  if (shared / words.length < 0.6) return false;
+  const anchor =
+    overlap(small.entities, big.entities) +
+      overlap(small.numbers, big.numbers) +
+      overlap(small.years, big.years) +
+      overlap(small.weekdays, big.weekdays) +
+      overlap(small.calendarDays, big.calendarDays) >
+    0;
+  return anchor || shared >= 4;
 }
 
 /** `small` (whose figures `big` states) reports no event and names no one that `big` does not. */
@@ -238,15 +304,22 @@ function covers(big: Statement, small: Statement): boolean {
       overlap(big.years, small.years) + overlap(big.weekdays, small.weekdays) + overlap(big.calendarDays, small.calendarDays) > 0);
   const sameCounts = overlap(small.counts, big.counts) > 0 || (small.entities.size > 0 && overlap(small.numbers, big.numbers) > 0);
   if (!sameEvent && !sameCounts) return false;
-  if (big.language !== small.language) return true;
+  // A count of 100 or more (or with decimals) told again is the same statement, whatever the wording
+  // around it ("Инвестиции ... составили 4,5 млрд рублей" / "объём инвестиций составил 4,5 млрд рублей").
+  if (big.language !== small.language || overlap(small.counts, big.counts) > 0) return true;
   let added = 0;
   for (const w of contentWords(small)) if (!big.words.has(w)) added++;
   return added <= 1;
 }
 
 function datesConflict(a: Statement, b: Statement): boolean {
-  return disjoint(a.years, b.years) || disjoint(a.weekdays, b.weekdays) || disjoint(a.calendarDays, b.calendarDays);
+  if (disjoint(a.years, b.years) || disjoint(a.weekdays, b.weekdays)) return true;
+  // Calendar days, months and quarters each contradict their own kind only: "Q2" and "3 May" may both hold.
+  if (!a.calendarDays.size || !b.calendarDays.size) return false;
+  return a.calendarByKind.some((days, i) => disjoint(days, b.calendarByKind[i]!));
 }
+
+const CALENDAR_KINDS = ['md:', 'ym:', 'q:'];
 
 function disjoint(x: Set<string>, y: Set<string>): boolean {
   return x.size > 0 && y.size > 0 && overlap(x, y) === 0;
@@ -271,9 +344,14 @@ function toFact(statements: Statement[], readerLanguage: string): Fact {
   };
 }
 
-/** Positive when `a` is the better sentence to show: more figures, more content, earlier. */
+/** Positive when `a` is the better sentence to show: written by an outlet (not a translation), more figures, more content, earlier. */
 function preference(a: Statement, b: Statement): number {
-  return a.figureKeys.size - b.figureKeys.size || a.informative - b.informative || b.order - a.order;
+  return (
+    Number(!a.translatedFrom) - Number(!b.translatedFrom) ||
+    a.figureKeys.size - b.figureKeys.size ||
+    a.informative - b.informative ||
+    b.order - a.order
+  );
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
@@ -287,8 +365,12 @@ function wordSet(folded: string, words: string[]): Set<string> {
   return new Set(words);
 }
 
-/** Folded words that carry content: no function words, event words, weekdays or months, numbers. */
+/** Folded words that carry content: no function words, event words, weekdays or months, numbers (once per statement). */
 function contentWords(s: Statement): string[] {
+  return (s.contentWords ??= findContentWords(s));
+}
+
+function findContentWords(s: Statement): string[] {
   const functionWords = FUNCTION_WORDS[baseLanguage(s.language)];
   const eventWords = new Set(s.eventWords);
   const out: string[] = [];

@@ -6,7 +6,7 @@ import type { ChatClient } from '../translate/translator.js';
 import {
   factSentence,
   summarizeExtractive,
-  translateFacts,
+  translateSentences,
   type FactTranslator,
   type SummaryArticle,
   type Summarizer,
@@ -44,7 +44,7 @@ export class LlmSummarizer implements Summarizer {
   async summarize(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {
     // The extractive facts stand in for the model's sentences that fail (or for all when it fails): like
     // the extractive summarizer's, those not in the reader's language are translated when a translator is.
-    return translateFacts(await this.summarizeWithModel(articles, preferredLanguage), this.translator, preferredLanguage);
+    return translateSentences(await this.summarizeWithModel(articles, preferredLanguage), this.translator, preferredLanguage);
   }
 
   private async summarizeWithModel(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {

@@ -1,3 +1,6 @@
+import { fold } from '../dedupe/gazetteer.js';
+import { isMonthName } from './fact-lexicon.js';
+
 const segmenters = new Map<string, Intl.Segmenter>();
 
 /** Sentences by the Unicode rules of the language (Intl.Segmenter), one paragraph at a time. */
@@ -21,13 +24,17 @@ export function splitSentences(text: string, language: string): string[] {
   return mergeAbbreviations(out);
 }
 
-/** "Inc." or "Mr." at a sentence end followed by a lower-case start was not a sentence end. */
+/**
+ * "Inc." or "Mr." at a sentence end followed by a lower-case start was not a sentence end; nor was a
+ * day written with an ordinal point before its month ("ab dem 1. Januar 2028", "den 3. mars").
+ */
 function mergeAbbreviations(parts: string[]): string[] {
   const out: string[] = [];
   for (const p of parts) {
     const prev = out.at(-1);
-    if (prev && /\b(?:Inc|Corp|Ltd|Co|Mr|Ms|Dr|St|No|Nr|bzw|ca|z\.B|approx)\.$/.test(prev) && /^\p{Ll}/u.test(p))
-      out[out.length - 1] = `${prev} ${p}`;
+    const abbreviation = /\b(?:Inc|Corp|Ltd|Co|Mr|Ms|Dr|St|No|Nr|bzw|ca|z\.B|approx)\.$/.test(prev ?? '') && /^\p{Ll}/u.test(p);
+    const ordinalDay = /(?:^|\s)\d{1,2}\.$/.test(prev ?? '') && isMonthName(fold(/^\p{L}+/u.exec(p)?.[0] ?? ''));
+    if (prev && (abbreviation || ordinalDay)) out[out.length - 1] = `${prev} ${p}`;
     else out.push(p);
   }
   return out;

@@ -38,12 +38,16 @@ describe('fact filter', () => {
 });
 
 describe('sentence splitting', () => {
-  it('does not split on decimals or abbreviations', () => {
+  it('does not split on decimals, abbreviations or the ordinal point of a day', () => {
     assert.deepEqual(splitSentences('Equinix Inc. opened a 1.5 GW campus. It cost $2.1 billion.', 'en'), [
       'Equinix Inc. opened a 1.5 GW campus.',
       'It cost $2.1 billion.',
     ]);
     assert.equal(splitSentences('第1期は2027年に開業する。新施設は4800ラックを備える。', 'ja').length, 2);
+    assert.deepEqual(splitSentences('Die Regierung schreibt ab dem 1. Januar 2028 eine PUE von 1,2 vor. Das gilt ab 1 MW.', 'de'), [
+      'Die Regierung schreibt ab dem 1. Januar 2028 eine PUE von 1,2 vor.',
+      'Das gilt ab 1 MW.',
+    ]);
   });
 });
 
