@@ -1,6 +1,6 @@
 import { INTERESTS, type Interest } from '@dcbrief/shared';
 import { fieldLexicon, type Lexicon } from '../lexicon/lexicon.js';
-import { confirmsDeclared, identifyLanguage } from '../normalize/language.js';
+import { FUNCTION_WORDS, identifyLanguage } from '../normalize/language.js';
 
 export interface ClassificationReason {
   interest: Interest;
@@ -73,8 +73,8 @@ export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexico
  * The languages whose terms to look for. Scripts tell most languages apart cheaply (kana: Japanese, Han
  * without kana: Chinese, Hangul, Thai, Greek, Hebrew, Devanagari, Bengali; Persian letters within Arabic
  * script; Ukrainian, Serbian, Bulgarian letters within Cyrillic). Latin-script text, unless the caller
- * named the story's languages, is English when English function words say so (the cheap path of
- * normalize/language.ts); otherwise both the identifier's guess and the lexicon's own vote are kept (the
+ * named the story's languages, is English when English function words say so (as normalize/language.ts
+ * confirms a feed's language, on plain ASCII words: cheap enough to run on every story); otherwise both the identifier's guess and the lexicon's own vote are kept (the
  * Latin-script languages whose terms name the most concepts), because on a headline and a lead the
  * identifier alone is often wrong: it takes "Nytt datacenter byggs i Borlänge" for English and a Catalan
  * headline for Italian. Languages too close to tell apart on short texts are searched together.
@@ -85,12 +85,30 @@ export function languagesOf(title: string, text: string, declared: readonly stri
   for (const [script, language] of SCRIPTS) if (script.test(sample)) found.add(language(sample));
   const declaresLatin = declared.some((l) => !NON_LATIN.has(l.toLowerCase().split(/[-_]/)[0]!));
   if (declaresLatin || !LATIN.test(sample)) return [...found];
-  if (confirmsDeclared(sample.slice(0, 600), 'en')) return [...found, 'en'];
+  if (readsAsEnglish(sample)) return [...found, 'en'];
   const identified = identifyLanguage(sample, 'en');
   const latin = new Set(lexicon.languagesByTerms(sample, latinLanguages(lexicon)));
   if (identified.detected || !latin.size) latin.add(identified.language);
   for (const language of latin) for (const close of [language, ...(CLOSE[language] ?? [])]) found.add(close);
   return [...found];
+}
+
+const ENGLISH = FUNCTION_WORDS.en!;
+
+/** English function words make up a sixth of the words (the test of normalize/language.ts, on ASCII words). */
+function readsAsEnglish(sample: string): boolean {
+  const words = sample
+    .slice(0, 600)
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  let hits = 0;
+  let count = 0;
+  for (const w of words) {
+    if (!w) continue;
+    count++;
+    if (ENGLISH.has(w)) hits++;
+  }
+  return count >= 12 && hits >= 3 && hits * 6 >= count;
 }
 
 const latinCache = new WeakMap<Lexicon, string[]>();

@@ -171,7 +171,12 @@ export class Matcher {
       if (bestEnd > i) {
         for (const ref of bestRefs) found(ref, i);
         i = bestEnd;
-      } else i++;
+      } else if (this.hasAnyStart) i++;
+      else {
+        // Only word starts can begin a term: jump to the next word.
+        const space = text.indexOf(' ', i);
+        i = space < 0 ? text.length : space + 1;
+      }
     }
   }
 }
