@@ -69,6 +69,8 @@ export interface ConceptHit {
 
 export class LexiconError extends Error {}
 
+const MATCHER_CACHE = 48;
+
 /** Lexicon keys for language tags: `zh-TW` -> `zh`, `pt-BR` -> `pt`, `no`/`nn` -> `nb`; null when not covered. */
 export function lexiconKey(tag: string, languages: ReadonlySet<string>): string | null {
   const base = tag.toLowerCase().split(/[-_]/)[0] ?? '';
@@ -132,6 +134,8 @@ export class Lexicon {
     let matcher = this.matchers.get(cacheKey);
     if (!matcher) {
       matcher = this.compile(keys);
+      // Stories bring a few language sets; bound the cache all the same (oldest set out first).
+      if (this.matchers.size >= MATCHER_CACHE) this.matchers.delete(this.matchers.keys().next().value!);
       this.matchers.set(cacheKey, matcher);
     }
     return matcher;

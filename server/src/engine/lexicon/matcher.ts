@@ -64,17 +64,44 @@ export interface TermRef {
 }
 
 interface Node {
-  next: Map<number, Node>;
+  /** The only child's character, or -1: most nodes of a trie have one child, and a Map costs ten times more. */
+  key: number;
+  child: Node | undefined;
+  /** The children once there are two or more. */
+  next: Map<number, Node> | undefined;
   /** Terms ending here that need a word boundary after them. */
-  ends?: TermRef[];
+  ends: TermRef[] | undefined;
   /** Terms ending here whatever follows (a stem, or a term in a script without spaces). */
-  open?: TermRef[];
+  open: TermRef[] | undefined;
   /** A stem inside a multi-word term: the rest of the word is skipped, then the trie goes on from here. */
-  afterStem?: Node;
+  afterStem: Node | undefined;
+  /** After a proclitic (Arabic "ال", Hebrew "ה"): the terms of its language go on from these roots. */
+  jumps: Node[] | undefined;
 }
 
 const SPACE = 32;
-const newNode = (): Node => ({ next: new Map() });
+const newNode = (): Node => ({
+  key: -1,
+  child: undefined,
+  next: undefined,
+  ends: undefined,
+  open: undefined,
+  afterStem: undefined,
+  jumps: undefined,
+});
+
+function childOf(node: Node, code: number): Node | undefined {
+  return node.key === code ? node.child : node.next?.get(code);
+}
+
+function addChild(node: Node, code: number): Node {
+  const existing = childOf(node, code);
+  if (existing) return existing;
+  const child = newNode();
+  if (node.key === -1 && !node.next) ((node.key = code), (node.child = child));
+  else (node.next ??= new Map()).set(code, child);
+  return child;
+}
 
 /** A term's words after normalisation: each a list of tokens, the last of which may be a stem. */
 function parseTerm(raw: string): { anyStart: boolean; words: Array<{ text: string; stem: boolean }> } | null {
@@ -94,35 +121,44 @@ export class Matcher {
   private readonly wordStart = newNode();
   private readonly anyStart = newNode();
   private hasAnyStart = false;
+  /** Per set of proclitics: the root of the terms that may follow them. */
+  private readonly afterProclitics = new Map<string, Node>();
 
   /** `prefixes`: proclitics written joined to the next word (Arabic "ال", Hebrew "ה"), tried before every term. */
   add(raw: string, ref: TermRef, prefixes: readonly string[] = []): void {
     const parsed = parseTerm(raw);
     if (!parsed) return;
-    const first = parsed.words[0]!.text;
-    const startsUnspaced = NO_SPACE_RUN.test(first[0]!);
+    const startsUnspaced = NO_SPACE_RUN.test(parsed.words[0]!.text[0]!);
     if (parsed.anyStart || startsUnspaced) {
       this.hasAnyStart = true;
       this.insert(this.anyStart, parsed.words, ref);
       return;
     }
     this.insert(this.wordStart, parsed.words, ref);
-    for (const p of prefixes) {
-      const prefix = normalizeForMatch(p).trim();
-      if (prefix) this.insert(this.wordStart, [{ text: prefix + first, stem: parsed.words[0]!.stem }, ...parsed.words.slice(1)], ref);
+    if (prefixes.length) this.insert(this.rootAfter(prefixes), parsed.words, ref);
+  }
+
+  /** The root reached after any of these proclitics: one per language, shared by all of its terms. */
+  private rootAfter(prefixes: readonly string[]): Node {
+    const key = prefixes.join('\u0000');
+    let root = this.afterProclitics.get(key);
+    if (!root) {
+      this.afterProclitics.set(key, (root = newNode()));
+      for (const p of prefixes) {
+        const prefix = normalizeForMatch(p).trim();
+        let node = this.wordStart;
+        for (let i = 0; i < prefix.length; i++) node = addChild(node, prefix.charCodeAt(i));
+        if (prefix) (node.jumps ??= []).push(root);
+      }
     }
+    return root;
   }
 
   private insert(root: Node, words: Array<{ text: string; stem: boolean }>, ref: TermRef): void {
     let node = root;
     words.forEach((word, w) => {
       const chars = w === 0 ? word.text : ` ${word.text}`;
-      for (let i = 0; i < chars.length; i++) {
-        const code = chars.charCodeAt(i);
-        let child = node.next.get(code);
-        if (!child) node.next.set(code, (child = newNode()));
-        node = child;
-      }
+      for (let i = 0; i < chars.length; i++) node = addChild(node, chars.charCodeAt(i));
       const last = w === words.length - 1;
       if (last) {
         const open = word.stem || NO_SPACE_RUN.test(word.text[word.text.length - 1]!);
@@ -149,7 +185,8 @@ export class Matcher {
         const k = text.indexOf(' ', j);
         if (k >= 0) walk(node.afterStem, k);
       }
-      const child = node.next.get(text.charCodeAt(j));
+      if (node.jumps) for (const root of node.jumps) walk(root, j);
+      const child = childOf(node, text.charCodeAt(j));
       if (child) walk(child, j + 1);
     };
     for (let i = 1; i < text.length - 1;) {
@@ -161,11 +198,11 @@ export class Matcher {
       bestEnd = -1;
       bestRefs = [];
       if (text.charCodeAt(i - 1) === SPACE) {
-        const child = this.wordStart.next.get(code);
+        const child = childOf(this.wordStart, code);
         if (child) walk(child, i + 1);
       }
       if (this.hasAnyStart) {
-        const child = this.anyStart.next.get(code);
+        const child = childOf(this.anyStart, code);
         if (child) walk(child, i + 1);
       }
       if (bestEnd > i) {
