@@ -96,6 +96,13 @@ const inEveryScript: Array<[string, string, string, string, string]> = [
   ['security', 'bn', 'সাইবার হামলায় ডেটা সেন্টারের তথ্য চুরি', 'তদন্ত চলছে।', 'cyberattack'],
   ['regulations', 'fa', 'مجلس قانون جدید مراکز داده را تصویب کرد', 'این قانون از سال آینده اجرا می‌شود.', 'regulation'],
   ['operations', 'lt', 'Duomenų centre kilo gaisras', 'Gaisras užgesintas per valandą.', 'fire'],
+  [
+    'regulations',
+    'tr',
+    'Bulut sağlayıcılarına yeni zorunluluk: veriler yurt içinde saklanacak',
+    'Düzenleme gelecek yıl yürürlüğe giriyor.',
+    'obligation',
+  ],
 ];
 
 describe('interests in every language, from the lexicon', () => {
@@ -155,6 +162,13 @@ describe('interest classification', () => {
     const c = classify({ title: 'Weekly notes', text: 'Nothing specific.', sourceCategories: ['operations'] });
     assert.equal(c.interest, 'operations');
     assert.deepEqual(c.reasons, [{ interest: 'operations', rule: 'source default category', where: 'source', weight: 1 }]);
+  });
+
+  it('gives a tie to the interest with the strongest single reason', () => {
+    // infrastructure: data center 3 + cooling 6 = 9; operations: PUE 9.
+    const c = classify({ title: 'Data center cuts PUE to 1.1 with free cooling', text: '', sourceCategories: [] });
+    assert.equal(c.scores.infrastructure, c.scores.operations);
+    assert.equal(c.interest, 'operations');
   });
 
   it('lists secondary interests that score at least half of the best', () => {

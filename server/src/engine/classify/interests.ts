@@ -32,11 +32,13 @@ export interface ClassifiableText {
 }
 
 const TEXT_LIMIT = 6000;
+/** The title states the news; the text adds its context, and a story's text is all its articles. */
+const TITLE_FACTOR = 3;
 
 /**
  * Interests from the field lexicon (lexicon/lexicon.json), in every catalog language. Each concept found
- * in the title or the text gives its interests the lexicon's points, doubled in the title (a concept
- * counts once, where it is found first); each of the source's default categories adds 1. Every point
+ * in the title or the text gives its interests the lexicon's points, tripled in the title (a concept
+ * counts once, where it is found first); ties go to the strongest single reason; each of the source's default categories adds 1. Every point
  * carries its reason (concept, term, where), which `edition --json` shows as `interestReasons`.
  */
 export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexicon()): Classification {
@@ -54,15 +56,22 @@ export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexico
       seen.add(hit.concept);
       const concept = lexicon.concepts.get(hit.concept)!;
       for (const [interest, points] of Object.entries(concept.interests) as Array<[Interest, number]>) {
-        const weight = where === 'title' ? points * 2 : points;
+        const weight = where === 'title' ? points * TITLE_FACTOR : points;
         reasons.push({ interest, rule: `${hit.concept} "${hit.term}"`, where, weight, concept: hit.concept, term: hit.term });
       }
     }
   }
   for (const interest of new Set(input.sourceCategories))
     reasons.push({ interest, rule: 'source default category', where: 'source', weight: 1 });
-  for (const r of reasons) scores[r.interest] += r.weight;
-  const ranked = [...INTERESTS].sort((a, b) => scores[b] - scores[a] || INTERESTS.indexOf(a) - INTERESTS.indexOf(b));
+  const heaviest = Object.fromEntries(INTERESTS.map((i) => [i, 0])) as Record<Interest, number>;
+  for (const r of reasons) {
+    scores[r.interest] += r.weight;
+    heaviest[r.interest] = Math.max(heaviest[r.interest], r.weight);
+  }
+  // A tie goes to the interest with the strongest single reason (a PUE in the title over the words around it).
+  const ranked = [...INTERESTS].sort(
+    (a, b) => scores[b] - scores[a] || heaviest[b] - heaviest[a] || INTERESTS.indexOf(a) - INTERESTS.indexOf(b),
+  );
   const best = ranked[0]!;
   const top = scores[best];
   const interests = top === 0 ? [best] : ranked.filter((i) => scores[i] >= Math.max(2, top / 2));

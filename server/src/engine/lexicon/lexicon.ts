@@ -53,7 +53,7 @@ export type LexiconFile = z.infer<typeof lexiconFileSchema>;
 export interface Concept {
   id: string;
   label: string;
-  /** Points each interest gets when the concept is found (doubled in a title). */
+  /** Points each interest gets when the concept is found (classify/interests.ts counts a title's triple). */
   interests: Partial<Record<Interest, number>>;
 }
 
