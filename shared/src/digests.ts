@@ -13,11 +13,18 @@ export const digestSourceSchema = z.object({
 });
 export type DigestSource = z.infer<typeof digestSourceSchema>;
 
-/** One fact sentence of a summary and the sources (ids into the story's `sources`) that state it. */
+/**
+ * One fact of a summary, shown once, and every source (ids into the story's `sources`) that states it,
+ * in any language. `language` is the language of `text`.
+ */
 export const digestSentenceSchema = z.object({
   text: z.string(),
   language: z.string(),
   sourceIds: z.array(z.string()),
+  /** The text is a machine translation from this language. */
+  translatedFrom: z.string().optional(),
+  /** False: no source states it in the reader's language and it could not be translated; shown with its language mark. */
+  inReaderLanguage: z.boolean().optional(),
 });
 export type DigestSentence = z.infer<typeof digestSentenceSchema>;
 
@@ -30,7 +37,7 @@ export const digestStorySchema = z.object({
   corroboration: z.number().int(),
   languages: z.array(z.string()),
   summary: z.array(digestSentenceSchema),
-  /** Figures as written in the sources ("60 MW", "€500 million"); filled at the detailed depth. */
+  /** Labelled figures ("Capacity: 60 MW", "Budget: EUR 850 million"); filled at the detailed depth. */
   keyFigures: z.array(z.string()),
   sources: z.array(digestSourceSchema),
   firstSeenAt: z.string(),

@@ -12,7 +12,10 @@ const HELP = `npm run edition -- [--from ISO --to ISO] [--weekly] [--published] 
   Builds the edition of a window (default: the last 24 hours; --weekly: the last 7 days) from the stored stories:
   those that became known to us (were ingested) in the window, ranked by corroboration, weight and recency of publication.
   --published takes the stories first published in the window instead (to look back at a past window).
-  --json prints the stories with their summaries per depth, each sentence's source ids, sources, corroboration and languages.`;
+  Each story shows its facts (Standard depth): every fact once, with every outlet that states it, marked with its
+  language when it is not in the reader's language (TRANSLATE_TO) and could not be translated, then its key figures.
+  --json prints the stories with their facts per depth (text, language, sourceIds, translatedFrom, inReaderLanguage),
+  labelled key figures, sources, corroboration and languages.`;
 
 const options = {
   from: { type: 'string' },
@@ -57,7 +60,17 @@ function formatEdition(edition: Edition): string {
   for (const s of edition.stories) {
     lines.push(`${s.rank}. [${INTEREST_LABELS[s.interest]}] ${s.title}`);
     lines.push(`   ${s.corroboration} independent source(s), languages ${s.languages.join(', ')}`);
-    for (const sentence of s.summaries.standard) lines.push(`   - ${sentence.text} [${sentence.sourceIds.join(', ')}]`);
+    const names = new Map(s.sources.map((src) => [src.id, src.name]));
+    for (const fact of s.summaries.standard) {
+      const mark =
+        fact.inReaderLanguage === false
+          ? ` [${fact.language}, not translated]`
+          : fact.translatedFrom
+            ? ` [translated from ${fact.translatedFrom}]`
+            : '';
+      lines.push(`   - ${fact.text}${mark} (${fact.sourceIds.map((id) => names.get(id) ?? id).join(', ')})`);
+    }
+    if (s.keyFigures.length) lines.push(`   Key figures: ${s.keyFigures.map((f) => `${f.label}: ${f.text}`).join(' · ')}`);
     lines.push(`   Sources: ${s.sources.map((src) => `${src.name} (${src.language}) ${src.url}`).join('; ')}`);
     lines.push('');
   }

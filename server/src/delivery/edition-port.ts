@@ -1,4 +1,4 @@
-import type { ContentDepth, Interest } from '@dcbrief/shared';
+import type { ContentDepth, DigestSentence, Interest } from '@dcbrief/shared';
 
 // Delivery's own view of the engine's edition: the shapes end in "View" so that they never read as the
 // engine's types of the same story (engine/ keeps Edition and EditionStory for its own).
@@ -11,10 +11,26 @@ export interface StorySourceView {
   language: string;
 }
 
+/** One fact: shown once, with every outlet that states it, a translation or an original marked with its language. */
 export interface SummarySentenceView {
   text: string;
   language: string;
   sourceIds: string[];
+  /** The text is a machine translation from this language. */
+  translatedFrom?: string;
+  /** False: not in the reader's language (no source states it so, no translation); shown with its language mark. */
+  inReaderLanguage?: boolean;
+}
+
+/** A fact as a digest stores it: the marks only when they say something (older digests have none). */
+export function toDigestSentence({ text, language, sourceIds, translatedFrom, inReaderLanguage }: SummarySentenceView): DigestSentence {
+  return {
+    text,
+    language,
+    sourceIds,
+    ...(translatedFrom ? { translatedFrom } : {}),
+    ...(inReaderLanguage === undefined ? {} : { inReaderLanguage }),
+  };
 }
 
 /** What delivery needs of a story of the edition (the engine's Edition gives more). */
@@ -27,6 +43,7 @@ export interface EditionStoryView {
   /** Independent outlets reporting it. */
   corroboration: number;
   summaries: Record<ContentDepth, SummarySentenceView[]>;
+  /** Each labelled: "Capacity: 40 MW". */
   keyFigures: string[];
   sources: StorySourceView[];
   languages: string[];

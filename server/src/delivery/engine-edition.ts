@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm.js';
 import { perStatement } from '../db/per-statement.js';
 import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
 import { Article } from '../engine/model/article.entity.js';
+import type { KeyFigure } from '../engine/summarize/summary.types.js';
 import type { Clock } from '../lib/clock.js';
 import type { EditionReader, EditionStoryView, EditionWindow } from './edition-port.js';
 
@@ -32,7 +33,12 @@ export class EngineEditionReader implements EditionReader {
 }
 
 /** A story of the engine's edition (also a saved `npm run edition -- --json`; older ones lack `ingestedAt`). */
-export function fromEngine(story: Omit<EngineStory, 'ingestedAt'> & { ingestedAt?: string }): EditionStoryView {
+export function fromEngine(
+  story: Omit<EngineStory, 'ingestedAt' | 'keyFigures'> & {
+    ingestedAt?: string;
+    keyFigures: Array<Omit<KeyFigure, 'label'> & { label?: string }>;
+  },
+): EditionStoryView {
   return {
     id: story.id,
     title: story.title,
@@ -40,7 +46,8 @@ export function fromEngine(story: Omit<EngineStory, 'ingestedAt'> & { ingestedAt
     interests: story.interests,
     corroboration: story.corroboration,
     summaries: story.summaries,
-    keyFigures: story.keyFigures.map((f) => f.text),
+    // A saved edition from before labels has none: the figure stands as written, as it did then.
+    keyFigures: story.keyFigures.map((f) => (f.label ? `${f.label}: ${f.text}` : f.text)),
     sources: story.sources.map((s) => ({ id: s.id, name: s.name, url: s.url || s.siteUrl, language: s.language })),
     languages: story.languages,
     firstSeenAt: new Date(story.firstSeenAt),

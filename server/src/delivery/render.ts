@@ -1,4 +1,13 @@
-import { INTEREST_LABELS, PRODUCT_NAME, RATING_MAX, RATING_MIN, type DigestKind, type DigestStory, type Interest } from '@dcbrief/shared';
+import {
+  INTEREST_LABELS,
+  PRODUCT_NAME,
+  RATING_MAX,
+  RATING_MIN,
+  type DigestKind,
+  type DigestSentence,
+  type DigestStory,
+  type Interest,
+} from '@dcbrief/shared';
 import { escapeHtml } from '../lib/html.js';
 import { longDate, monthDay } from './local-time.js';
 
@@ -186,9 +195,58 @@ ${stories}
 </body></html>`;
 }
 
+/** "de" -> "German" for the language mark's title; an unknown code stays as it is. */
+const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
+function languageName(code: string): string {
+  try {
+    return languageNames.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Each source's number in the story's source list (1-based), by id. */
+function sourceNumbers(story: DigestStory): Map<string, number> {
+  return new Map(story.sources.map((s, i) => [s.id, i + 1]));
+}
+
+/** The numbers of a fact's outlets in the story's list, in order. */
+function factNumbers(fact: DigestSentence, numbers: Map<string, number>): number[] {
+  return fact.sourceIds
+    .map((id) => numbers.get(id))
+    .filter((n): n is number => n !== undefined)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * A fact once, followed by the numbers of every outlet that states it, each linked to that outlet's
+ * article; an original not in the reader's language carries its language mark ("[de]", titled "German,
+ * not translated"), docs/decisions/211.
+ */
+function factHtml(fact: DigestSentence, story: DigestStory, numbers: Map<string, number>): string {
+  const mark =
+    fact.inReaderLanguage === false
+      ? ` <span title="${escapeHtml(`${languageName(fact.language)}, not translated`)}" style="font-size:12px;font-weight:600;color:#6b7280">[${escapeHtml(fact.language)}]</span>`
+      : '';
+  const refs = factNumbers(fact, numbers)
+    .map((n) => {
+      const source = story.sources[n - 1]!;
+      return `<a href="${escapeHtml(source.url)}" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
+    })
+    .join('');
+  return `<li style="margin:0 0 6px"${fact.inReaderLanguage === false ? ` lang="${escapeHtml(fact.language)}"` : ''}>${escapeHtml(fact.text)}${mark}${refs ? ` ${refs}` : ''}</li>`;
+}
+
+function factText(fact: DigestSentence, numbers: Map<string, number>): string {
+  const mark = fact.inReaderLanguage === false ? ` [${fact.language}: ${languageName(fact.language)}, not translated]` : '';
+  const refs = factNumbers(fact, numbers).map((n) => `[${n}]`);
+  return `   - ${fact.text}${mark}${refs.length ? ` ${refs.join('')}` : ''}`;
+}
+
 function storyHtml(story: DigestStory): string {
-  const sources = story.sources.map((s) => link(s.url, s.name)).join(' · ');
-  const sentences = story.summary.map((s) => `<li style="margin:0 0 6px">${escapeHtml(s.text)}</li>`).join('');
+  const numbers = sourceNumbers(story);
+  const sources = story.sources.map((s, i) => `[${i + 1}] ${link(s.url, s.name)}`).join(' · ');
+  const sentences = story.summary.map((s) => factHtml(s, story, numbers)).join('');
   const figures = story.keyFigures.length
     ? `<p style="margin:0 0 6px;font-size:13px;color:#374151"><strong>Key figures:</strong> ${escapeHtml(story.keyFigures.join(' · '))}</p>`
     : '';
@@ -210,10 +268,11 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
       `${i + 1}. ${story.title}`,
       `   ${INTEREST_LABELS[story.interest]} | ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}`,
     );
-    for (const s of story.summary) lines.push(`   - ${s.text}`);
+    const numbers = sourceNumbers(story);
+    for (const s of story.summary) lines.push(factText(s, numbers));
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);
     lines.push('   Sources:');
-    for (const s of story.sources) lines.push(`   * ${s.name}: ${s.url}`);
+    story.sources.forEach((s, n) => lines.push(`   [${n + 1}] ${s.name}: ${s.url}`));
     lines.push('');
   });
   lines.push(`How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)`);

@@ -1,5 +1,5 @@
 import type { ContentDepth, DigestKind, DigestStory, Interest, Preferences } from '@dcbrief/shared';
-import type { EditionStoryView } from './edition-port.js';
+import { toDigestSentence, type EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
 /** At most this many stories per digest: a morning read, not an archive. */
@@ -108,7 +108,7 @@ function toDigestStory(story: EditionStoryView, depth: ContentDepth, outside: bo
     interest: story.interest,
     corroboration: story.corroboration,
     languages: story.languages,
-    summary: sentences.map((s) => ({ text: s.text, language: s.language, sourceIds: s.sourceIds })),
+    summary: sentences.map(toDigestSentence),
     keyFigures: depth === 'detailed' ? story.keyFigures : [],
     sources: story.sources.map((s) => ({ id: s.id, name: s.name, url: s.url, language: s.language })),
     firstSeenAt: story.firstSeenAt.toISOString(),

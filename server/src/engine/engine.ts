@@ -66,7 +66,9 @@ export function createEngine(orm: MikroORM, config: EngineConfig, ports: EngineP
   });
   const summarizer =
     ports.summarizer ??
-    (config.summarizer.provider === 'openai' ? new LlmSummarizer(new ChatClient(config.summarizer)) : new ExtractiveSummarizer());
+    (config.summarizer.provider === 'openai'
+      ? new LlmSummarizer(new ChatClient(config.summarizer), translator)
+      : new ExtractiveSummarizer(translator));
   const fetcher = ports.fetcher ?? new HttpFetcher(config.fetch);
   const service = new IngestService({ orm, config, fetcher, translator, summarizer, clock, logger: ports.logger });
   let running: Promise<IngestReport> | null = null;

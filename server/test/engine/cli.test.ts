@@ -88,12 +88,27 @@ describe('operator CLIs: ingest and edition', () => {
     for (const depth of ['brief', 'standard', 'detailed'] as const)
       assert.ok(top.summaries[depth].every((s) => s.sourceIds.length > 0 && s.text));
     assert.ok(top.sources.every((s) => s.name && s.url && s.language));
+    // Facts: the lead is told by outlets in several languages, shown once in English; a fact only the
+    // German outlet states is shown in German, marked (no translator configured).
+    const [lead] = top.summaries.detailed;
+    assert.equal(lead!.language, 'en');
+    assert.equal(lead!.inReaderLanguage, true);
+    assert.ok(lead!.sourceIds.includes('fx-heise-de') && lead!.sourceIds.includes('fx-ja'), `${lead!.sourceIds}`);
+    const german = top.summaries.detailed.filter((s) => s.language === 'de');
+    assert.ok(german.length > 0 && german.every((s) => s.inReaderLanguage === false && s.sourceIds.includes('fx-heise-de')));
+    assert.deepEqual(
+      top.keyFigures.map((f) => `${f.label}: ${f.text}`),
+      ['Investment: EUR 500 million', 'Capacity: 60 MW'],
+    );
   });
 
   it('prints a readable edition and refuses a bad date', async () => {
     const text = await run('edition.ts', ['--weekly', '--to', '2026-11-21T00:00:00Z', '--published'], env);
     assert.match(text.stdout, /DC Brief weekly edition, stories published/);
     assert.match(text.stdout, /\[Regulations\] Haarlemmermeer/);
+    assert.match(text.stdout, /^ {3}- Equinix will invest €500 million in FR9, .* \(.*heise.*\)$/m, 'a fact with its outlets');
+    assert.match(text.stdout, /\[(nl|pl), not translated\] \(/, 'a fact no outlet states in English is marked with its language');
+    assert.match(text.stdout, /^ {3}Key figures: Investment: EUR 500 million · Capacity: 60 MW$/m);
     // Without --published: what this run's ingest brought in, stamped with the real time, in the last 24 hours.
     const now = await run('edition.ts', ['--json'], env);
     const latest = JSON.parse(now.stdout) as Edition;

@@ -188,6 +188,20 @@ describe('ingest with a translation provider configured', () => {
     assert.equal(byId('de-lyon').storyId, byId('en-lyon').storyId, 'the German and English accounts are one story');
     assert.notEqual(byId('fr-marseille').storyId, byId('en-lyon').storyId);
     assert.equal(await em.count(TranslationCacheEntry, {}), 6);
+    // The French story's fact is its lead sentence: the summarizer shows it in English from the cache
+    // (no request beyond the two above); the Japanese pair is not available, its facts stay marked.
+    const facts = async (id: string) => (await em.findOneOrFail(Story, { id: byId(id).storyId! })).summaries.detailed;
+    assert.deepEqual(await facts('fr-marseille'), [
+      {
+        text: 'Data4 has obtained the building permit for its 60 MW campus in Marseille.',
+        language: 'en',
+        sourceIds: ['tr-fr'],
+        articleIds: [byId('fr-marseille').id],
+        translatedFrom: 'fr',
+        inReaderLanguage: true,
+      },
+    ]);
+    assert.ok((await facts('ja-osaka')).every((f) => f.language === 'ja' && f.inReaderLanguage === false));
 
     // Another German outlet runs the same title and lead with another ending: a new article, no request.
     const copy = { ...FEEDS.de!.items[0]!, id: 'de-lyon-2', text: `${LEADS.de.slice(1).join(' ')} Die Polizei ermittelt nicht.` };
@@ -213,10 +227,12 @@ describe('ingest with a translation provider configured', () => {
     assert.equal(byId('fr-marseille').language, 'fr');
     assert.deepEqual(sentTexts().sort(), [...LEADS.de].sort());
     assert.equal(report.translation!.charsSent, budget);
-    assert.equal(report.translation!.untranslated.budget, 6, 'the French and the Japanese texts');
+    // The French and Japanese titles and leads (6), and the facts the summarizer then picks in French (1)
+    // and Japanese (2) and asks for through the same port (docs/decisions/211).
+    assert.equal(report.translation!.untranslated.budget, 9, 'the French and the Japanese texts');
     const warning = logs.warnings().find((l) => /translation budget spent/.test(l.msg));
     assert.ok(warning, 'a warning names the spent budget');
-    assert.match(warning.msg, /6 texts stay untranslated/);
+    assert.match(warning.msg, /9 texts stay untranslated/);
     assert.equal(report.newArticles, 4, 'the pass completes');
     const stories = await db.orm.em.fork().find(Story, {});
     assert.ok(
@@ -241,10 +257,11 @@ describe('ingest with a translation provider configured', () => {
     );
     const warnings = logs.warnings().filter((l) => /translation provider/.test(l.msg));
     assert.equal(warnings.length, 1);
-    // de, fr and ja: a title and two lead sentences each; /languages failed before any pair was known.
+    // de, fr and ja: a title and two lead sentences each; /languages failed before any pair was known. Then
+    // the summarizer's French (1) and Japanese (2) facts (docs/decisions/211).
     assert.match(
       warnings[0]!.msg,
-      /^translation provider libretranslate failed \(LibreTranslate unreachable: .+\); 9 texts stay untranslated this pass/,
+      /^translation provider libretranslate failed \(LibreTranslate unreachable: .+\); 12 texts stay untranslated this pass/,
     );
     const edition = await nextMorningEdition(engine);
     assert.ok(edition.storyCount > 0, 'the edition goes out');

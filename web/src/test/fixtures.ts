@@ -65,10 +65,23 @@ export function makeDigestWithStories(overrides: Partial<Digest> = {}): Digest {
         corroboration: 3,
         languages: ['en', 'no'],
         summary: [
-          { text: 'The operator will build a 48 MW campus in Oslo.', language: 'en', sourceIds: ['src-a', 'src-b'] },
-          { text: 'The first 16 MW phase opens in Q3 2027.', language: 'en', sourceIds: ['src-c'] },
+          {
+            text: 'The operator will build a 48 MW campus in Oslo.',
+            language: 'en',
+            sourceIds: ['src-b', 'src-a'],
+            inReaderLanguage: true,
+          },
+          { text: 'The first 16 MW phase opens in Q3 2027.', language: 'en', sourceIds: ['src-c'], inReaderLanguage: true },
+          {
+            text: 'The campus uses heat recovery for 5,000 homes.',
+            language: 'en',
+            sourceIds: ['src-b'],
+            translatedFrom: 'no',
+            inReaderLanguage: true,
+          },
+          { text: 'Anlegget får strøm fra Statnett.', language: 'no', sourceIds: ['src-b'], inReaderLanguage: false },
         ],
-        keyFigures: ['48 MW', '16 MW'],
+        keyFigures: ['Capacity: 48 MW', 'Capacity: 16 MW'],
         sources: [
           { id: 'src-a', name: 'DatacenterDynamics', url: 'https://www.datacenterdynamics.com/en/news/oslo-48mw', language: 'en' },
           { id: 'src-b', name: 'Computerworld Norge', url: 'https://www.cw.no/oslo-48mw', language: 'no' },

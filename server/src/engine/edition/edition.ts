@@ -3,6 +3,7 @@ import type { ContentDepth, Interest } from '@dcbrief/shared';
 import { Article } from '../model/article.entity.js';
 import { Source } from '../model/source.entity.js';
 import { Story } from '../model/story.entity.js';
+import { plainLabel } from '../summarize/key-figures.js';
 import type { KeyFigure, SummarySentence } from '../summarize/summary.types.js';
 import { perStatement } from '../../db/per-statement.js';
 
@@ -18,6 +19,12 @@ export interface StorySource {
   country: string;
 }
 
+/**
+ * A fact as an edition shows it: the sentence, its language, its outlets; whether it is a translation
+ * (and from which language) or an original not in the reader's language, to be marked with its language.
+ */
+export type EditionFact = Pick<SummarySentence, 'text' | 'language' | 'sourceIds' | 'translatedFrom' | 'inReaderLanguage'>;
+
 export interface EditionStory {
   id: string;
   rank: number;
@@ -28,7 +35,9 @@ export interface EditionStory {
   interests: Interest[];
   /** Why the story has its interest: the rules that fired, strongest first. */
   interestReasons: string[];
-  summaries: Record<ContentDepth, Array<{ text: string; language: string; sourceIds: string[] }>>;
+  /** Per depth, its facts: each shown once, with every outlet that states it (docs/decisions/211). */
+  summaries: Record<ContentDepth, EditionFact[]>;
+  /** Labelled figures ("Capacity" 40 MW) with the outlets that state them. */
   keyFigures: KeyFigure[];
   sources: StorySource[];
   corroboration: number;
@@ -159,7 +168,13 @@ function toEditionStory(
     if (!urlFor.has(a.sourceId)) urlFor.set(a.sourceId, a.url);
     for (const other of a.alsoSourceIds) if (!urlFor.has(other)) urlFor.set(other, a.url);
   }
-  const sentence = (s: SummarySentence) => ({ text: s.text, language: s.language, sourceIds: s.sourceIds });
+  const sentence = (s: SummarySentence): EditionFact => ({
+    text: s.text,
+    language: s.language,
+    sourceIds: s.sourceIds,
+    ...(s.translatedFrom ? { translatedFrom: s.translatedFrom } : {}),
+    ...(s.inReaderLanguage === undefined ? {} : { inReaderLanguage: s.inReaderLanguage }),
+  });
   return {
     id: story.id,
     rank,
@@ -177,7 +192,8 @@ function toEditionStory(
       standard: story.summaries.standard.map(sentence),
       detailed: story.summaries.detailed.map(sentence),
     },
-    keyFigures: story.summaries.keyFigures,
+    // Stories summarized before key figures had labels get their unit's plain one: never a bare number.
+    keyFigures: story.summaries.keyFigures.map((f) => (f.label ? f : { ...f, label: plainLabel(f.key) })),
     sources: story.sourceIds.map((id) => {
       const s = sources.get(id);
       return {

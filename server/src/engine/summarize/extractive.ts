@@ -1,169 +1,147 @@
-import { extractAnchors, findQuantities } from '../dedupe/anchors.js';
-import { fold } from '../dedupe/gazetteer.js';
+import type { Translator } from '../translate/translator.js';
 import { judgeSentence } from './fact-filter.js';
-import { splitSentences } from './sentences.js';
+import { pickDistinct, rankFacts, type Fact, type SummaryArticle } from './facts.js';
+import { figureLabel, figuresIn, formatFigure } from './key-figures.js';
 import type { KeyFigure, StorySummaries, SummarySentence } from './summary.types.js';
 
-/** What a summarizer reads: the story's articles, each in the language it will be quoted in. */
-export interface SummaryArticle {
-  id: string;
-  sourceId: string;
-  sourceWeight: number;
-  title: string;
-  text: string;
-  language: string;
-  /** Quantity keys already found in the article (its anchors), to spare a second scan for key figures. */
-  quantityKeys?: string[];
-}
+export type { SummaryArticle } from './facts.js';
 
 export interface Summarizer {
   readonly name: string;
   summarize(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries>;
 }
 
-interface Candidate {
-  text: string;
-  language: string;
-  words: Set<string>;
-  quantities: Set<string>;
-  entities: Set<string>;
-  score: number;
-  sourceIds: Set<string>;
-  articleIds: Set<string>;
-  order: number;
-}
-
 const DEPTH_SIZE = { brief: 1, standard: 3, detailed: 6 } as const;
+const KEY_FIGURES_MAX = 8;
 
 /**
- * The default summarizer: picks whole sentences that pass the fact filter, scores them by checkable content
- * (quantities, names, dates), position and how many sources state the same thing, and attributes each to
- * every source that states it (near-identical wording, or the same figures and names in another language).
+ * The default summarizer: the story's facts (sentences of any of its articles that state the same thing,
+ * grouped across sources and languages), each shown once in the reader's language when a source states
+ * it so, else translated by the engine's translator when one is configured, else as the original marked
+ * with its language; most corroborated and most informative first, no two stating the same figure.
+ * docs/decisions/211.
  */
 export class ExtractiveSummarizer implements Summarizer {
   readonly name = 'extractive';
 
+  constructor(private readonly translator?: FactTranslator) {}
+
   async summarize(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {
-    return summarizeExtractive(articles, preferredLanguage);
+    return translateFacts(summarizeExtractive(articles, preferredLanguage), this.translator, preferredLanguage);
   }
 }
 
+/** The extractive summaries without translation: foreign facts stay in their language, marked. */
 export function summarizeExtractive(articles: SummaryArticle[], preferredLanguage: string): StorySummaries {
-  const ranked = rankedCandidates(articles, preferredLanguage);
-  const toSentence = (c: Candidate): SummarySentence => ({
-    text: c.text,
-    language: c.language,
-    sourceIds: [...c.sourceIds].sort(),
-    articleIds: [...c.articleIds],
-  });
-  const pick = (n: number) => ranked.slice(0, n).map(toSentence);
-  const standardSize = ranked.length >= 3 ? 3 : Math.min(ranked.length, 2);
-  const detailed = ranked.slice(0, DEPTH_SIZE.detailed);
+  const detailed = pickDistinct(rankFacts(articles, preferredLanguage), DEPTH_SIZE.detailed);
+  const sentences = detailed.map((f) => factSentence(f, preferredLanguage));
   return {
-    brief: pick(DEPTH_SIZE.brief),
-    standard: pick(standardSize),
-    detailed: detailed.map(toSentence),
+    brief: sentences.slice(0, DEPTH_SIZE.brief),
+    standard: sentences.slice(0, DEPTH_SIZE.standard),
+    detailed: sentences,
     keyFigures: keyFigures(detailed, articles),
   };
 }
 
-export function rankedCandidates(articles: SummaryArticle[], preferredLanguage: string): Candidate[] {
-  const groups: Candidate[] = [];
-  let order = 0;
-  const sorted = [...articles].sort(
-    (a, b) => Number(b.language === preferredLanguage) - Number(a.language === preferredLanguage) || b.sourceWeight - a.sourceWeight,
-  );
-  for (const article of sorted) {
-    // The facts of a news story are in its first paragraphs; the tail of a long transcript adds cost, not facts.
-    const sentences = splitSentences(article.text.slice(0, 6000), article.language).slice(0, 20);
-    sentences.forEach((text, position) => {
-      if (!judgeSentence(text, article.language).keep) return;
-      const anchors = extractAnchors(text, article.language);
-      const candidate: Candidate = {
-        text,
-        language: article.language,
-        words: wordSet(text),
-        quantities: new Set(anchors.quantities),
-        entities: new Set(anchors.entities),
-        score:
-          Math.min(anchors.quantities.length, 3) * 2 +
-          Math.min(anchors.entities.length, 3) +
-          Math.min(anchors.dates.length, 1) +
-          (position === 0 ? 2 : position < 3 ? 1 : 0) +
-          (article.language === preferredLanguage ? 1.5 : 0) +
-          article.sourceWeight * 0.5,
-        sourceIds: new Set([article.sourceId]),
-        articleIds: new Set([article.id]),
-        order: order++,
-      };
-      const same = groups.find((g) => sameFact(g, candidate));
-      if (same) {
-        same.sourceIds.add(article.sourceId);
-        same.articleIds.add(article.id);
-      } else groups.push(candidate);
-    });
-  }
-  // Title-only items (short news, podcast episodes without notes): the headline is the fact, if it is one.
-  if (groups.length === 0) {
-    for (const article of sorted) {
-      const title = article.title.trim();
-      if (!title || !judgeSentence(title.endsWith('.') ? title : `${title}.`, article.language).keep) continue;
-      groups.push({
-        text: title,
-        language: article.language,
-        words: wordSet(title),
-        quantities: new Set(),
-        entities: new Set(),
-        score: article.sourceWeight,
-        sourceIds: new Set([article.sourceId]),
-        articleIds: new Set([article.id]),
-        order: order++,
-      });
-      break;
-    }
-  }
-  const corroborated = (c: Candidate) => c.score + (c.sourceIds.size - 1) * 2;
-  return groups.sort((a, b) => corroborated(b) - corroborated(a) || a.order - b.order);
+/** A fact as a summary sentence: the statement shown, and every outlet and article that states the fact. */
+export function factSentence(fact: Fact, preferredLanguage: string): SummarySentence {
+  const shown = fact.shown;
+  return {
+    text: shown.text,
+    language: shown.language,
+    sourceIds: [...fact.sourceIds].sort(),
+    articleIds: [...fact.articleIds],
+    inReaderLanguage: shown.language === preferredLanguage,
+  };
 }
 
-/** Near-identical wording in one language, or the same figures and at least one shared name across languages. */
-function sameFact(a: Candidate, b: Candidate): boolean {
-  if (a.language === b.language) return jaccard(a.words, b.words) >= 0.6;
-  if (a.quantities.size === 0 || b.quantities.size === 0) return false;
-  const allFigures = [...b.quantities].every((q) => a.quantities.has(q)) || [...a.quantities].every((q) => b.quantities.has(q));
-  const sharedName = [...a.entities].some((e) => b.entities.has(e));
-  return allFigures && sharedName;
+/** The engine's translator; the one it builds also takes many texts at once (one batch, one cache lookup). */
+export type FactTranslator = Translator & {
+  translateAll?(requests: Array<{ text: string; from: string }>): Promise<Array<string | null>>;
+};
+
+/**
+ * Every fact not in the reader's language translated once (the same text at several depths is one
+ * request), best-ranked first (the pass's budget is spent from the first), through the engine's
+ * translator. A translation that loses or changes a figure, that the fact filter rejects or that only
+ * repeats the original, is not used; nor is one the translator cannot give (null) or fails on: the
+ * original stays, marked with its language.
+ */
+export async function translateFacts(
+  summaries: StorySummaries,
+  translator: FactTranslator | undefined,
+  preferredLanguage: string,
+): Promise<StorySummaries> {
+  if (!translator || translator.provider === 'none' || translator.target !== preferredLanguage) return summaries;
+  const key = (s: SummarySentence) => `${s.language}\u0000${s.text}`;
+  const foreign = new Map<string, SummarySentence>();
+  for (const s of [summaries.detailed, summaries.standard, summaries.brief].flat())
+    if (s.inReaderLanguage === false && !foreign.has(key(s))) foreign.set(key(s), s);
+  if (!foreign.size) return summaries;
+  const originals = [...foreign.values()];
+  const answers = await translateAll(translator, originals);
+  const translated = new Map(originals.map((s, i) => [key(s), faithful(s, answers[i] ?? null, translator.target)]));
+  const swap = (s: SummarySentence): SummarySentence => {
+    const text = s.inReaderLanguage === false ? translated.get(key(s)) : null;
+    return text ? { ...s, text, language: preferredLanguage, translatedFrom: s.language, inReaderLanguage: true } : s;
+  };
+  return {
+    brief: summaries.brief.map(swap),
+    standard: summaries.standard.map(swap),
+    detailed: summaries.detailed.map(swap),
+    keyFigures: summaries.keyFigures,
+  };
 }
 
-function keyFigures(chosen: Candidate[], articles: SummaryArticle[]): KeyFigure[] {
-  const figures = new Map<string, KeyFigure>();
+async function translateAll(translator: FactTranslator, sentences: SummarySentence[]): Promise<Array<string | null>> {
+  try {
+    if (translator.translateAll) return await translator.translateAll(sentences.map((s) => ({ text: s.text, from: s.language })));
+    const out: Array<string | null> = [];
+    for (const s of sentences) out.push(await translator.translate(s.text, s.language));
+    return out;
+  } catch {
+    // The engine's translator never throws (it logs the provider's failure once a pass); another one might:
+    // the facts go out in their language, marked.
+    return sentences.map(() => null);
+  }
+}
+
+/** The translation if it is one (not the original again), keeps every figure and passes the fact filter in its language. */
+function faithful(original: SummarySentence, answer: string | null, target: string): string | null {
+  const text = answer?.replace(/\s+/g, ' ').trim();
+  if (!text || text === original.text.replace(/\s+/g, ' ').trim()) return null;
+  const kept = new Set(figuresIn(text, target).map((f) => f.key));
+  if (figuresIn(original.text, original.language).some((f) => !kept.has(f.key))) return null;
+  return judgeSentence(text, target).keep ? text : null;
+}
+
+/**
+ * The figures of the detailed facts, each with what it measures and every source whose article states it
+ * (in any language), in the order the facts are ranked.
+ */
+function keyFigures(facts: Fact[], articles: SummaryArticle[]): KeyFigure[] {
   const perArticle = articles.map((a) => ({
-    sourceId: a.sourceId,
-    keys: new Set(a.quantityKeys ?? findQuantities(`${a.title}\n${a.text}`, a.language).map((q) => q.key)),
+    sourceIds: [a.sourceId, ...(a.alsoSourceIds ?? [])],
+    keys: new Set(a.quantityKeys ?? figuresIn(`${a.title}\n${a.text}`, a.language).map((q) => q.key)),
   }));
-  for (const c of chosen) {
-    for (const q of findQuantities(c.text, c.language)) {
-      if (figures.has(q.key)) continue;
-      const sourceIds = new Set<string>();
-      for (const a of perArticle) if (a.keys.has(q.key)) sourceIds.add(a.sourceId);
-      figures.set(q.key, { text: q.raw, key: q.key, sourceIds: [...sourceIds].sort() });
+  const figures = new Map<string, KeyFigure>();
+  for (const fact of facts) {
+    for (const s of [fact.shown, ...fact.statements.filter((x) => x !== fact.shown)]) {
+      for (const figure of s.figures) {
+        if (figures.has(figure.key)) continue;
+        const sourceIds = new Set(
+          fact.statements.filter((x) => x.figureKeys.has(figure.key)).flatMap((x) => [x.sourceId, ...x.alsoSourceIds]),
+        );
+        for (const a of perArticle) if (a.keys.has(figure.key)) for (const id of a.sourceIds) sourceIds.add(id);
+        figures.set(figure.key, {
+          label: figureLabel(figure, s.text, s.language),
+          text: formatFigure(figure.key),
+          key: figure.key,
+          stated: figure.raw,
+          sourceIds: [...sourceIds].sort(),
+        });
+      }
     }
   }
-  return [...figures.values()].slice(0, 8);
-}
-
-function wordSet(text: string): Set<string> {
-  const folded = fold(text);
-  const words = folded.match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length <= 2) {
-    const chars = [...folded.replace(/\s+/g, '')];
-    return new Set(chars.slice(0, -1).map((c, i) => c + chars[i + 1]));
-  }
-  return new Set(words);
-}
-
-function jaccard(a: Set<string>, b: Set<string>): number {
-  let inter = 0;
-  for (const x of a) if (b.has(x)) inter++;
-  return inter / (a.size + b.size - inter || 1);
+  return [...figures.values()].slice(0, KEY_FIGURES_MAX);
 }

@@ -3,7 +3,15 @@ import { extractEntities, isCommonWord } from '../dedupe/anchors.js';
 import { fold, gazetteerHitsInScript, gazetteerKey } from '../dedupe/gazetteer.js';
 import { baseLanguage, FUNCTION_WORDS } from '../normalize/language.js';
 import type { ChatClient } from '../translate/translator.js';
-import { rankedCandidates, summarizeExtractive, type SummaryArticle, type Summarizer } from './extractive.js';
+import {
+  factSentence,
+  summarizeExtractive,
+  translateFacts,
+  type FactTranslator,
+  type SummaryArticle,
+  type Summarizer,
+} from './extractive.js';
+import { rankFacts } from './facts.js';
 import { judgeSentence } from './fact-filter.js';
 import type { StorySummaries, SummarySentence } from './summary.types.js';
 
@@ -28,9 +36,18 @@ export class LlmSummarizer implements Summarizer {
   readonly name = 'openai';
   lastReport: VerificationReport = { kept: 0, replaced: 0, reasons: [] };
 
-  constructor(private readonly chat: ChatClient) {}
+  constructor(
+    private readonly chat: ChatClient,
+    private readonly translator?: FactTranslator,
+  ) {}
 
   async summarize(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {
+    // The extractive facts stand in for the model's sentences that fail (or for all when it fails): like
+    // the extractive summarizer's, those not in the reader's language are translated when a translator is.
+    return translateFacts(await this.summarizeWithModel(articles, preferredLanguage), this.translator, preferredLanguage);
+  }
+
+  private async summarizeWithModel(articles: SummaryArticle[], preferredLanguage: string): Promise<StorySummaries> {
     const extractive = summarizeExtractive(articles, preferredLanguage);
     let raw: string;
     try {
@@ -47,7 +64,7 @@ export class LlmSummarizer implements Summarizer {
       return extractive;
     }
     const report: VerificationReport = { kept: 0, replaced: 0, reasons: [] };
-    const fallback = rankedCandidates(articles, preferredLanguage);
+    const fallback = rankFacts(articles, preferredLanguage).map((f) => factSentence(f, preferredLanguage));
     const result = { ...extractive };
     for (const depth of CONTENT_DEPTHS) {
       const proposed = Array.isArray(parsed[depth]) ? parsed[depth]! : [];
@@ -65,12 +82,7 @@ export class LlmSummarizer implements Summarizer {
         const replacement = fallback.find((c) => !used.has(c.text) && !out.some((o) => o.text === c.text));
         if (replacement) {
           used.add(replacement.text);
-          out.push({
-            text: replacement.text,
-            language: replacement.language,
-            sourceIds: [...replacement.sourceIds].sort(),
-            articleIds: [...replacement.articleIds],
-          });
+          out.push(replacement);
         }
       }
       result[depth] = out.length ? out : extractive[depth];
@@ -133,8 +145,9 @@ export function verify(item: LlmSentence, articles: SummaryArticle[], language: 
     sentence: {
       text,
       language,
-      sourceIds: [...new Set(cited.map((a) => a.sourceId))].sort(),
+      sourceIds: [...new Set(cited.flatMap((a) => [a.sourceId, ...(a.alsoSourceIds ?? [])]))].sort(),
       articleIds: [...new Set(cited.map((a) => a.id))],
+      inReaderLanguage: true,
     },
   };
 }

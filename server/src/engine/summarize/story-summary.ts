@@ -61,25 +61,23 @@ export async function summarizeStory(
   );
   const lead = ordered[0]!;
   const leadTranslated = lead.translatedLanguage === preferredLanguage && lead.translatedTitle;
-  const material: SummaryArticle[] = ordered.map((a) => {
-    const translated = a.translatedLanguage === preferredLanguage && a.translatedText;
-    return {
-      id: a.id,
-      sourceId: a.sourceId,
-      sourceWeight: weight(a),
-      title: translated ? (a.translatedTitle ?? a.title) : a.title,
-      text: translated ? a.translatedText! : a.text,
-      language: translated ? preferredLanguage : a.language,
-      quantityKeys: a.anchors.quantities,
-    };
-  });
+  // The summarizer reads every article whole and in its own language, and translates the facts it shows
+  // (docs/decisions/211): an article's translation is only its title and lead (docs/decisions/212).
+  const material: SummaryArticle[] = ordered.map((a) => ({
+    id: a.id,
+    sourceId: a.sourceId,
+    alsoSourceIds: a.alsoSourceIds,
+    sourceWeight: weight(a),
+    title: a.title,
+    text: a.text,
+    language: a.language,
+    quantityKeys: a.anchors.quantities,
+  }));
+  const translatedLead = (a: Article) => (a.translatedLanguage === preferredLanguage && a.translatedText) || a.text;
   const sourceIds = [...new Set(articles.flatMap((a) => [a.sourceId, ...a.alsoSourceIds]))].sort();
   const classification = classify({
-    title: material[0]!.title,
-    text: material
-      .map((m) => m.text)
-      .join('\n')
-      .slice(0, 8000),
+    title: leadTranslated ? lead.translatedTitle! : lead.title,
+    text: ordered.map(translatedLead).join('\n').slice(0, 8000),
     sourceCategories: [...new Set(sourceIds.flatMap((id) => sources.get(id)?.categories ?? []))],
   });
   Object.assign(story, {

@@ -96,9 +96,10 @@ describe('extractive summaries', () => {
     assert.doesNotMatch(texts, /thrilled|could reshape|may rise|Leider/);
   });
 
-  it('lists key figures with their sources', () => {
+  it('lists key figures with what they measure and their sources', () => {
     const mw = summary.keyFigures.find((f) => f.key === 'mw:60');
     assert.deepEqual(mw?.sourceIds, ['dcd', 'heise', 'wire']);
-    assert.ok(summary.keyFigures.some((f) => f.key === 'eur:500000000' && f.text === '€500 million'));
+    const eur = summary.keyFigures.find((f) => f.key === 'eur:500000000');
+    assert.deepEqual([eur?.label, eur?.text, eur?.stated], ['Investment', 'EUR 500 million', '€500 million']);
   });
 });

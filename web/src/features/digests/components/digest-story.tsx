@@ -1,12 +1,38 @@
 import { ExternalLink, Languages } from 'lucide-react';
-import { INTEREST_LABELS, type DigestStory as Story } from '@dcbrief/shared';
+import { INTEREST_LABELS, type DigestSentence, type DigestStory as Story } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
 import { corroborationLabel, languageName } from './digest-labels';
 
 /**
- * One story as it was emailed: every sentence followed by numbered markers of the sources that state it,
- * the numbers pointing into the story's source list below. A story outside the subscriber's interests (a
- * must-know one) says so, as the email does. `headingLevel` 3 within a weekly summary's interest sections.
+ * A fact's language, when it says something: the original's language when no source states the fact in
+ * the reader's language and it was not translated ("DE", titled "German, not translated"), or a small
+ * mark when it is a translation.
+ */
+function LanguageMark({ fact }: { fact: DigestSentence }) {
+  if (fact.inReaderLanguage === false) {
+    const label = `${languageName(fact.language)}, not translated`;
+    return (
+      <Badge variant="neutral" title={label} className="ml-1 px-1.5 py-0 align-middle text-[10px] uppercase">
+        <span aria-hidden="true">{fact.language}</span>
+        <span className="sr-only">{label}</span>
+      </Badge>
+    );
+  }
+  if (!fact.translatedFrom) return null;
+  const label = `Translated from ${languageName(fact.translatedFrom)}`;
+  return (
+    <span title={label} className="ml-1 inline-flex align-middle text-slate-400">
+      <Languages aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">{label}</span>
+    </span>
+  );
+}
+
+/**
+ * One story as it was emailed: every fact once, followed by numbered markers of all the sources that
+ * state it (in any language), the numbers pointing into the story's source list below. A story outside the
+ * subscriber's interests (a must-know one) says so, as the email does. `headingLevel` 3 within a weekly
+ * summary's interest sections.
  */
 export function DigestStory({ story, position, headingLevel = 2 }: { story: Story; position: number; headingLevel?: 2 | 3 }) {
   const number = new Map(story.sources.map((source, i) => [source.id, i + 1]));
@@ -35,9 +61,11 @@ export function DigestStory({ story, position, headingLevel = 2 }: { story: Stor
           <li key={i} className="flex gap-2">
             <span aria-hidden="true" className="mt-2.5 size-1.5 shrink-0 rounded-full bg-blue-700" />
             <span>
-              {sentence.text}{' '}
+              <span lang={sentence.inReaderLanguage === false ? sentence.language : undefined}>{sentence.text}</span>
+              <LanguageMark fact={sentence} />{' '}
               {sentence.sourceIds
                 .filter((id) => number.has(id))
+                .sort((a, b) => number.get(a)! - number.get(b)!)
                 .map((id) => (
                   <a
                     key={id}

@@ -1,0 +1,336 @@
+import { extractDates, extractEntities } from '../dedupe/anchors.js';
+import { fold } from '../dedupe/gazetteer.js';
+import { FUNCTION_WORDS, baseLanguage } from '../normalize/language.js';
+import { daysIn, eventsIn, isDateWord, LOW_INFORMATION_WORDS } from './fact-lexicon.js';
+import { judgeSentence } from './fact-filter.js';
+import { figuresIn, NUM, readNumber, type Figure } from './key-figures.js';
+import { splitSentences } from './sentences.js';
+
+/** What a summarizer reads: the story's articles, each in the language it will be quoted in. */
+export interface SummaryArticle {
+  id: string;
+  sourceId: string;
+  sourceWeight: number;
+  title: string;
+  text: string;
+  language: string;
+  /** Other sources that carried this very article (an aggregator, the same URL in another feed). */
+  alsoSourceIds?: string[];
+  /** Quantity keys already found in the article (its anchors), to spare a second scan for key figures. */
+  quantityKeys?: string[];
+}
+
+/** One sentence of one article that passed the fact filter, with what it states. */
+export interface Statement {
+  text: string;
+  language: string;
+  articleId: string;
+  sourceId: string;
+  /** Sources that carried the same article: they state it too, but are not more corroboration. */
+  alsoSourceIds: string[];
+  figures: Figure[];
+  figureKeys: Set<string>;
+  entities: Set<string>;
+  /**
+   * Numbers of 100 or more, or with decimals, other than years (6,000 racks = 6.000 rack = 4800ラック):
+   * counts survive translation; smaller ones are often written as words ("two halls", "2つのホール").
+   */
+  counts: Set<string>;
+  /** Every number other than a year. */
+  numbers: Set<string>;
+  years: Set<string>;
+  /** Weekdays named ("d1" = Monday). */
+  weekdays: Set<string>;
+  /** Calendar days named ("md:11-19"). */
+  calendarDays: Set<string>;
+  events: Set<string>;
+  /** Every folded word (near-identical wording in one language). */
+  words: Set<string>;
+  /** Folded words that name the event. */
+  eventWords: string[];
+  /** Checkable content, position in its article and its source's weight. */
+  informative: number;
+  order: number;
+}
+
+/** Sentences of a story's articles that state the same thing, and the one shown for them. */
+export interface Fact {
+  statements: Statement[];
+  figureKeys: Set<string>;
+  /** Every source whose article states the fact (also those that carried the same article). */
+  sourceIds: Set<string>;
+  articleIds: Set<string>;
+  /** The statement shown: in the reader's language when one is, else the most informative. */
+  shown: Statement;
+  /** Some statement is in the reader's language. */
+  inReaderLanguage: boolean;
+  score: number;
+}
+
+/**
+ * The facts of a story, best first: every sentence of its articles that passes the fact filter, grouped
+ * with the sentences of other articles (any language) that state the same thing, ranked by how many
+ * outlets state it and how much it says. docs/decisions/211.
+ */
+export function rankFacts(articles: SummaryArticle[], readerLanguage: string): Fact[] {
+  const sorted = [...articles].sort(
+    (a, b) => Number(b.language === readerLanguage) - Number(a.language === readerLanguage) || b.sourceWeight - a.sourceWeight,
+  );
+  let statements = sorted.flatMap((article, i) => statementsOf(article, i * 100));
+  // Title-only items (short news, podcast episodes without notes): the headline is the fact, if it is one.
+  if (statements.length === 0) {
+    for (const [i, article] of sorted.entries()) {
+      const title = article.title.trim();
+      if (!title || !judgeSentence(title.endsWith('.') ? title : `${title}.`, article.language).keep) continue;
+      statements = [{ ...statement(title, article, 0, i * 100), informative: article.sourceWeight }];
+      break;
+    }
+  }
+  const facts = groupStatements(statements).map((group) => toFact(group, readerLanguage));
+  return facts.sort((a, b) => b.score - a.score || a.shown.order - b.shown.order);
+}
+
+/**
+ * Up to `n` facts, best first, no two stating the same figure: a figure is said once per summary. A fact
+ * whose shown sentence repeats a figure already said is shown by another of its sentences that does not
+ * (in the reader's language if it has one there), and left out when none can.
+ */
+export function pickDistinct(facts: Fact[], n: number): Fact[] {
+  const picked: Fact[] = [];
+  const stated = new Set<string>();
+  for (const fact of facts) {
+    if (picked.length >= n) break;
+    const candidates = fact.statements
+      .filter((s) => !fact.inReaderLanguage || s.language === fact.shown.language)
+      .sort((a, b) => Number(b === fact.shown) - Number(a === fact.shown) || preference(b, a));
+    const shown = candidates.find((s) => ![...s.figureKeys].some((k) => stated.has(k)));
+    if (!shown) continue;
+    picked.push(shown === fact.shown ? fact : { ...fact, shown });
+    for (const k of shown.figureKeys) stated.add(k);
+  }
+  return picked;
+}
+
+function statementsOf(article: SummaryArticle, orderBase: number): Statement[] {
+  // The facts of a news story are in its first paragraphs; the tail of a long transcript adds cost, not facts.
+  const sentences = splitSentences(article.text.slice(0, 6000), article.language).slice(0, 20);
+  const out: Statement[] = [];
+  sentences.forEach((text, position) => {
+    if (judgeSentence(text, article.language).keep) out.push(statement(text, article, position, orderBase + position));
+  });
+  return out;
+}
+
+function statement(text: string, article: SummaryArticle, position: number, order: number): Statement {
+  const folded = fold(text);
+  const figures = figuresIn(text, article.language);
+  const entities = extractEntities(text, article.language);
+  const years = extractDates(text);
+  const tokens = folded.match(WORD) ?? [];
+  const days = daysIn(tokens, folded);
+  const { events, words: eventWords } = eventsIn(tokens, folded);
+  return {
+    text,
+    language: article.language,
+    articleId: article.id,
+    sourceId: article.sourceId,
+    alsoSourceIds: article.alsoSourceIds ?? [],
+    figures,
+    figureKeys: new Set(figures.map((f) => f.key)),
+    entities,
+    ...numbersIn(text),
+    years,
+    weekdays: new Set([...days].filter((d) => !d.startsWith('md:'))),
+    calendarDays: new Set([...days].filter((d) => d.startsWith('md:'))),
+    events,
+    eventWords,
+    words: wordSet(folded, tokens),
+    informative:
+      Math.min(new Set(figures.map((f) => f.key)).size, 3) * 2 +
+      Math.min(entities.size, 3) +
+      Math.min(years.size + days.size, 1) +
+      (position === 0 ? 2 : position < 3 ? 1 : 0) +
+      article.sourceWeight * 0.5,
+    order,
+  };
+}
+
+/**
+ * Each statement joins the group it states the same fact as (the best one if several), or starts its
+ * own. It is compared with the group's first statement and its fullest (most figures): the others were
+ * found the same as one of these. A group's figures stay nested: a statement joins only if its figures
+ * contain the group's or are contained in them, so "40 MW" and "€300 million" told by different
+ * sentences never chain into one fact; nor does one that names a year or day another member contradicts.
+ */
+function groupStatements(statements: Statement[]): Statement[][] {
+  const groups: Array<{ members: Statement[]; fullest: Statement; figures: Set<string>; entities: Set<string> }> = [];
+  for (const s of statements) {
+    let best: (typeof groups)[number] | null = null;
+    let bestScore = -1;
+    for (const g of groups) {
+      if (!nested(g.figures, s.figureKeys)) continue;
+      const founder = g.members[0]!;
+      if (!sameFact(founder, s) && (g.fullest === founder || !sameFact(g.fullest, s))) continue;
+      if (g.members.some((m) => datesConflict(m, s))) continue;
+      const score = overlap(g.figures, s.figureKeys) * 10 + overlap(g.entities, s.entities);
+      if (score > bestScore) {
+        best = g;
+        bestScore = score;
+      }
+    }
+    if (best) {
+      best.members.push(s);
+      for (const k of s.figureKeys) best.figures.add(k);
+      for (const e of s.entities) best.entities.add(e);
+      if (s.figureKeys.size > best.fullest.figureKeys.size) best.fullest = s;
+    } else groups.push({ members: [s], fullest: s, figures: new Set(s.figureKeys), entities: new Set(s.entities) });
+  }
+  return groups.map((g) => g.members);
+}
+
+/**
+ * Two sentences state the same fact when (never if they name different years or days, or figures that
+ * are not nested: "rose to 40 MW" and "rose to 45 MW" are two facts however alike the words):
+ * - in one language, their wording is near-identical (word Jaccard >= 0.6); or
+ * - they state the same figures (normalised: 40 MW = 40 Megawatt) and agree on the actors (a shared
+ *   name, or one names no one, or they report the same event); or
+ * - one states a subset of the other's figures and nothing else the other does not: no event and no
+ *   name beyond the fuller one's ("The site runs on 100% renewable energy" is covered by "The 40 MW
+ *   facility is powered by 100% renewable electricity"; "Equinix launched AM7 with 40 MW" is not, it
+ *   reports a launch); or
+ * - one states no figure, they report the same event (open, acquire, approve, ...) of the same actors
+ *   (every name of the shorter is in the other) and, in one language, the shorter adds at most one
+ *   content word ("opened its AM7 data center on Monday" adds nothing to "launched AM7 with 40 MW";
+ *   "opened AM7 with free cooling" does). Across languages the names and the event are the evidence.
+ */
+export function sameFact(a: Statement, b: Statement): boolean {
+  if (datesConflict(a, b) || !nested(a.figureKeys, b.figureKeys)) return false;
+  if (a.language === b.language && jaccard(a.words, b.words) >= 0.6) return true;
+  if (overlap(a.figureKeys, b.figureKeys) > 0) {
+    const aInB = subset(a.figureKeys, b.figureKeys);
+    const bInA = subset(b.figureKeys, a.figureKeys);
+    if (aInB && bInA) return overlap(a.entities, b.entities) > 0 || !a.entities.size || !b.entities.size || overlap(a.events, b.events) > 0;
+    return aInB ? addsNothing(b, a) : addsNothing(a, b);
+  }
+  if (a.figureKeys.size) return covers(a, b);
+  if (b.figureKeys.size) return covers(b, a);
+  return covers(a, b) || covers(b, a);
+}
+
+/** `small` (whose figures `big` states) reports no event and names no one that `big` does not. */
+function addsNothing(big: Statement, small: Statement): boolean {
+  return subset(small.events, big.events) && subset(small.entities, big.entities);
+}
+
+/**
+ * `small` (no figure with a unit) states nothing that `big` does not: its names and counts are among
+ * big's, and either they report the same event (of a named actor, or on a date both give) or they
+ * share a count ("4 800 baies" and "4,800 cabinets"; "6.000 rack" in "will house 6,000 racks"), or a
+ * smaller number and a name ("14 data center in India").
+ * In one language, small may add at most one content word; across languages names, counts and the
+ * event are the evidence. A day or year small adds ("on Monday") is detail, not a new fact.
+ */
+function covers(big: Statement, small: Statement): boolean {
+  if (!subset(small.entities, big.entities) || !subset(small.counts, big.counts)) return false;
+  const sameEvent =
+    overlap(big.events, small.events) > 0 &&
+    (small.entities.size > 0 ||
+      overlap(big.years, small.years) + overlap(big.weekdays, small.weekdays) + overlap(big.calendarDays, small.calendarDays) > 0);
+  const sameCounts = overlap(small.counts, big.counts) > 0 || (small.entities.size > 0 && overlap(small.numbers, big.numbers) > 0);
+  if (!sameEvent && !sameCounts) return false;
+  if (big.language !== small.language) return true;
+  let added = 0;
+  for (const w of contentWords(small)) if (!big.words.has(w)) added++;
+  return added <= 1;
+}
+
+function datesConflict(a: Statement, b: Statement): boolean {
+  return disjoint(a.years, b.years) || disjoint(a.weekdays, b.weekdays) || disjoint(a.calendarDays, b.calendarDays);
+}
+
+function disjoint(x: Set<string>, y: Set<string>): boolean {
+  return x.size > 0 && y.size > 0 && overlap(x, y) === 0;
+}
+
+function toFact(statements: Statement[], readerLanguage: string): Fact {
+  const inReader = statements.filter((s) => s.language === readerLanguage);
+  // A sentence an outlet wrote in the reader's language, else (none did) the most informative original,
+  // to be translated or marked.
+  const shown = (inReader.length ? inReader : statements).reduce((best, s) => (preference(s, best) > 0 ? s : best));
+  const outlets = new Set(statements.map((s) => s.sourceId));
+  const sourceIds = new Set(statements.flatMap((s) => [s.sourceId, ...s.alsoSourceIds]));
+  const figureKeys = new Set(statements.flatMap((s) => [...s.figureKeys]));
+  return {
+    statements,
+    figureKeys,
+    sourceIds,
+    articleIds: new Set(statements.map((s) => s.articleId)),
+    shown,
+    inReaderLanguage: inReader.length > 0,
+    score: Math.max(...statements.map((s) => s.informative)) + (outlets.size - 1) * 2 + (inReader.length ? 1.5 : 0),
+  };
+}
+
+/** Positive when `a` is the better sentence to show: more figures, more content, earlier. */
+function preference(a: Statement, b: Statement): number {
+  return a.figureKeys.size - b.figureKeys.size || a.informative - b.informative || b.order - a.order;
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+function wordSet(folded: string, words: string[]): Set<string> {
+  if (words.length <= 2) {
+    // Scripts written without spaces: character pairs stand for words.
+    const chars = [...folded.replace(/\s+/g, '')];
+    return new Set(chars.slice(0, -1).map((c, i) => c + chars[i + 1]));
+  }
+  return new Set(words);
+}
+
+/** Folded words that carry content: no function words, event words, weekdays or months, numbers. */
+function contentWords(s: Statement): string[] {
+  const functionWords = FUNCTION_WORDS[baseLanguage(s.language)];
+  const eventWords = new Set(s.eventWords);
+  const out: string[] = [];
+  for (const w of s.words) {
+    if (/^\d/.test(w) || LOW_INFORMATION_WORDS.has(w) || functionWords?.has(w) || isDateWord(w)) continue;
+    if (eventWords.has(w)) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/** A number not glued to a word of a cased script ("AM7", "MUM2" are names); CJK writes "4800ラック". */
+const BARE_NUMBER = new RegExp(`(?<![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}\\d.,])(?:${NUM})`, 'gu');
+
+function numbersIn(text: string): { numbers: Set<string>; counts: Set<string> } {
+  const numbers = new Set<string>();
+  const counts = new Set<string>();
+  for (const m of text.matchAll(BARE_NUMBER)) {
+    const value = readNumber(m[0]);
+    if (!Number.isFinite(value) || /^(19|20)\d\d$/.test(m[0])) continue;
+    numbers.add(String(value));
+    if (value >= 100 || !Number.isInteger(value)) counts.add(String(value));
+  }
+  return { numbers, counts };
+}
+
+function nested(a: Set<string>, b: Set<string>): boolean {
+  return subset(a, b) || subset(b, a);
+}
+
+function subset(a: Set<string>, b: Set<string>): boolean {
+  for (const x of a) if (!b.has(x)) return false;
+  return true;
+}
+
+function overlap(a: Set<string>, b: Set<string>): number {
+  let n = 0;
+  for (const x of a) if (b.has(x)) n++;
+  return n;
+}
+
+function jaccard(a: Set<string>, b: Set<string>): number {
+  const inter = overlap(a, b);
+  return inter / (a.size + b.size - inter || 1);
+}
