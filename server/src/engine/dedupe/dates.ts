@@ -22,10 +22,11 @@ export function extractDates(text: string, language = 'en', reference?: Date): S
     for (const m of t.matchAll(YEAR)) out.add(m[1]!);
     if (lang === 'th') for (const m of t.matchAll(BUDDHIST_YEAR)) out.add(String(Number(m[1]) - 543));
     if (NUMERIC_DATE_HINT.test(t)) numericDates(t, lang, out);
-    if (CJK_DATE_HINT.test(t)) cjkDates(t, out);
     if (lang === 'vi') vietnameseDates(t, out);
     if (named) namedDates(f, lang, words, out, reference);
   }
+  // Chinese may write a date in numerals alone (十一月二十三日).
+  if (CJK_DATE_HINT.test(t)) cjkDates(t, out);
   if (named) weekdays(f, words, out, lang);
   else for (const [name, n] of words.weekdaysInScript) if (f.includes(fold(name))) out.add(`wd:${n}`);
   return out;
@@ -133,7 +134,7 @@ function patterns(lang: string, words: DateWords): DatePatterns {
       'gu',
     ),
     monthYear: new RegExp(`${month}\\s+(?:de\\s+|del\\s+|of\\s+|του\\s+)?(20[1-4]\\d|1[34]\\d\\d|25[5-8]\\d)(?!\\d)`, 'gu'),
-    weekday: new RegExp(`(?<![\\p{L}\\p{M}])(?:${weekdays})(?![\\p{L}\\p{M}])`, 'gu'),
+    weekday: new RegExp(`(?<![\\p{L}\\p{M}])${prefix}(?:${weekdays})(?![\\p{L}\\p{M}])`, 'gu'),
     any: new RegExp(`${months}|${weekdays}`, 'u'),
   };
   patternCache.set(lang, p);
@@ -193,7 +194,7 @@ function jalaliDay(d: number, month: number, jalaliYear: number | undefined, out
 function weekdays(f: string, words: DateWords, out: Set<string>, lang: string) {
   for (const [name, n] of words.weekdaysInScript) if (f.includes(fold(name))) out.add(`wd:${n}`);
   for (const m of f.matchAll(patterns(lang, words).weekday)) {
-    const n = weekdayOf(m[0], words);
+    const n = weekdayOf(m[0], words) ?? (lang === 'he' ? weekdayOf(m[0].slice(1), words) : undefined);
     // After a count it is a plural noun, not a day: Romanian "3 luni" are three months.
     if (n !== undefined && !/\d\s*$/.test(f.slice(Math.max(0, m.index! - 3), m.index))) out.add(`wd:${n}`);
   }

@@ -61,8 +61,10 @@ export function extractNames(text: string, language: string): Names {
   const dates = dateWords(lang);
   const sentences = text.split(SENTENCE).map((s) => tokenize(s, lang));
   const openers = nounsCapitalised || caseless || sentences.length < 2 ? EMPTY : subjectsOpening(sentences);
-  for (const tokens of sentences) {
-    const titleCase = !nounsCapitalised && isTitleCase(tokens);
+  // Only a headline is written in Title Case: the first line of a title and text, or a line without a full stop.
+  const headline = text.includes('\n') || !/[.!?。！？]\s*$/u.test(text);
+  for (const [index, tokens] of sentences.entries()) {
+    const titleCase = index === 0 && headline && !nounsCapitalised && isTitleCase(tokens);
     let keys: string[] | null = null;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
