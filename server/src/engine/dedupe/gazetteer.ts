@@ -792,16 +792,17 @@ function addName(name: string, entry: Entry) {
 }
 
 for (const [key, names] of Object.entries(ORGS)) for (const n of names) addName(n, { key });
+const REGION_NAMES = CATALOG_LOCALES.flatMap((locale) => {
+  try {
+    return [new Intl.DisplayNames([locale], { type: 'region' })];
+  } catch {
+    return [];
+  }
+});
 for (const [key, [region, extra]] of Object.entries(COUNTRIES)) {
   const entry = { key, country: key };
   COUNTRY_OF.set(key, key);
-  const display = CATALOG_LOCALES.map((locale) => {
-    try {
-      return new Intl.DisplayNames([locale], { type: 'region' }).of(region);
-    } catch {
-      return undefined;
-    }
-  });
+  const display = REGION_NAMES.map((names) => names.of(region));
   for (const n of [key, ...extra, ...display]) if (n && !/[()]/.test(n) && !AMBIGUOUS.has(n.toLowerCase())) addName(n, entry);
 }
 for (const [key, [country, names]] of Object.entries(CITIES)) {

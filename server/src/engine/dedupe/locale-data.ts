@@ -99,6 +99,13 @@ export function dateWords(language: string): DateWords {
 }
 
 const DAY = 86_400_000;
+const MONTH_FORMATS: Intl.DateTimeFormatOptions[] = [
+  { month: 'long' },
+  { month: 'long', day: 'numeric' },
+  { month: 'short' },
+  { month: 'short', day: 'numeric' },
+];
+const WEEKDAY_FORMATS: Intl.DateTimeFormatOptions[] = [{ weekday: 'long' }, { weekday: 'long', day: 'numeric', month: 'long' }];
 
 function buildDateWords(lang: string): DateWords {
   const months = new Map<string, number>();
@@ -114,12 +121,16 @@ function buildDateWords(lang: string): DateWords {
   };
   const locales = [...new Set(['en', ...(NUMERIC_MONTHS.has(lang) ? [] : (DATE_LOCALES[lang] ?? [lang]))])];
   for (const locale of locales) {
-    const part = (options: Intl.DateTimeFormatOptions, date: Date, type: 'month' | 'weekday') =>
-      new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })
+    const formats = new Map<Intl.DateTimeFormatOptions, Intl.DateTimeFormat>();
+    const part = (options: Intl.DateTimeFormatOptions, date: Date, type: 'month' | 'weekday') => {
+      let format = formats.get(options);
+      if (!format) formats.set(options, (format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })));
+      return format
         .formatToParts(date)
         .filter((p) => p.type === type)
         .map((p) => p.value)
         .join('');
+    };
     const own = locale !== 'en' || lang === 'en';
     const monthForms = new Map<number, Set<string>>();
     const weekdayForms = new Map<number, Set<string>>();
@@ -138,8 +149,7 @@ function buildDateWords(lang: string): DateWords {
     }
     for (let d = 0; d < 7; d++) {
       const date = new Date(Date.UTC(2026, 10, 23) + d * DAY); // 2026-11-23 is a Monday
-      for (const options of [{ weekday: 'long' }, { weekday: 'long', day: 'numeric', month: 'long' }] as const)
-        add(weekdays, own ? weekdayForms : null, part(options, date, 'weekday'), d + 1);
+      for (const options of WEEKDAY_FORMATS) add(weekdays, own ? weekdayForms : null, part(options, date, 'weekday'), d + 1);
     }
     if (INFLECTING.has(lang)) monthStems.push(...stems(monthForms));
     if (AGGLUTINATIVE.has(lang)) weekdayStems.push(...stems(weekdayForms));
