@@ -64,12 +64,12 @@ const NON_LATIN = new Set(['ja', 'zh', 'ko', 'ar', 'fa', 'he', 'hi', 'bn', 'th',
  * - N >= 2 and Q >= 1; N >= 1 and Q >= 2; N >= 3 and a shared day, weekday or year (the rules of decision 203);
  * - N >= 1 and one figure precise enough to be telling (two significant digits or more: €850 million, 47.5 MW);
  * - N >= 1, Q >= 1 and the same day or weekday;
- * - N >= 2 and the same day of a month;
+ * - N >= 2 and the same day of a month (unless they state different figures of one unit);
  * - N >= 1, the same day or weekday and the same concept of the field (when a lexicon provides concepts);
  * - when one of the two is written in a script whose names may not be read (no name shared): two figures of
  *   different units, one of them telling.
  * No anchor rule joins two articles that name places in different countries, and the rules with one figure
- * do not join articles that state different figures of the same unit (two sites of one company, one week).
+ * or none do not join articles that state different figures of the same unit (two sites of one company, one week).
  * Articles are compared pair by pair, never with the union of a story's anchors, so a big story does not
  * swallow every article that shares a city and a round number with one of its members. Names carried by
  * many stories (a hyperscaler, a country) do not count as evidence.
@@ -183,7 +183,7 @@ function anchorScore(a: Keys, m: Keys, n: number): { joined: boolean; weight: nu
     n >= 3 && when + year >= 1,
     n >= 1 && telling >= 1 && !figuresDiffer,
     n >= 1 && q >= 1 && when >= 1 && !figuresDiffer,
-    n >= 2 && day >= 1,
+    n >= 2 && day >= 1 && !figuresDiffer,
     n >= 1 && when >= 1 && concept >= 1 && !figuresDiffer,
     n === 0 && (a.unreadable || m.unreadable) && telling >= 1 && new Set(shared.map(unitOf)).size >= 2,
   ];

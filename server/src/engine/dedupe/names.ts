@@ -127,7 +127,25 @@ const wordCache = new Map<string, Word[]>();
 const NON_LATIN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 const ASCII = /^[\x00-\x7f]*$/;
 
+/** A word that starts with a digit (a figure, a date, a reference like 12-3-4): never a name, never cached. */
+const FIGURE: Word[] = [
+  {
+    raw: '0',
+    key: '0',
+    folded: '0',
+    capital: false,
+    lower: false,
+    acronym: false,
+    camel: false,
+    long: false,
+    known: null,
+    stemKnown: null,
+  },
+];
+
 function wordsOf(match: string, lang: string): Word[] {
+  const first = match.charCodeAt(0);
+  if (first >= 48 && first <= 57) return FIGURE;
   // Transliteration depends on the language only for Cyrillic.
   const cacheKey = ASCII.test(match) ? match : `${lang}\u0000${match}`;
   let words = wordCache.get(cacheKey);
