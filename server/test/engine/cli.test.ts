@@ -97,7 +97,8 @@ describe('operator CLIs: ingest and edition', () => {
     assert.ok(top.summaries.detailed.every((s) => s.language === 'en' && s.inReaderLanguage));
     assert.deepEqual(
       top.keyFigures.map((f) => `${f.label}: ${f.text}`),
-      ['Investment: EUR 500 million', 'Capacity: 60 MW'],
+      // The substation's 110 kV is read since the anchors know voltages (decision 210), labelled by its unit.
+      ['Investment: EUR 500 million', 'Capacity: 60 MW', 'Voltage: 110 kV'],
     );
   });
 
@@ -107,7 +108,7 @@ describe('operator CLIs: ingest and edition', () => {
     assert.match(text.stdout, /\[Regulations\] Haarlemmermeer/);
     assert.match(text.stdout, /^ {3}- Equinix will invest €500 million in FR9, .* \(.*heise.*\)$/m, 'a fact with its outlets');
     assert.match(text.stdout, /\[(nl|pl), not translated\] \(/, 'a fact no outlet states in English is marked with its language');
-    assert.match(text.stdout, /^ {3}Key figures: Investment: EUR 500 million · Capacity: 60 MW$/m);
+    assert.match(text.stdout, /^ {3}Key figures: Investment: EUR 500 million · Capacity: 60 MW · Voltage: 110 kV$/m);
     // Without --published: what this run's ingest brought in, stamped with the real time, in the last 24 hours.
     const now = await run('edition.ts', ['--json'], env);
     const latest = JSON.parse(now.stdout) as Edition;

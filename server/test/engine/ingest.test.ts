@@ -121,7 +121,7 @@ describe('ingest over the fixture feeds', () => {
   it('classifies stories into the spec interests with reasons', () => {
     const security = storyOf('/en/nordhaven-ransomware');
     assert.equal(security.interest, 'security');
-    assert.ok(security.classification.reasons.some((r) => r.interest === 'security' && r.rule === 'cyber attack' && r.where === 'title'));
+    assert.ok(security.classification.reasons.some((r) => r.interest === 'security' && r.concept === 'ransomware' && r.where === 'title'));
     assert.equal(storyOf('/nl/moratorium').interest, 'regulations');
   });
 

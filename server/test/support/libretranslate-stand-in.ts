@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { guessLanguage, translateWith, type Phrases } from './phrase-dictionary.js';
+import { closeNow, readBody } from './stand-in-http.js';
 
 /**
  * A loopback stand-in for a LibreTranslate server (https://github.com/LibreTranslate/LibreTranslate,
@@ -136,20 +137,6 @@ export async function startLibreTranslateStandIn(options: LibreTranslateStandInO
     failNext(status, times = 1) {
       for (let i = 0; i < times; i++) failures.push({ status });
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeNow(server),
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => resolve(raw));
-    req.on('error', reject);
-  });
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { translateWith, type Phrases } from './phrase-dictionary.js';
+import { closeNow, readBody } from './stand-in-http.js';
 
 /**
  * A loopback stand-in for an OpenAI-compatible chat-completions endpoint (OpenAI, vLLM, llama.cpp, Ollama):
@@ -101,20 +102,6 @@ export async function startOpenAiStandIn(options: { dictionary: Record<string, P
     failNext(times = 1) {
       for (let i = 0; i < times; i++) failures.push({ status: 500 });
     },
-    close: () =>
-      new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: () => closeNow(server),
   };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let raw = '';
-    req.setEncoding('utf8');
-    req.on('data', (chunk: string) => (raw += chunk));
-    req.on('end', () => resolve(raw));
-    req.on('error', reject);
-  });
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { classify } from './interests.js';
+import { fieldLexicon } from '../lexicon/lexicon.js';
+import { classify, languagesOf } from './interests.js';
 
 const cases: Array<[string, string, string, string]> = [
   ['security', 'en', 'Ransomware attack hits colocation provider in Oslo', 'Customers lost access to the portal after the breach.'],
@@ -30,6 +31,121 @@ const cases: Array<[string, string, string, string]> = [
   ],
 ];
 
+/** [interest, language, title, lead, the concept that must be named among the title's reasons] */
+const inEveryScript: Array<[string, string, string, string, string]> = [
+  ['security', 'ja', '大手クラウド事業者がランサムウェア被害', '復旧には数日かかる見通し。', 'ransomware'],
+  ['infrastructure', 'zh', '腾讯在天津开工建设超大规模数据中心', '项目总投资50亿元。', 'groundbreaking'],
+  ['security', 'zh-TW', '駭客入侵雲端服務商，客戶資料外洩', '約有十萬筆資料受影響。', 'cyberattack'],
+  ['operations', 'ko', '데이터센터 정전으로 금융 서비스 장애', '복구에 세 시간이 걸렸다.', 'power-outage'],
+  [
+    'regulations',
+    'ar',
+    'الحكومة تصدر لائحة جديدة لتنظيم مراكز البيانات',
+    'وتلزم اللائحة المشغلين بالإفصاح عن استهلاك الطاقة.',
+    'regulation',
+  ],
+  ['marketTrends', 'he', 'קרן השקעות רוכשת את מפעילת חוות השרתים', 'העסקה מוערכת ב-300 מיליון דולר.', 'acquisition'],
+  [
+    'security',
+    'ru',
+    'Обнаружена уязвимость в системе управления серверами',
+    'Производитель выпустил обновление безопасности.',
+    'vulnerability',
+  ],
+  ['operations', 'el', 'Πυρκαγιά σε κέντρο δεδομένων στη Θεσσαλονίκη', 'Η πυροσβεστική έθεσε τη φωτιά υπό έλεγχο.', 'fire'],
+  ['technology', 'th', 'เอไอเอสเปิดตัวบริการ GPU คลาวด์สำหรับงานปัญญาประดิษฐ์', 'บริการจะเริ่มในเดือนหน้า', 'gpu'],
+  ['marketTrends', 'hi', 'रिलायंस डेटा सेंटर कारोबार में 10,000 करोड़ रुपये का निवेश करेगी', 'कंपनी ने यह जानकारी दी।', 'investment'],
+  ['operations', 'de', 'Kühlungsausfall im Rechenzentrum: Kunden stundenlang offline', 'Der Betreiber prüft die Ursache.', 'outage'],
+  ['technology', 'fr', "Nouvelle puce d'IA pour les serveurs des centres de données", 'Elle sera produite à partir de 2027.', 'chip'],
+  [
+    'regulations',
+    'es',
+    'El Ayuntamiento concede la licencia de obras al centro de datos de Meta',
+    'El proyecto ocupa 180 hectáreas.',
+    'permit',
+  ],
+  ['infrastructure', 'it', 'Posata la prima pietra del nuovo data center di Milano', 'La struttura avrà 30 MW.', 'groundbreaking'],
+  ['security', 'pt', 'Ataque hacker derruba sistemas de provedor de nuvem', 'Os clientes ficaram sem acesso durante horas.', 'cyberattack'],
+  ['marketTrends', 'nl', 'Overname van Nederlandse datacenterbouwer afgerond', 'De koper betaalt 120 miljoen euro.', 'acquisition'],
+  [
+    'infrastructure',
+    'pl',
+    'Budowa kampusu centrów danych pod Warszawą ruszyła',
+    'Pierwszy budynek będzie gotowy w 2026 roku.',
+    'construction',
+  ],
+  ['operations', 'tr', 'Veri merkezinde yangın: hizmetler kesintiye uğradı', 'İtfaiye ekipleri yangını söndürdü.', 'fire'],
+  ['regulations', 'uk', 'Уряд ухвалив постанову про захист критичної інфраструктури', 'Документ набуде чинності з січня.', 'regulation'],
+  ['infrastructure', 'sv', 'Nytt datacenter byggs i Borlänge', 'Anläggningen får en effekt på 50 MW.', 'construction'],
+  ['security', 'fi', 'Tietomurto paljasti asiakkaiden tiedot', 'Yhtiö on ilmoittanut asiasta poliisille.', 'data-breach'],
+  ['marketTrends', 'cs', 'Provozovatel datových center zvýšil tržby o 20 procent', 'Zisk vzrostl na 300 milionů korun.', 'earnings'],
+  ['infrastructure', 'vi', 'Khởi công trung tâm dữ liệu tại Bình Dương', 'Dự án có tổng vốn 2.000 tỷ đồng.', 'groundbreaking'],
+  ['technology', 'id', 'Perusahaan meluncurkan layanan cloud berbasis kecerdasan buatan', 'Layanan tersedia mulai bulan depan.', 'ai'],
+  ['operations', 'sr', 'Пожар у дата центру у Нишу, оштећени сервери', 'Ватрогасци су угасили пожар.', 'fire'],
+  ['infrastructure', 'sr', 'Počela izgradnja data centra u Kragujevcu', 'Objekat će imati 10 MW.', 'construction'],
+  ['regulations', 'ca', 'El Parlament aprova la llei de centres de dades', 'La norma entrarà en vigor el gener.', 'regulation'],
+  ['operations', 'hu', 'Áramszünet bénította meg az adatközpontot', 'A szolgáltatások három órán át nem voltak elérhetők.', 'power-outage'],
+  [
+    'marketTrends',
+    'ro',
+    'Grupul a finalizat achiziția operatorului de centre de date',
+    'Valoarea tranzacției nu a fost făcută publică.',
+    'acquisition',
+  ],
+  ['infrastructure', 'ms', 'Pembinaan pusat data baharu di Johor bermula', 'Projek itu bernilai RM3 bilion.', 'construction'],
+  ['security', 'bn', 'সাইবার হামলায় ডেটা সেন্টারের তথ্য চুরি', 'তদন্ত চলছে।', 'cyberattack'],
+  ['regulations', 'fa', 'مجلس قانون جدید مراکز داده را تصویب کرد', 'این قانون از سال آینده اجرا می‌شود.', 'regulation'],
+  ['operations', 'lt', 'Duomenų centre kilo gaisras', 'Gaisras užgesintas per valandą.', 'fire'],
+  [
+    'regulations',
+    'tr',
+    'Bulut sağlayıcılarına yeni zorunluluk: veriler yurt içinde saklanacak',
+    'Düzenleme gelecek yıl yürürlüğe giriyor.',
+    'obligation',
+  ],
+];
+
+describe('interests in every language, from the lexicon', () => {
+  for (const [interest, lang, title, text, concept] of inEveryScript) {
+    it(`${lang}: "${title}" is ${interest}, because of ${concept}`, () => {
+      const c = classify({ title, text, sourceCategories: [] });
+      assert.equal(c.interest, interest, JSON.stringify(c.reasons.map((r) => `${r.rule} ${r.interest} +${r.weight}`)));
+      const reason = c.reasons.find((r) => r.concept === concept && r.interest === interest && r.where === 'title');
+      assert.ok(reason, `a title reason names ${concept}`);
+      assert.ok(reason.rule.startsWith(concept) && reason.rule.includes(reason.term!), reason.rule);
+    });
+  }
+
+  it('covers 20+ languages, every script of the brief and every interest', () => {
+    const langs = new Set(inEveryScript.map(([, lang]) => lang.split('-')[0]));
+    assert.ok(langs.size >= 20);
+    for (const l of ['ja', 'zh', 'ko', 'ar', 'he', 'ru', 'el', 'th', 'hi']) assert.ok(langs.has(l), l);
+    for (const interest of ['infrastructure', 'technology', 'marketTrends', 'security', 'operations', 'regulations'])
+      assert.ok(
+        inEveryScript.some(([i]) => i === interest),
+        interest,
+      );
+  });
+
+  it("uses the story's languages when the caller knows them, and the scripts it sees", () => {
+    assert.equal(classify({ title: 'Avbrott i datacenter', text: '', sourceCategories: [], languages: ['sv'] }).interest, 'operations');
+    const c = classify({ title: 'データセンターで火災', text: '', sourceCategories: [], languages: ['en'] });
+    assert.equal(c.interest, 'operations');
+    assert.ok(c.reasons.some((r) => r.concept === 'fire' && r.term === '火災'));
+  });
+
+  it('tells the languages of a story from its scripts and words', () => {
+    const lexicon = fieldLexicon();
+    assert.deepEqual(languagesOf('データセンターを建設', '', [], lexicon), ['ja']);
+    assert.deepEqual(languagesOf('数据中心', '', [], lexicon), ['zh']);
+    assert.deepEqual(languagesOf('Центр обробки даних у Києві', '', [], lexicon), ['uk']);
+    assert.deepEqual(languagesOf('مرکز داده جدید در تهران', '', [], lexicon), ['fa']);
+    assert.deepEqual(languagesOf('مركز بيانات جديد في الرياض', '', [], lexicon), ['ar']);
+    assert.ok(languagesOf('Un apagón provoca la caída de un centro de datos', '', [], lexicon).includes('es'));
+    assert.deepEqual(languagesOf('Whatever the title says', '', ['ko'], lexicon).sort(), ['en', 'ko']);
+  });
+});
+
 describe('interest classification', () => {
   for (const [interest, lang, title, text] of cases) {
     it(`${lang}: "${title}" is ${interest}`, () => {
@@ -46,6 +162,13 @@ describe('interest classification', () => {
     const c = classify({ title: 'Weekly notes', text: 'Nothing specific.', sourceCategories: ['operations'] });
     assert.equal(c.interest, 'operations');
     assert.deepEqual(c.reasons, [{ interest: 'operations', rule: 'source default category', where: 'source', weight: 1 }]);
+  });
+
+  it('gives a tie to the interest with the strongest single reason', () => {
+    // infrastructure: data center 3 + cooling 6 = 9; operations: PUE 9.
+    const c = classify({ title: 'Data center cuts PUE to 1.1 with free cooling', text: '', sourceCategories: [] });
+    assert.equal(c.scores.infrastructure, c.scores.operations);
+    assert.equal(c.interest, 'operations');
   });
 
   it('lists secondary interests that score at least half of the best', () => {

@@ -1,11 +1,17 @@
 import { INTERESTS, type Interest } from '@dcbrief/shared';
-import { fold } from '../dedupe/gazetteer.js';
+import { fieldLexicon, type Lexicon } from '../lexicon/lexicon.js';
+import { FUNCTION_WORDS, identifyLanguage } from '../normalize/language.js';
 
 export interface ClassificationReason {
   interest: Interest;
+  /** What scored: a lexicon concept and the term found (`ransomware "랜섬웨어"`), or the source's category. */
   rule: string;
   where: 'title' | 'text' | 'source';
   weight: number;
+  /** The lexicon concept behind the points, when there is one. */
+  concept?: string;
+  /** The term of the lexicon that was found, as the lexicon writes it. */
+  term?: string;
 }
 
 export interface Classification {
@@ -21,163 +27,143 @@ export interface ClassifiableText {
   title: string;
   text: string;
   sourceCategories: Interest[];
+  /** The languages of the story's articles, when known; otherwise told from the scripts and words of the text. */
+  languages?: readonly string[];
 }
 
-interface Rule {
-  name: string;
-  pattern: RegExp;
-  weight: number;
-}
+const TEXT_LIMIT = 6000;
+/** The title states the news; the text adds its context, and a story's text is all its articles. */
+const TITLE_FACTOR = 3;
 
 /**
- * Weighted keyword rules per interest, in the languages of the catalog, matched on folded text (lower case,
- * no accents). A title match counts double; each source's default categories add a small prior. Every point
- * carries its reason, so an operator can see why a story landed where it did.
+ * Interests from the field lexicon (lexicon/lexicon.json), in every catalog language. Each concept found
+ * in the title or the text gives its interests the lexicon's points, tripled in the title (a concept
+ * counts once, where it is found first); ties go to the strongest single reason; each of the source's default categories adds 1. Every point
+ * carries its reason (concept, term, where), which `edition --json` shows as `interestReasons`.
  */
-const RULES: Record<Interest, Rule[]> = {
-  infrastructure: [
-    rule(
-      'data center / campus',
-      1,
-      'data ?cent(?:er|re)s?|datacent(?:er|re)s?|rechenzentr\\w*|centres? de donnees|centros? de (?:datos|dados)|centrum danych|centri dati|datove centrum|adatkozpont|veri merkez\\w*|データセンター|数据中心|데이터센터|цод\\w*|центр\\w* обработки данных',
-    ),
-    rule(
-      'construction / expansion',
-      2,
-      'construct\\w*|build(?:s|ing)? |groundbreak\\w*|expan\\w*|campus\\w*|baut |neubau|erweiter\\w*|construi\\w*|constru\\w*|costrui\\w*|bouwt|budow\\w*|建設|建设|착공|строит\\w*',
-    ),
-    rule(
-      'power and grid',
-      2,
-      '\\d\\s?(?:mw|gw)\\b|megawatt\\w*|gigawatt\\w*|substation|grid connection|power supply|stromnetz|netzanschluss|raccordement|red electrica|rete elettrica|電力|电力|전력|энергоснабж\\w*',
-    ),
-    rule(
-      'cooling',
-      2,
-      'cooling|kuhlung|refroidissement|refrigeracion|raffreddamento|resfriamento|koeling|chlodzen\\w*|冷却|液冷|냉각|охлажден\\w*',
-    ),
-    rule('colocation / hyperscale', 1, 'colocation|hyperscale\\w*|wholesale capacity|interconnection|subsea cable|fiber route'),
-  ],
-  technology: [
-    rule(
-      'AI and accelerators',
-      3,
-      '\\bgpus?\\b|\\bai\\b|artificial intelligence|\\bki\\b|\\bia\\b|inteligencia artificial|intelligenza artificiale|kunstliche intelligenz|sztuczn\\w* inteligencj\\w*|人工智能|生成ai|인공지능|искусственн\\w* интеллект\\w*|accelerator\\w*|nvidia|blackwell|tpu',
-    ),
-    rule(
-      'chips and servers',
-      2,
-      '\\bchips?\\b|processor\\w*|semiconductor\\w*|\\bcpus?\\b|servers?\\b|server\\w* rack|halbleiter|semi-?conducteur\\w*|semiconductor|半導体|半导体|반도체|процессор\\w*',
-    ),
-    rule(
-      'networking and storage',
-      2,
-      'network\\w*|optical|\\b(?:400|800)g\\b|ethernet|infiniband|storage|\\bssds?\\b|netzwerk|reseau|almacenamiento|光通信|网络|스토리지',
-    ),
-    rule('software and cloud platforms', 1, 'software|kubernetes|platform|cloud region|cloud service|open source|quantum'),
-  ],
-  marketTrends: [
-    rule(
-      'acquisition / merger',
-      3,
-      'acqui\\w*|merger|takeover|buys |ubernahm\\w*|ubernimmt|rachat|rachete|adquiri\\w*|adquisicion|acquisizion\\w*|overname|przejec\\w*|買収|收购|인수|поглощ\\w*|приобрет\\w*',
-    ),
-    rule(
-      'investment and funding',
-      3,
-      'invest\\w*|funding|raises?|financing|capital|fund\\b|inversion|investissement|investimento|investering|inwestycj\\w*|投資|投资|투자|инвестиц\\w*|инвестир\\w*',
-    ),
-    rule(
-      'revenue and results',
-      2,
-      'revenue|earnings|quarter\\w*|results|profit|umsatz|quartal|chiffre d.affaires|trimestre|ingresos|fatturato|receita|omzet|przychod\\w*|売上|营收|매출|выручк\\w*',
-    ),
-    rule(
-      'market and pricing',
-      2,
-      'market\\w*|pricing|prices|vacancy|absorption|demand|markt\\w*|marche|mercado|mercato|rynek|市場|市场|시장|рын\\w*',
-    ),
-  ],
-  security: [
-    rule(
-      'cyber attack',
-      4,
-      'ransomware|cyber ?attack\\w*|cyberangriff\\w*|cyberattaque\\w*|ciberataque\\w*|attacco informatico|hack\\w*|malware|ddos|breach\\w*|サイバー攻撃|网络攻击|해킹|кибератак\\w*|хакер\\w*',
-    ),
-    rule(
-      'vulnerability',
-      3,
-      'vulnerabilit\\w*|\\bcve-\\d+|exploit\\w*|zero-day|sicherheitslucke\\w*|faille\\w*|vulnerabilidad\\w*|vulnerabilita|kwetsbaarhe\\w*|podatnosc\\w*|脆弱性|漏洞|취약점|уязвимост\\w*',
-    ),
-    rule(
-      'security in general',
-      2,
-      'security|cybersecurity|sicherheit|securite|seguridad|sicurezza|seguranca|beveiliging|bezpieczenstw\\w*|セキュリティ|安全|보안|безопасност\\w*',
-    ),
-  ],
-  operations: [
-    rule(
-      'outage / incident',
-      4,
-      'outage\\w*|downtime|disruption|ausfall|storung|panne\\w*|interruption|caida|apagon|interruzione|guasto|storing|awari\\w*|障害|停電|宕机|故障|장애|сбой\\w*|авари\\w*',
-    ),
-    rule('fire / physical incident', 3, '\\bfire\\b|blaze|flood\\w*|\\bbrand\\b|incendi\\w*|brand in|pozar\\w*|火災|火灾|화재|пожар\\w*'),
-    rule(
-      'efficiency and energy use',
-      2,
-      '\\bpue\\b|efficien\\w*|energy consumption|water usage|heat reuse|abwarme|energieeffizien\\w*|consommation|consumo energetico|efficienza|エネルギー効率|能效|에너지 효율|энергоэффектив\\w*',
-    ),
-    rule(
-      'staffing and maintenance',
-      2,
-      'staff\\w*|workforce|maintenance|uptime|wartung|maintenance|mantenimiento|manutenzione|onderhoud|保守|运维|운영',
-    ),
-  ],
-  regulations: [
-    rule(
-      'law and regulation',
-      4,
-      'regulat\\w*|legislat\\w*|\\blaw\\b|\\bbill\\b|directive|\\bact\\b|gesetz\\w*|verordnung|verordening|richtlinie|\\bloi\\b|reglementation|decret|\\bley\\b|normativa|regolament\\w*|\\blei\\b|wetgeving|ustaw\\w*|規制|法案|监管|法规|규제|закон\\w*|регулир\\w*',
-    ),
-    rule(
-      'permits and planning',
-      3,
-      'permit\\w*|planning permission|zoning|moratorium|approval|genehmig\\w*|permis|licencia|autorizzazion\\w*|vergunning|pozwoleni\\w*|許可|许可|허가|разрешени\\w*',
-    ),
-    rule(
-      'authorities and compliance',
-      2,
-      'regulator|commission|ministry|government|authority|city council|municipal\\w*|gemeenteraad|gemeinderat|conseil municipal|rada gminy|compliance|\\bnis2\\b|\\bgdpr\\b|\\bdsgvo\\b|\\brgpd\\b|behorde|bundesnetzagentur|ministere|gobierno|ministero|governo|rzad|政府|당국|правительств\\w*|министерств\\w*',
-    ),
-    rule(
-      'tax and subsidy',
-      2,
-      '\\btax\\w*|subsid\\w*|tariff\\w*|steuer\\w*|impot|fiscal|impuest\\w*|tasse|imposto|belasting|podat\\w*|税|补贴|세금|налог\\w*',
-    ),
-  ],
-};
-
-function rule(name: string, weight: number, source: string): Rule {
-  return { name, weight, pattern: new RegExp(`(?:^|[^\\p{Script=Latin}\\p{Script=Cyrillic}])(?:${fold(source)})`, 'u') };
-}
-
-export function classify(input: ClassifiableText): Classification {
+export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexicon()): Classification {
   const scores = Object.fromEntries(INTERESTS.map((i) => [i, 0])) as Record<Interest, number>;
   const reasons: ClassificationReason[] = [];
-  const title = fold(input.title);
-  const text = fold(input.text.slice(0, 6000));
-  for (const interest of INTERESTS) {
-    for (const r of RULES[interest]) {
-      if (r.pattern.test(title)) reasons.push({ interest, rule: r.name, where: 'title', weight: r.weight * 2 });
-      else if (r.pattern.test(text)) reasons.push({ interest, rule: r.name, where: 'text', weight: r.weight });
+  const text = input.text.slice(0, TEXT_LIMIT);
+  const languages = languagesOf(input.title, text, input.languages ?? [], lexicon);
+  const seen = new Set<string>();
+  for (const [where, part] of [
+    ['title', input.title],
+    ['text', text],
+  ] as const) {
+    for (const hit of lexicon.conceptsIn(part, languages)) {
+      if (seen.has(hit.concept)) continue;
+      seen.add(hit.concept);
+      const concept = lexicon.concepts.get(hit.concept)!;
+      for (const [interest, points] of Object.entries(concept.interests) as Array<[Interest, number]>) {
+        const weight = where === 'title' ? points * TITLE_FACTOR : points;
+        reasons.push({ interest, rule: `${hit.concept} "${hit.term}"`, where, weight, concept: hit.concept, term: hit.term });
+      }
     }
   }
   for (const interest of new Set(input.sourceCategories))
     reasons.push({ interest, rule: 'source default category', where: 'source', weight: 1 });
-  for (const r of reasons) scores[r.interest] += r.weight;
-  const ranked = [...INTERESTS].sort((a, b) => scores[b] - scores[a] || INTERESTS.indexOf(a) - INTERESTS.indexOf(b));
+  const heaviest = Object.fromEntries(INTERESTS.map((i) => [i, 0])) as Record<Interest, number>;
+  for (const r of reasons) {
+    scores[r.interest] += r.weight;
+    heaviest[r.interest] = Math.max(heaviest[r.interest], r.weight);
+  }
+  // A tie goes to the interest with the strongest single reason (a PUE in the title over the words around it).
+  const ranked = [...INTERESTS].sort(
+    (a, b) => scores[b] - scores[a] || heaviest[b] - heaviest[a] || INTERESTS.indexOf(a) - INTERESTS.indexOf(b),
+  );
   const best = ranked[0]!;
   const top = scores[best];
   const interests = top === 0 ? [best] : ranked.filter((i) => scores[i] >= Math.max(2, top / 2));
   return { interest: best, interests: interests.length ? interests : [best], scores, reasons, method: 'rules' };
+}
+
+/**
+ * The languages whose terms to look for. Scripts tell most languages apart cheaply (kana: Japanese, Han
+ * without kana: Chinese, Hangul, Thai, Greek, Hebrew, Devanagari, Bengali; Persian letters within Arabic
+ * script; Ukrainian, Serbian, Bulgarian letters within Cyrillic). Latin-script text, unless the caller
+ * named the story's languages, is English when English function words say so (as normalize/language.ts
+ * confirms a feed's language, on plain ASCII words: cheap enough to run on every story); otherwise both the identifier's guess and the lexicon's own vote are kept (the
+ * Latin-script languages whose terms name the most concepts), because on a headline and a lead the
+ * identifier alone is often wrong: it takes "Nytt datacenter byggs i Borlänge" for English and a Catalan
+ * headline for Italian. Languages too close to tell apart on short texts are searched together.
+ */
+export function languagesOf(title: string, text: string, declared: readonly string[], lexicon: Lexicon): string[] {
+  const sample = `${title}\n${text.slice(0, 800)}`;
+  const found = new Set(declared);
+  for (const [script, language] of SCRIPTS) if (script.test(sample)) found.add(language(sample));
+  const declaresLatin = declared.some((l) => !NON_LATIN.has(l.toLowerCase().split(/[-_]/)[0]!));
+  if (declaresLatin || !LATIN.test(sample)) return [...found];
+  if (readsAsEnglish(sample)) return [...found, 'en'];
+  const identified = identifyLanguage(sample, 'en');
+  const latin = new Set(lexicon.languagesByTerms(sample, latinLanguages(lexicon)));
+  if (identified.detected || !latin.size) latin.add(identified.language);
+  for (const language of latin) for (const close of [language, ...(CLOSE[language] ?? [])]) found.add(close);
+  return [...found];
+}
+
+const ENGLISH = FUNCTION_WORDS.en!;
+
+/** English function words make up a sixth of the words (the test of normalize/language.ts, on ASCII words). */
+function readsAsEnglish(sample: string): boolean {
+  const words = sample
+    .slice(0, 600)
+    .toLowerCase()
+    .split(/[^a-z]+/);
+  let hits = 0;
+  let count = 0;
+  for (const w of words) {
+    if (!w) continue;
+    count++;
+    if (ENGLISH.has(w)) hits++;
+  }
+  return count >= 12 && hits >= 3 && hits * 6 >= count;
+}
+
+const latinCache = new WeakMap<Lexicon, string[]>();
+function latinLanguages(lexicon: Lexicon): string[] {
+  let latin = latinCache.get(lexicon);
+  if (!latin) latinCache.set(lexicon, (latin = [...lexicon.languages].filter((l) => !NON_LATIN.has(l))));
+  return latin;
+}
+
+/** Languages a short text cannot reliably be told apart from (normalize/language.ts), searched together. */
+const CLOSE: Record<string, string[]> = {
+  hr: ['sr', 'sl'],
+  sr: ['hr', 'sl'],
+  sl: ['hr', 'sr'],
+  cs: ['sk'],
+  sk: ['cs'],
+  da: ['nb', 'sv'],
+  nb: ['da', 'sv'],
+  no: ['da', 'sv'],
+  sv: ['da', 'nb'],
+  es: ['ca'],
+  ca: ['es'],
+  id: ['ms'],
+  ms: ['id'],
+};
+
+const LATIN = /\p{Script=Latin}{3}/u;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const SCRIPTS: Array<[RegExp, (sample: string) => string]> = [
+  [KANA, () => 'ja'],
+  [/\p{Script=Han}/u, (s) => (KANA.test(s) ? 'ja' : 'zh')],
+  [/\p{Script=Hangul}/u, () => 'ko'],
+  [/\p{Script=Thai}/u, () => 'th'],
+  [/\p{Script=Greek}/u, () => 'el'],
+  [/\p{Script=Hebrew}/u, () => 'he'],
+  [/\p{Script=Devanagari}/u, () => 'hi'],
+  [/\p{Script=Bengali}/u, () => 'bn'],
+  [/\p{Script=Arabic}/u, (s) => (/[پچژگکی]/u.test(s) ? 'fa' : 'ar')],
+  [/\p{Script=Cyrillic}/u, cyrillicLanguage],
+];
+const NON_LATIN = new Set(['ja', 'zh', 'ko', 'th', 'el', 'he', 'hi', 'bn', 'ar', 'fa', 'ru', 'uk', 'bg', 'sr']);
+
+function cyrillicLanguage(sample: string): string {
+  if (/[іїєґ]/iu.test(sample)) return 'uk';
+  if (/[ђћџљњј]/iu.test(sample)) return 'sr';
+  if (/[ыэ]/iu.test(sample)) return 'ru';
+  if (/ъ/iu.test(sample)) return 'bg';
+  return 'ru';
 }

@@ -2,25 +2,47 @@ import type { Article } from '../model/article.entity.js';
 import { extractAnchors, type Anchors } from './anchors.js';
 import { signature } from './minhash.js';
 
-type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitle' | 'translatedText' | 'translatedLanguage'>;
+type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitle' | 'translatedText' | 'translatedLanguage'> &
+  Partial<Pick<Article, 'publishedAt'>>;
+
+/**
+ * The concepts of the field a text states, as stable ids ("outage", "acquisition", "permit", ...), in any
+ * language. Provided by the multilingual lexicon when it is wired in; clustering then also matches on a name,
+ * a date and a concept (docs/decisions/210-cross-language-anchors.md).
+ */
+export type ConceptFinder = (text: string, language: string) => string[];
+
+export interface ArticleKeyOptions {
+  concepts?: ConceptFinder;
+}
 
 /**
  * What clustering compares an article by: a MinHash signature of its text (the translation when there is
  * one, so articles in two languages can match), and the anchors of its original and translated text.
  */
-export function articleKeys(article: ArticleText): { signature: number[]; anchors: Anchors } {
-  const comparable = article.translatedText ? `${article.translatedTitle}\n${article.translatedText}` : `${article.title}\n${article.text}`;
-  return {
-    signature: signature(comparable.slice(0, 20_000)),
-    anchors: mergeAnchors(
-      extractAnchors(`${article.title}\n${article.text}`.slice(0, 20_000), article.language),
-      article.translatedText ? extractAnchors(`${article.translatedTitle}\n${article.translatedText}`, article.translatedLanguage!) : null,
-    ),
-  };
+export function articleKeys(article: ArticleText, options: ArticleKeyOptions = {}): { signature: number[]; anchors: Anchors } {
+  const original = `${article.title}\n${article.text}`.slice(0, 20_000);
+  const translated = article.translatedText ? `${article.translatedTitle}\n${article.translatedText}`.slice(0, 20_000) : null;
+  const context = { publishedAt: article.publishedAt };
+  const anchors = mergeAnchors(
+    extractAnchors(original, article.language, context),
+    translated ? extractAnchors(translated, article.translatedLanguage!, context) : null,
+  );
+  if (options.concepts) {
+    const concepts = new Set(options.concepts(original, article.language));
+    if (translated) for (const c of options.concepts(translated, article.translatedLanguage!)) concepts.add(c);
+    if (concepts.size) anchors.concepts = [...concepts].sort();
+  }
+  return { signature: signature(translated ?? original), anchors };
 }
 
 function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
   if (!b) return a;
-  const u = (x: string[], y: string[]) => [...new Set([...x, ...y])].sort();
-  return { entities: u(a.entities, b.entities), quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
+  const u = (x: string[] = [], y: string[] = []) => [...new Set([...x, ...y])].sort();
+  const entities = u(a.entities, b.entities);
+  const merged: Anchors = { entities, quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
+  // A German noun the translation shows as a name is a name.
+  const maybeNames = u(a.maybeNames, b.maybeNames).filter((n) => !entities.includes(n));
+  if (maybeNames.length) merged.maybeNames = maybeNames;
+  return merged;
 }

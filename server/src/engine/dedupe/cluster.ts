@@ -1,5 +1,8 @@
 import type { Anchors } from './anchors.js';
 import { bandKeys, similarity } from './minhash.js';
+import { nameKeys } from './name-keys.js';
+import { placesOf } from './names.js';
+import { significantDigits } from './quantities.js';
 
 export interface ClusterArticle {
   id: string;
@@ -7,6 +10,8 @@ export interface ClusterArticle {
   publishedAt: Date;
   signature: number[];
   anchors: Anchors;
+  /** The article's language; a text in a script other than Latin may name no one the index can read. */
+  language?: string;
 }
 
 export interface StoryMatch {
@@ -15,34 +20,70 @@ export interface StoryMatch {
   score: number;
 }
 
-interface Member {
+/** An article as the index compares it: its anchors split by kind, names by their match keys. */
+interface Keys {
+  quantities: Set<string>;
+  /** Quantities by unit (`mw`, `eur`, ...): two articles stating different figures of one unit differ. */
+  units: Map<string, Set<string>>;
+  /** Each name with its match keys (skeleton and stems: see name-keys.ts). */
+  names: Array<{ name: string; keys: string[] }>;
+  maybeNames: Array<{ name: string; keys: string[] }>;
+  /** Every match key of its names, and of its maybe-names. */
+  nameKeys: Set<string>;
+  maybeKeys: Set<string>;
+  places: Set<string>;
+  years: Set<string>;
+  /** Days of a month (`--11-23`). */
+  days: Set<string>;
+  weekdays: Set<string>;
+  concepts: Set<string>;
+  unreadable: boolean;
+}
+
+interface Member extends Keys {
   storyId: string;
   time: number;
   signature: number[];
-  quantities: Set<string>;
-  entities: Set<string>;
-  dates: Set<string>;
 }
 
 export const TEXT_MATCH = 0.5;
 export const WIRE_COPY = 0.7;
 const WINDOW_MS = 72 * 3600_000;
 const MAX_POSTING = 100;
+/** Figures in nearly every article of the field, which say nothing about which event ("100% renewable"). */
+const BOILERPLATE = new Set(['pct:100']);
+/** Units whose figures name an event's size; percentages vary too much between reports to tell two events apart. */
+const TELLING_UNITS = /^(?:mw|mwh|mva|m2|[a-z]{3})$/;
+/** Languages written in scripts where the gazetteer may be the only names read (katakana, hangul, Arabic ...). */
+const NON_LATIN = new Set(['ja', 'zh', 'ko', 'ar', 'fa', 'he', 'hi', 'bn', 'th', 'ru', 'uk', 'bg', 'sr', 'el']);
 
 /**
- * Assigns articles to stories. Same event = near-duplicate text (MinHash, same language or translated),
- * or, across languages, shared anchors with one article of the story: at least one quantity and two names,
- * two quantities and a name, or three names and a year, within 72 hours. Articles are compared pair by
- * pair, never with the union of a story's anchors, so a big story does not swallow every article that
- * shares a city and a round number with one of its members. Names carried by many articles (a hyperscaler,
- * a country) do not count as evidence.
+ * Assigns articles to stories. Same event = near-duplicate text (MinHash, same language or translated), or,
+ * across languages, shared anchors with one article of the story, within 72 hours, by these rules (N telling
+ * names, Q figures, D days of a month, W weekdays, Y years shared; docs/decisions/210):
+ * - N >= 2 and Q >= 1; N >= 1 and Q >= 2; N >= 3 and a shared day, weekday or year (the rules of decision 203);
+ * - N >= 1 and one figure precise enough to be telling (two significant digits or more: €850 million, 47.5 MW);
+ * - N >= 1, Q >= 1 and the same day or weekday;
+ * - N >= 2 and the same day of a month (unless they state different figures of one unit);
+ * - N >= 1, the same day or weekday and the same concept of the field (when a lexicon provides concepts);
+ * - when one of the two is written in a script whose names may not be read (no name shared): two figures of
+ *   different units, one of them telling.
+ * No anchor rule joins two articles that name places in different countries, and the rules with one figure
+ * or none do not join articles that state different figures of the same unit (two sites of one company, one week).
+ * Articles are compared pair by pair, never with the union of a story's anchors, so a big story does not
+ * swallow every article that shares a city and a round number with one of its members. Names carried by
+ * many stories (a hyperscaler, a country) do not count as evidence.
  */
 export class StoryIndex {
   private readonly members = new Map<string, Member>();
   private readonly storyIds = new Set<string>();
   private readonly bands = new Map<string, Set<string>>();
   private readonly byQuantity = new Map<string, Set<string>>();
-  private readonly byEntity = new Map<string, Set<string>>();
+  private readonly byName = new Map<string, Set<string>>();
+  /** Stories carrying each name (by its first key), to tell a common name from a telling one. */
+  private readonly nameStories = new Map<string, Map<string, number>>();
+  /** Names some article wrote as a name (not only as a capitalised German noun). */
+  private readonly knownNames = new Set<string>();
 
   get size(): number {
     return this.storyIds.size;
@@ -50,17 +91,18 @@ export class StoryIndex {
 
   add(storyId: string, article: ClusterArticle): void {
     this.storyIds.add(storyId);
-    this.members.set(article.id, {
-      storyId,
-      time: article.publishedAt.getTime(),
-      signature: article.signature,
-      quantities: new Set(article.anchors.quantities),
-      entities: new Set(article.anchors.entities),
-      dates: new Set(article.anchors.dates),
-    });
+    const keys = keysOf(article);
+    this.members.set(article.id, { ...keys, storyId, time: article.publishedAt.getTime(), signature: article.signature });
     for (const key of bandKeys(article.signature)) addTo(this.bands, key, article.id);
-    for (const q of article.anchors.quantities) addTo(this.byQuantity, q, article.id);
-    for (const e of article.anchors.entities) addTo(this.byEntity, e, article.id);
+    for (const q of keys.quantities) addTo(this.byQuantity, q, article.id);
+    for (const k of keys.nameKeys) addTo(this.byName, k, article.id);
+    for (const k of keys.maybeKeys) addTo(this.byName, k, article.id);
+    for (const { keys: k } of [...keys.names, ...keys.maybeNames]) {
+      let stories = this.nameStories.get(k[0]!);
+      if (!stories) this.nameStories.set(k[0]!, (stories = new Map()));
+      stories.set(storyId, (stories.get(storyId) ?? 0) + 1);
+    }
+    for (const { keys: k } of keys.names) this.knownNames.add(k[0]!);
   }
 
   find(article: ClusterArticle): StoryMatch | null {
@@ -70,20 +112,28 @@ export class StoryIndex {
       // A band shared by that many articles is boilerplate ("subscribe to our newsletter"), not one event.
       if (posting && posting.size <= MAX_POSTING) for (const id of posting) similar.add(id);
     }
-    const anchoredCandidates = new Set<string>();
-    const strong = article.anchors.entities.filter((e) => this.discriminative(e));
-    // Every anchor rule needs at least one shared telling name: without one, only the text can match.
-    if (strong.length > 0) {
-      for (const q of article.anchors.quantities) {
+    const keys = keysOf(article);
+    // A German noun another article wrote as a name is one ("Galaxy"); the others stay maybe-names.
+    const promoted = keys.maybeNames.filter((n) => this.knownNames.has(n.keys[0]!));
+    const names = [...keys.names, ...promoted].filter((n) => this.telling(n.keys[0]!));
+    const maybe = keys.maybeNames.filter((n) => !promoted.includes(n) && this.telling(n.keys[0]!));
+    const candidates = new Set<string>();
+    const named = names.length + maybe.length;
+    // Every anchor rule but one needs a shared telling name: without one, only the text can match, or two figures
+    // when the text's names may be unreadable.
+    if (named > 0 || keys.unreadable) {
+      for (const q of keys.quantities) {
         const posting = this.byQuantity.get(q);
         // A figure that dozens of recent articles state ("100 MW") finds no event by itself.
-        if (posting && posting.size <= MAX_POSTING) for (const id of posting) anchoredCandidates.add(id);
+        if (posting && posting.size <= MAX_POSTING) for (const id of posting) candidates.add(id);
       }
     }
-    if (strong.length >= 3) {
-      for (const e of strong) {
-        const posting = this.byEntity.get(e);
-        if (posting && posting.size <= MAX_POSTING) for (const id of posting) anchoredCandidates.add(id);
+    if (named >= 2 || (named >= 1 && keys.concepts.size > 0)) {
+      for (const n of [...names, ...maybe]) {
+        for (const k of n.keys) {
+          const posting = this.byName.get(k);
+          if (posting && posting.size <= MAX_POSTING) for (const id of posting) candidates.add(id);
+        }
       }
     }
     let best: StoryMatch | null = null;
@@ -94,24 +144,105 @@ export class StoryIndex {
       if (Math.abs(t - m.time) > WINDOW_MS) return;
       // MinHash is only worth comparing where LSH says the texts may be close.
       const text = similar.has(id) ? similarity(m.signature, article.signature) : 0;
-      const se = countIn(strong, m.entities);
-      if (text < TEXT_MATCH && se === 0) return;
-      const sq = countIn(article.anchors.quantities, m.quantities);
-      const anchored = (sq >= 1 && se >= 2) || (sq >= 2 && se >= 1) || (se >= 3 && countIn(article.anchors.dates, m.dates) >= 1);
-      if (text < TEXT_MATCH && !anchored) return;
-      const score = text * 10 + sq * 2 + se;
+      const n = sharedNames(names, maybe, m);
+      if (text < TEXT_MATCH && n === 0 && !keys.unreadable && !m.unreadable) return;
+      const anchors = anchorScore(keys, m, n);
+      const score = text >= TEXT_MATCH ? text * 10 + anchors.weight : anchors.joined ? anchors.weight : 0;
+      if (score <= 0) return;
       if (!best || score > best.score) best = { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score };
     };
     for (const id of similar) consider(id);
-    for (const id of anchoredCandidates) if (!similar.has(id)) consider(id);
+    for (const id of candidates) if (!similar.has(id)) consider(id);
     return best;
   }
 
-  /** A name carried by more than 5% of the articles (and more than 5 of them) says little about which event. */
-  private discriminative(entity: string): boolean {
-    const df = this.byEntity.get(entity)?.size ?? 0;
-    return df <= Math.max(5, this.members.size * 0.05);
+  /** A name carried by more than 5% of the stories (and more than 5 of them) says little about which event. */
+  private telling(key: string): boolean {
+    const stories = this.nameStories.get(key)?.size ?? 0;
+    return stories <= Math.max(5, this.storyIds.size * 0.05);
   }
+}
+
+/**
+ * Whether two articles' anchors say "one event" by a rule, and how strongly (to pick the best story). `n` is
+ * the number of telling names they share; the figures, days and places are compared here.
+ */
+function anchorScore(a: Keys, m: Keys, n: number): { joined: boolean; weight: number } {
+  const shared = [...a.quantities].filter((q) => m.quantities.has(q) && !BOILERPLATE.has(q));
+  const q = shared.length;
+  const telling = shared.filter((k) => significantDigits(k) >= 2).length;
+  const day = countIn(a.days, m.days);
+  const weekday = countIn(a.weekdays, m.weekdays);
+  const year = countIn(a.years, m.years);
+  const concept = countIn(a.concepts, m.concepts);
+  const figuresDiffer = differentFigures(a.units, m.units);
+  const when = day + weekday;
+  const rules = [
+    n >= 2 && q >= 1,
+    n >= 1 && q >= 2,
+    n >= 3 && when + year >= 1,
+    n >= 1 && telling >= 1 && !figuresDiffer,
+    n >= 1 && q >= 1 && when >= 1 && !figuresDiffer,
+    n >= 2 && day >= 1 && !figuresDiffer,
+    n >= 1 && when >= 1 && concept >= 1 && !figuresDiffer,
+    n === 0 && (a.unreadable || m.unreadable) && telling >= 1 && new Set(shared.map(unitOf)).size >= 2,
+  ];
+  return { joined: rules.some(Boolean) && !placesApart(a.places, m.places), weight: q * 2 + n + day + weekday * 0.5 + concept };
+}
+
+/** Both name places, and none in the same country: two sites, not one. */
+function placesApart(a: Set<string>, b: Set<string>): boolean {
+  if (a.size === 0 || b.size === 0) return false;
+  for (const p of a) if (b.has(p)) return false;
+  return true;
+}
+
+/** Both state figures of one unit (power, money of one currency, area), and none of them is the same. */
+function differentFigures(a: Map<string, Set<string>>, b: Map<string, Set<string>>): boolean {
+  for (const [unit, values] of a) {
+    const other = b.get(unit);
+    if (!other || !TELLING_UNITS.test(unit)) continue;
+    if (![...values].some((v) => other.has(v))) return true;
+  }
+  return false;
+}
+
+/** Names of the article found among the member's: its names against names and maybe-names, its maybe-names against names. */
+function sharedNames(names: Keys['names'], maybe: Keys['maybeNames'], m: Keys): number {
+  let n = 0;
+  for (const { keys } of names) if (keys.some((k) => m.nameKeys.has(k) || m.maybeKeys.has(k))) n++;
+  for (const { keys } of maybe) if (keys.some((k) => m.nameKeys.has(k))) n++;
+  return n;
+}
+
+const unitOf = (quantity: string) => quantity.slice(0, quantity.indexOf(':'));
+
+function keysOf(article: ClusterArticle): Keys {
+  const { anchors } = article;
+  const withKeys = (list: string[] = []) => list.map((name) => ({ name, keys: nameKeys(name) }));
+  const names = withKeys(anchors.entities);
+  const maybeNames = withKeys(anchors.maybeNames);
+  const units = new Map<string, Set<string>>();
+  for (const q of anchors.quantities) {
+    const unit = unitOf(q);
+    (units.get(unit) ?? units.set(unit, new Set()).get(unit)!).add(q);
+  }
+  const dates = anchors.dates;
+  const language = (article.language ?? '').split('-')[0]!;
+  return {
+    quantities: new Set(anchors.quantities),
+    units,
+    names,
+    maybeNames,
+    nameKeys: new Set(names.flatMap((n) => n.keys)),
+    maybeKeys: new Set(maybeNames.flatMap((n) => n.keys)),
+    places: placesOf(anchors.entities),
+    years: new Set(dates.filter((d) => /^\d{4}$/.test(d))),
+    days: new Set(dates.filter((d) => d.startsWith('--'))),
+    weekdays: new Set(dates.filter((d) => d.startsWith('wd:'))),
+    concepts: new Set(anchors.concepts ?? []),
+    unreadable: NON_LATIN.has(language),
+  };
 }
 
 /**
@@ -131,7 +262,7 @@ export function corroboration(articles: Array<Pick<ClusterArticle, 'sourceId' | 
   return new Set(articles.map((_, i) => root(i))).size;
 }
 
-function countIn(values: string[], set: Set<string>): number {
+function countIn(values: Iterable<string>, set: Set<string>): number {
   let n = 0;
   for (const v of values) if (set.has(v)) n++;
   return n;

@@ -41,7 +41,7 @@ export async function clusterIntoStories(
     const rows = await em.find(
       Article,
       { storyId: { $in: slice } },
-      { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId'] },
+      { fields: ['id', 'sourceId', 'publishedAt', 'signature', 'anchors', 'storyId', 'language'] },
     );
     for (const a of rows) index.add(a.storyId!, a as ClusterArticle);
   }

@@ -33,12 +33,15 @@ export function figuresIn(text: string, language: string): Figure[] {
   if (AREA_HINT.test(text))
     for (const m of text.matchAll(AREA)) {
       const value = readNumber(m[1]!) * areaFactor(fold(m[2]!));
-      if (Number.isFinite(value) && value > 0) out.push({ key: `m2:${sig3(value)}`, raw: m[0].trim(), index: m.index! });
+      const key = `m2:${sig3(value)}`;
+      // The anchors read areas too (decision 210): a figure is stated once however many readers find it.
+      if (Number.isFinite(value) && value > 0 && !out.some((f) => f.key === key)) out.push({ key, raw: m[0].trim(), index: m.index! });
     }
   if (text.includes('PUE'))
     for (const m of text.matchAll(PUE)) {
       const value = readNumber(m[1] ?? m[2]!);
-      if (value >= 1 && value < 4) out.push({ key: `pue:${sig3(value)}`, raw: m[0].trim(), index: m.index! });
+      const key = `pue:${sig3(value)}`;
+      if (value >= 1 && value < 4 && !out.some((f) => f.key === key)) out.push({ key, raw: m[0].trim(), index: m.index! });
     }
   return out;
 }
@@ -96,6 +99,14 @@ export function formatFigure(key: string): string {
       if (value >= 1000) return `${trim(value / 1000)} GW`;
       if (value < 1) return `${trim(value * 1000)} kW`;
       return `${trim(value)} MW`;
+    case 'mwh':
+      if (value >= 1e6) return `${trim(value / 1e6)} TWh`;
+      if (value >= 1000) return `${trim(value / 1000)} GWh`;
+      return `${trim(value)} MWh`;
+    case 'mva':
+      return `${trim(value)} MVA`;
+    case 'kv':
+      return `${trim(value)} kV`;
     case 'pct':
       return `${trim(value)}%`;
     case 'm2':
@@ -124,7 +135,7 @@ const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
 export function figureLabel(figure: Figure, sentence: string, language: string): string {
   const kind = figure.key.split(':')[0]!;
   const fallback = plainLabel(figure.key);
-  if (kind === 'pue' || kind === 'm2') return fallback;
+  if (kind in UNIT_LABELS || kind === 'pue' || kind === 'm2') return fallback;
   const cues = (kind === 'mw' ? POWER_CUES : kind === 'pct' ? SHARE_CUES : MONEY_CUES)[
     COMPOUNDING.has(language) ? 'inWords' : 'atWordStart'
   ];
@@ -153,8 +164,14 @@ type Cues = Record<'atWordStart' | 'inWords', Array<[string, RegExp]>>;
 /** What a figure of this unit measures when no word says more (also for key figures stored before labels). */
 export function plainLabel(key: string): string {
   const kind = key.split(':')[0]!;
-  return kind === 'mw' ? 'Capacity' : kind === 'pct' ? 'Share' : kind === 'm2' ? 'Area' : kind === 'pue' ? 'PUE' : 'Amount';
+  return (
+    UNIT_LABELS[kind] ??
+    (kind === 'mw' ? 'Capacity' : kind === 'pct' ? 'Share' : kind === 'm2' ? 'Area' : kind === 'pue' ? 'PUE' : 'Amount')
+  );
 }
+
+/** Units that say by themselves what they measure (the anchors read them since decision 210). */
+const UNIT_LABELS: Record<string, string> = { mwh: 'Energy', mva: 'Transformer rating', kv: 'Voltage' };
 
 function cueList(entries: Record<string, string[]>): Cues {
   const build = (wordStart: boolean): Array<[string, RegExp]> =>

@@ -1,0 +1,187 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { clusterLabelled, clusteringErrors, loadLabelled, pairwiseScores } from '../../../test/fixtures/clustering/evaluate.js';
+import { articleKeys, type ConceptFinder } from './article-keys.js';
+import { StoryIndex, type ClusterArticle } from './cluster.js';
+
+const labelled = loadLabelled('multilingual.json');
+const storyOf = clusterLabelled(labelled);
+const together = (...ids: string[]) => new Set(ids.map((id) => storyOf.get(id))).size === 1;
+const apart = (a: string, b: string) => storyOf.get(a) !== storyOf.get(b);
+
+describe('one event told in several languages, no translator', () => {
+  it('puts a product launch told in English, German and Italian in one story', () => {
+    assert.ok(together('vxl-en-dcd', 'vxl-de-itdaily', 'vxl-it-zerouno', 'vxl-en-register'));
+  });
+
+  it('puts a campus told in Finnish, English and French in one story', () => {
+    assert.ok(together('muhos-fi-tivi', 'muhos-fi-yle', 'muhos-en-dcd', 'muhos-fr-lmi'));
+  });
+
+  it('puts Japanese, Chinese, Korean, Arabic, Russian, Persian and English accounts of one investment in one story', () => {
+    assert.ok(
+      together(
+        'msjp-ja-itmedia',
+        'msjp-ja-nikkeixtech',
+        'msjp-zh-36kr',
+        'msjp-ko-zdnet',
+        'msjp-ar-aitnews',
+        'msjp-ru-cnews',
+        'msjp-fa-zoomit',
+        'msjp-en-nikkei',
+        'msjp-en-dcd',
+      ),
+    );
+  });
+
+  it('joins Cyrillic, Greek, Hebrew, Indic, Thai and Vietnamese accounts by transliterated names, gazetteer names, figures and dates', () => {
+    assert.ok(together('rtk-ru-cnews', 'rtk-ru-kommersant', 'rtk-uk-dou', 'rtk-en-dcd'));
+    assert.ok(together('ath4-el-naftemporiki', 'ath4-tr-webrazzi', 'ath4-en-dcd', 'ath4-bg-capital'));
+    assert.ok(together('oracle-he-calcalist', 'oracle-ar-alarabiya', 'oracle-en-dcd'));
+    assert.ok(together('jamnagar-hi-nbt', 'jamnagar-bn-abp', 'jamnagar-en-et'));
+    assert.ok(together('fpt-vi-vnexpress', 'fpt-th-bangkokbiz', 'fpt-en-techwire'));
+    assert.ok(together('ostrava-cs-lupa', 'ostrava-sk-trend', 'ostrava-en-dcd', 'ostrava-hu-hwsw'));
+  });
+});
+
+describe('look-alike events stay apart', () => {
+  it('keeps one company’s two openings in one week apart, though they cost the same', () => {
+    assert.ok(together('fra6-de-dcinsider', 'fra6-en-dcd'));
+    assert.ok(together('par3-fr-lemagit', 'par3-en-dcd'));
+    assert.ok(apart('fra6-en-dcd', 'par3-en-dcd'));
+    assert.ok(apart('fra6-de-dcinsider', 'par3-fr-lemagit'));
+  });
+
+  it('keeps two unrelated 100 MW stories apart', () => {
+    assert.ok(together('johor-en-dcd', 'johor-ms-bernama', 'johor-zh-sina'));
+    assert.ok(together('ppa-es-expansion', 'ppa-en-pvtech'));
+    assert.ok(apart('johor-en-dcd', 'ppa-en-pvtech'));
+    assert.ok(apart('johor-zh-sina', 'ppa-es-expansion'));
+  });
+
+  it('keeps one company’s investments in two countries apart, in the same language too', () => {
+    assert.ok(apart('msjp-ja-itmedia', 'msid-ja-nikkei'));
+    assert.ok(apart('msjp-en-nikkei', 'msid-en-techinasia'));
+  });
+
+  it('keeps an opening and an outage at the same operator in the same city apart', () => {
+    assert.ok(apart('am7-en-dcd', 'am3-en-register'));
+    assert.ok(apart('am7-nl-computable', 'am3-nl-tweakers'));
+  });
+
+  it('keeps two victims of one ransomware gang on one day apart', () => {
+    assert.ok(together('nordhaven-en-bleeping', 'nordhaven-da-version2', 'nordhaven-sv-cs'));
+    assert.ok(apart('nordhaven-en-bleeping', 'kylos-en-therecord'));
+  });
+});
+
+describe('pairwise F1 on the labelled sets', () => {
+  it('reaches 0.90 across languages and within one, with no pair of different events joined', () => {
+    const scores = pairwiseScores(labelled, storyOf);
+    assert.ok(scores.crossLanguage.f1 >= 0.9, JSON.stringify({ scores, errors: clusteringErrors(labelled, storyOf) }));
+    assert.ok(scores.sameLanguage.f1 >= 0.9, JSON.stringify(scores.sameLanguage));
+    assert.equal(scores.crossLanguage.precision, 1);
+    assert.equal(scores.sameLanguage.precision, 1);
+  });
+
+  it('reaches 0.90 across languages on the held-out set, which the rules were not tuned on', () => {
+    const heldOut = loadLabelled('heldout.json');
+    const stories = clusterLabelled(heldOut);
+    const scores = pairwiseScores(heldOut, stories);
+    assert.ok(scores.crossLanguage.f1 >= 0.9, JSON.stringify({ scores, errors: clusteringErrors(heldOut, stories) }));
+    assert.equal(scores.crossLanguage.precision, 1);
+  });
+});
+
+describe('StoryIndex rules', () => {
+  const t0 = new Date('2026-11-24T08:00:00Z').getTime();
+  const article = (id: string, language: string, title: string, text: string, hours = 0, concepts?: ConceptFinder): ClusterArticle => {
+    const publishedAt = new Date(t0 + hours * 3600_000);
+    const keys = articleKeys(
+      { title, text, language, translatedTitle: null, translatedText: null, translatedLanguage: null, publishedAt },
+      { concepts },
+    );
+    return { id, sourceId: `source-${id}`, publishedAt, language, ...keys };
+  };
+
+  it('joins on a name, a date and a concept of the field only when the lexicon provides concepts', () => {
+    const fire: ConceptFinder = (text) => (/\bfire\b|požar|tűz/iu.test(text) ? ['fire'] : []);
+    const pair = (concepts?: ConceptFinder) => {
+      const index = new StoryIndex();
+      const en = article(
+        'en',
+        'en',
+        'Fire at Kolektor data center',
+        'A fire broke out on 24 November at a data center run by Kolektor.',
+        0,
+        concepts,
+      );
+      const sl = article(
+        'sl',
+        'sl',
+        'Požar v podatkovnem centru',
+        '24. novembra je v podatkovnem centru podjetja Kolektor izbruhnil požar.',
+        2,
+        concepts,
+      );
+      index.add('story-en', en);
+      return index.find(sl);
+    };
+    assert.equal(pair(), null, 'one name and one date: not enough');
+    assert.equal(pair(fire)?.storyId, 'story-en');
+    assert.deepEqual(article('x', 'en', 'Fire', 'A fire at Kolektor.', 0, fire).anchors.concepts, ['fire']);
+    assert.equal(article('x', 'en', 'Fire', 'A fire at Kolektor.').anchors.concepts, undefined, 'no lexicon, no concepts');
+  });
+
+  it('does not count a name that many stories carry, and counts one that many articles of one story carry', () => {
+    const event = (id: string, hours: number) =>
+      article(
+        id,
+        'en',
+        'Microsoft plans a campus',
+        'Microsoft will build a 100 MW data center campus, the company said on Tuesday.',
+        hours,
+      );
+    const other = article('de', 'de', 'Microsoft plant Campus', 'Microsoft baut am Dienstag einen Campus mit 100 MW.', 1);
+    const alone = new StoryIndex();
+    alone.add('s0', event('e0', 0));
+    assert.equal(alone.find(other)?.storyId, 's0', 'one telling name, a figure and the same weekday');
+
+    const crowded = new StoryIndex();
+    crowded.add('s0', event('e0', 0));
+    for (let i = 1; i <= 8; i++)
+      crowded.add(`s${i}`, article(`m${i}`, 'en', 'Microsoft news', `Microsoft signed a contract with Contoso${i} Corp.`, 0));
+    assert.equal(crowded.find(other), null, 'Microsoft in nine stories says nothing about which event');
+
+    const big = new StoryIndex();
+    for (let i = 0; i < 9; i++) big.add('s0', event(`e${i}`, 0));
+    assert.equal(big.find(other)?.storyId, 's0', 'nine articles of one story make it a big story, not a common name');
+  });
+
+  it('never joins articles that name places in different countries', () => {
+    const index = new StoryIndex();
+    index.add('paris', article('a', 'en', 'Equinix and Vantage sign deal', 'Equinix and Vantage will share a 100 MW campus near Paris.'));
+    const tokyo = article('b', 'de', 'Equinix und Vantage', 'Equinix und Vantage teilen sich einen Campus mit 100 MW in Tokio.', 2);
+    const lyon = article('c', 'de', 'Equinix und Vantage', 'Equinix und Vantage teilen sich einen Campus mit 100 MW in Frankreich.', 2);
+    assert.equal(index.find(tokyo), null, 'two names and a figure, but France and Japan');
+    assert.equal(index.find(lyon)?.storyId, 'paris', 'Paris is in France');
+  });
+
+  it('does not join on one precise figure when the two state different figures of one unit', () => {
+    const index = new StoryIndex();
+    index.add('waw', article('a', 'en', 'Atman opens building', 'Atman opened a 24 MW building, a €150 million investment.'));
+    const same = article('b', 'pl', 'Atman otwiera budynek', 'Atman otworzył budynek o mocy 24 MW za 150 mln euro.', 2);
+    const other = article('c', 'pl', 'Atman otwiera budynek', 'Atman otworzył budynek o mocy 18 MW za 150 mln euro.', 2);
+    assert.equal(index.find(same)?.storyId, 'waw');
+    assert.equal(index.find(other), null, '150 million twice, but 24 MW and 18 MW');
+  });
+
+  it('joins on two figures of different units when a text’s names may not be readable', () => {
+    const index = new StoryIndex();
+    index.add('s0', article('en', 'en', 'A 48 MW campus', 'Sakura Internet will build a 48 MW campus in Ishikari for ¥42 billion.'));
+    const ja = article('ja', 'ja', '石狩に新キャンパス', '同社は石狩に48メガワットのキャンパスを420億円で建設する。', 3);
+    assert.equal(index.find(ja)?.storyId, 's0');
+    const other = article('ko', 'ko', '새 캠퍼스', '48메가와트 규모의 캠퍼스를 짓는다.', 3);
+    assert.equal(index.find(other), null, 'one figure alone is not enough');
+  });
+});

@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractQuantities, findQuantities } from './anchors.js';
+import { asciiDigits, cjkAmount, kanjiNumber } from './numerals.js';
+import { parseLocaleNumber, significantDigits } from './quantities.js';
+
+const keys = (text: string, language: string) => [...extractQuantities(text, language)].sort();
+
+describe('numbers as each locale writes them', () => {
+  it('reads 1.000,5 / 1 000,5 / 1,000.5 / 1’000.5 as one number, by shape first and by language when unsure', () => {
+    assert.equal(parseLocaleNumber('1.000,5', true), 1000.5);
+    assert.equal(parseLocaleNumber('1.000,5', false), 1000.5, 'both signs: the last one is the decimal sign');
+    assert.equal(parseLocaleNumber('1,000.5', true), 1000.5);
+    assert.equal(parseLocaleNumber('1 000,5', true), 1000.5);
+    assert.equal(parseLocaleNumber('1\u202f000,5', true), 1000.5);
+    assert.equal(parseLocaleNumber('1’000.5', false), 1000.5);
+    assert.equal(parseLocaleNumber('1.000.000', false), 1_000_000, 'a repeated separator groups thousands');
+    assert.equal(parseLocaleNumber('1,00,000', false), 100_000, 'Indian grouping');
+    assert.equal(parseLocaleNumber('1.250', true), 1250, 'German: 1.250 is twelve hundred and fifty');
+    assert.equal(parseLocaleNumber('1.250', false), 1.25, 'English: 1.250 is one and a quarter');
+    assert.equal(parseLocaleNumber('1,250', true), 1.25);
+    assert.equal(parseLocaleNumber('1,250', false), 1250);
+    assert.equal(parseLocaleNumber('1,5', false), 1.5, 'not three digits after it: a decimal sign in any language');
+    assert.equal(parseLocaleNumber('0,250', false), 0.25);
+  });
+
+  it('reads the same figure the same way in German, English, French, Polish and Mexican Spanish', () => {
+    assert.deepEqual(keys('Ein Campus mit 1,5 GW für 1.200 Millionen Euro.', 'de'), ['eur:1200000000', 'mw:1500']);
+    assert.deepEqual(keys('A 1.5 GW campus for €1,200 million.', 'en'), ['eur:1200000000', 'mw:1500']);
+    assert.deepEqual(keys('Un campus de 1,5 GW pour 1 200 millions d’euros.', 'fr'), ['eur:1200000000', 'mw:1500']);
+    assert.deepEqual(keys('Kampus o mocy 1,5 GW za 1 200 mln euro.', 'pl'), ['eur:1200000000', 'mw:1500']);
+    assert.deepEqual(keys('Un campus de 1.5 GW por 1,200 millones de dólares.', 'es-MX'), ['mw:1500', 'usd:1200000000']);
+  });
+
+  it('turns other scripts’ digits into ASCII, one character for one', () => {
+    assert.equal(asciiDigits('٢٫٩ مليار'), '2.9 مليار');
+    assert.equal(asciiDigits('۱۴۰۵ و ۲٬۵۰۰'), '1405 و 2,500');
+    assert.equal(asciiDigits('２９億ドル、５２％'), '29億ドル、52%');
+    assert.equal(asciiDigits('১ গিগাওয়াট ৭৫,০০০'), '1 গিগাওয়াট 75,000');
+    assert.equal(asciiDigits('२०२६ ๒๕๖๙'), '2026 2569');
+    const text = 'بقدرة ٢٤ ميغاواط';
+    assert.equal(asciiDigits(text).length, text.length);
+  });
+});
+
+describe('units', () => {
+  it('reads power in every script as megawatts', () => {
+    const sixty: Array<[string, string]> = [
+      ['en', '60 MW'],
+      ['en', '60 megawatts'],
+      ['en', '60-megawatt'],
+      ['de', '60 Megawatt'],
+      ['fr', '60 mégawatts'],
+      ['es', '60 megavatios'],
+      ['pl', '60 megawatów'],
+      ['fi', '60 megawatin'],
+      ['ro', '60 megawați'],
+      ['tr', '60 megavat'],
+      ['ru', '60 МВт'],
+      ['ru', '60 мегаватт'],
+      ['uk', '60 мегават'],
+      ['ja', '60メガワット'],
+      ['zh', '60兆瓦'],
+      ['ko', '60메가와트'],
+      ['ar', '60 ميغاواط'],
+      ['fa', '۶۰ مگاوات'],
+      ['he', '60 מגה-וואט'],
+      ['hi', '60 मेगावाट'],
+      ['bn', '৬০ মেগাওয়াট'],
+      ['th', '60 เมกะวัตต์'],
+      ['en', '0.06 GW'],
+      ['de', '60.000 kW'],
+      ['zh', '6万千瓦'],
+    ];
+    for (const [lang, text] of sixty) assert.deepEqual(keys(`Das ist ${text} hier`, lang), ['mw:60'], `${lang}: ${text}`);
+  });
+
+  it('tells energy, apparent power and voltage from power', () => {
+    assert.deepEqual(keys('120 MWh of storage, a 90 MVA transformer on the 380 kV grid, 2 TWh a year', 'en'), [
+      'kv:380',
+      'mva:90',
+      'mwh:120',
+      'mwh:2000000',
+    ]);
+  });
+
+  it('reads areas as square metres, converting square feet, hectares and acres', () => {
+    assert.deepEqual(keys('a 9,300 m² hall', 'en'), ['m2:9300']);
+    assert.deepEqual(keys('a 100,000 sq ft hall', 'en'), ['m2:9300']);
+    assert.deepEqual(keys('eine Halle mit 9.300 Quadratmetern', 'de'), ['m2:9300']);
+    assert.deepEqual(keys('40 hectares', 'en'), ['m2:400000']);
+    assert.deepEqual(keys('40 Hektar', 'de'), ['m2:400000']);
+    assert.deepEqual(keys('100 acres', 'en'), ['m2:400000']);
+    assert.deepEqual(keys('40ヘクタール', 'ja'), ['m2:400000']);
+  });
+
+  it('does not read a year followed by a verb as an area', () => {
+    assert.deepEqual(keys("L'operazione dovrebbe chiudersi nel 2027 ha detto la società", 'it'), []);
+  });
+
+  it('reads percentages written after or before the number', () => {
+    const percent: Array<[string, string]> = [
+      ['en', '52%'],
+      ['en', '52 percent'],
+      ['de', '52 Prozent'],
+      ['fr', '52 pour cent'],
+      ['ru', '52 процента'],
+      ['fi', '52 prosenttia'],
+      ['tr', 'yüzde 52'],
+      ['tr', '%52'],
+      ['ar', '٥٢٪'],
+      ['ja', '52パーセント'],
+    ];
+    for (const [lang, text] of percent) assert.deepEqual(keys(`x ${text} y`, lang), ['pct:52'], `${lang}: ${text}`);
+  });
+});
+
+describe('money', () => {
+  it('reads billions in the words of each language, and the long scale where it applies', () => {
+    const cases: Array<[string, string]> = [
+      ['en', '€1.2bn'],
+      ['en', 'EUR 1.2 billion'],
+      ['de', '1,2 Mrd. Euro'],
+      ['de', '1,2 Milliarden Euro'],
+      ['fr', '1,2 milliard d’euros'],
+      ['fr', '1,2 Md€'],
+      ['it', '1,2 miliardi di euro'],
+      ['es', '1.200 millones de euros'],
+      ['pt', '1,2 mil milhões de euros'],
+      ['pl', '1,2 mld euro'],
+      ['cs', '1,2 miliardy eur'],
+      ['hu', '1,2 milliárd euró'],
+      ['fi', '1,2 miljardia euroa'],
+      ['sv', '1,2 miljarder euro'],
+      ['ru', '1,2 млрд евро'],
+      ['el', '1,2 δισ. ευρώ'],
+      ['tr', '1,2 milyar euro'],
+      ['ja', '12億ユーロ'],
+      ['zh', '12亿欧元'],
+      ['ko', '12억 유로'],
+    ];
+    for (const [lang, text] of cases) assert.deepEqual(keys(text, lang), ['eur:1200000000'], `${lang}: ${text}`);
+    assert.deepEqual(keys('1 Billion Euro', 'de'), ['eur:1000000000000'], 'a German Billion is a million millions');
+    assert.deepEqual(keys('1 billion d’euros', 'fr'), ['eur:1000000000000']);
+    assert.deepEqual(keys('R$ 3 bilhões', 'pt-BR'), ['brl:3000000000']);
+  });
+
+  it('reads millions and the myriads of Chinese, Japanese and Korean', () => {
+    assert.deepEqual(keys("850 millions d'euros", 'fr'), ['eur:850000000']);
+    assert.deepEqual(keys('850 Mio. Euro', 'de'), ['eur:850000000']);
+    assert.deepEqual(keys('850 milioni di euro', 'it'), ['eur:850000000']);
+    assert.deepEqual(keys('850 миллионов евро', 'ru'), ['eur:850000000']);
+    assert.deepEqual(keys('8億5000万ユーロ', 'ja'), ['eur:850000000']);
+    assert.deepEqual(keys('8.5亿欧元', 'zh'), ['eur:850000000']);
+    assert.deepEqual(keys('五亿欧元', 'zh'), ['eur:500000000']);
+    assert.deepEqual(keys('1조 2000억 원', 'ko'), ['krw:1200000000000']);
+    assert.deepEqual(keys('約4400億円', 'ja'), ['jpy:440000000000']);
+    assert.deepEqual(keys('300万人', 'ja'), [], 'people are no money');
+  });
+
+  it('reads lakh and crore, in English and in Indian scripts', () => {
+    assert.deepEqual(keys('Rs 75,000 crore', 'en'), ['inr:750000000000']);
+    assert.deepEqual(keys('₹75,000 crore', 'en'), ['inr:750000000000']);
+    assert.deepEqual(keys('75,000 करोड़ रुपये', 'hi'), ['inr:750000000000']);
+    assert.deepEqual(keys('৭৫,০০০ কোটি রুপি', 'bn'), ['inr:750000000000']);
+    assert.deepEqual(keys('Rs 50 lakh', 'en'), ['inr:5000000']);
+  });
+
+  it('finds the currency before or after the amount, and tells dollars apart', () => {
+    assert.deepEqual(keys('$500m', 'en'), ['usd:500000000']);
+    assert.deepEqual(keys('US$500 million', 'en'), ['usd:500000000']);
+    assert.deepEqual(keys('500 millions de dollars', 'fr'), ['usd:500000000']);
+    assert.deepEqual(keys('NT$30 billion', 'en'), ['twd:30000000000']);
+    assert.deepEqual(keys('300億台湾ドル', 'ja'), ['twd:30000000000']);
+    assert.deepEqual(keys('新台幣300億元', 'zh-TW'), ['twd:30000000000']);
+    assert.deepEqual(keys('300億元', 'zh'), ['cny:30000000000']);
+    assert.deepEqual(keys('£2bn', 'en'), ['gbp:2000000000']);
+    assert.deepEqual(keys('500 mln zł', 'pl'), ['pln:500000000']);
+    assert.deepEqual(keys('500 mkr', 'sv'), ['sek:500000000']);
+    assert.deepEqual(keys('6,5 млрд рублей', 'ru'), ['rub:6500000000']);
+    assert.deepEqual(keys('1.500 tỷ đồng', 'vi'), ['vnd:1500000000000']);
+  });
+
+  it('reads "a billion" written without a digit', () => {
+    assert.deepEqual(keys("Google va investir un milliard d'euros", 'fr'), ['eur:1000000000']);
+    assert.deepEqual(keys('Google investiert eine Milliarde Euro', 'de'), ['eur:1000000000']);
+    assert.deepEqual(keys('Google investoi miljardi euroa', 'fi'), ['eur:1000000000']);
+    assert.deepEqual(keys('mil millones de euros', 'es'), ['eur:1000000000']);
+    assert.deepEqual(keys("des milliards d'euros", 'fr'), [], 'billions of euros is no figure');
+    assert.deepEqual(keys('1,85 mil milhões de euros', 'pt'), ['eur:1850000000'], 'the number and its words count once');
+  });
+
+  it('states each figure in the text’s own words, for the summary’s key figures', () => {
+    assert.deepEqual(
+      findQuantities('Equinix investiert 500 Millionen Euro in FR9 (60 Megawatt).', 'de').map((q) => q.raw),
+      ['500 Millionen Euro', '60 Megawatt'],
+    );
+    assert.deepEqual(
+      findQuantities('It costs €500m and ٢٫٩ مليار دولار', 'ar').map((q) => q.raw),
+      ['€500m', '٢٫٩ مليار دولار'],
+    );
+  });
+
+  it('counts significant digits: round figures tell less', () => {
+    assert.equal(significantDigits('mw:100'), 1);
+    assert.equal(significantDigits('eur:850000000'), 2);
+    assert.equal(significantDigits('mw:47.5'), 3);
+    assert.equal(significantDigits('mw:1.25'), 3);
+  });
+});
+
+describe('Chinese numerals', () => {
+  it('reads numerals and myriads', () => {
+    assert.equal(kanjiNumber('二十三'), 23);
+    assert.equal(kanjiNumber('十一'), 11);
+    assert.equal(kanjiNumber('三千'), 3000);
+    assert.equal(kanjiNumber('二〇二六'), 2026);
+    assert.equal(kanjiNumber('abc'), null);
+    assert.equal(cjkAmount('8億5000万'), 850_000_000);
+    assert.equal(cjkAmount('1兆2000億'), 1_200_000_000_000);
+    assert.equal(cjkAmount('3千万'), 30_000_000);
+    assert.equal(cjkAmount('4,400億'), 440_000_000_000);
+  });
+});

@@ -1,0 +1,509 @@
+import { baseLanguage, numberWords, singularNumberWords } from './locale-data.js';
+import { asciiDigits, cjkAmount, KANJI_NUMBER } from './numerals.js';
+
+/**
+ * Figures with their unit, normalised so two articles in any language state them with the same key:
+ * 60 MW = 60 Megawatt = 60 МВт = 60メガワット = 0,06 GW -> `mw:60`; €850 million = 850 Millionen Euro =
+ * 8億5000万ユーロ = 0,85 Mrd. € -> `eur:850000000`; 52 % = 52 Prozent = yüzde 52 -> `pct:52`;
+ * 100,000 sq ft = 9,290 m² -> `m2:9300`. Numbers are read by the language and by their shape:
+ * 1.000,5 and 1 000,5 and 1,000.5 are the same number.
+ */
+export interface FoundQuantity {
+  /** Unit and value: `mw:60`, `mwh:120`, `mva:90`, `kv:380`, `m2:9300`, `eur:850000000`, `pct:52`. */
+  key: string;
+  /** The words of the text that state it: sign, number, multiplier and unit ("€500 million", "60 MW"). */
+  raw: string;
+}
+
+/** Languages that write 1.000,5 (or 1 000,5): a comma before the decimals. Brazilian Portuguese too; Mexican Spanish not. */
+const DECIMAL_COMMA = new Set('de fr es it pt nl pl cs sk ru uk tr sv da nb fi ro hu bg hr sr sl el id vi lt lv et ca'.split(' '));
+const DECIMAL_POINT_REGIONS = new Set([
+  'es-mx',
+  'es-us',
+  'es-pr',
+  'es-do',
+  'es-gt',
+  'es-hn',
+  'es-ni',
+  'es-pa',
+  'es-sv',
+  'fr-ch',
+  'de-ch',
+  'it-ch',
+]);
+/** Languages that group thousands with a plain space (1 500); a no-break space groups them in any language. */
+const SPACE_GROUPS = new Set('fr pl cs sk ru uk sv nb fi et lt lv hu bg pt'.split(' '));
+
+export function decimalComma(language: string): boolean {
+  return DECIMAL_COMMA.has(baseLanguage(language)) && !DECIMAL_POINT_REGIONS.has(language.toLowerCase());
+}
+
+const NUMBER_WITH_SPACES =
+  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d.,])(?:\d{1,3}(?:[.,\u00a0\u202f '’]\d{3})+(?:[.,]\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:[.,]\d+)?)/gu;
+const NUMBER =
+  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d.,])(?:\d{1,3}(?:[.,\u00a0\u202f'’]\d{3})+(?:[.,]\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:[.,]\d+)?)/gu;
+
+/**
+ * A number as a language writes it. Both separators: the last one is the decimal sign (1.000,5; 1,000.5).
+ * One separator repeated groups thousands (1.000.000; Indian 1,00,000). One separator once is a decimal sign
+ * unless exactly three digits follow: then the language decides (1.000 is a thousand in German, 1,000 in English).
+ */
+export function parseLocaleNumber(raw: string, commaDecimal: boolean): number {
+  const compact = raw.replace(/[\u00a0\u202f '’]/g, '');
+  const lastDot = compact.lastIndexOf('.');
+  const lastComma = compact.lastIndexOf(',');
+  if (lastDot >= 0 && lastComma >= 0) {
+    const decimal = lastDot > lastComma ? '.' : ',';
+    const group = decimal === '.' ? /,/g : /\./g;
+    return Number(compact.replace(group, '').replace(decimal, '.'));
+  }
+  const sep = lastDot >= 0 ? '.' : lastComma >= 0 ? ',' : null;
+  if (!sep) return Number(compact);
+  const parts = compact.split(sep);
+  if (parts.length > 2) return Number(parts.join(''));
+  const [int, frac] = parts as [string, string];
+  const isDecimal = frac.length !== 3 || /^0+$/.test(int) || (sep === ',') === commaDecimal;
+  return Number(isDecimal ? `${int}.${frac}` : `${int}${frac}`);
+}
+
+/** A unit right after a number (and its multiplier), with the key it gives and the factor to that key's unit. */
+type Unit = [pattern: string, key: string, factor: number];
+
+// Endings of Latin and Cyrillic words: a unit word may carry any case ending ("megawatów", "мегаватт", "megawatin").
+const W = '\\p{L}*';
+const END = '(?![\\p{L}\\d])';
+
+const UNITS: Unit[] = [
+  // Energy before power, so "MWh" is not read as "MW".
+  [`twh${END}|terawat+[- ]?(?:hours?|stunden?|ora)${W}`, 'mwh', 1e6],
+  [`gwh${END}|gigawat+[- ]?(?:hours?|stunden?|ora)${W}|гвт[·*-]?ч`, 'mwh', 1e3],
+  [
+    `mwh${END}|m[eé]gawat+[- ]?(?:hours?|heures?|stunden?|ora)${W}|мвт[·*-]?ч|мегават+[- ]час${W}|兆瓦时|兆瓦時|メガワット時|메가와트시`,
+    'mwh',
+    1,
+  ],
+  [`kwh${END}|kilowat+[- ]?(?:hours?|stunden?|ora)${W}|квт[·*-]?ч|千瓦时|キロワット時|킬로와트시`, 'mwh', 1e-3],
+  [
+    `gw${END}|g[ií]ga-?[wv]a[tț]${W}|гига?ват${W}|гвт|ギガワット|吉瓦|기가와트|غيغاواط|جيجاواط|گیگاوات|גיגה-?וואט|गीगावाट|গিগাওয়াট|กิกะวัตต์|γιγαβάτ${W}`,
+    'mw',
+    1000,
+  ],
+  [
+    `mw(?:e|p|ac|dc|it)?${END}|m[eé]ga-?[wv]a[tț]${W}|мега?ват${W}|мвт|メガワット|兆瓦|百万瓦|메가와트|ميغاواط|ميجاواط|ميجا ?وات|مگاوات|מגה-?וואט|מגוואט|मेगावाट|মেগাওয়াট|เมกะวัตต์|μεγαβάτ${W}`,
+    'mw',
+    1,
+  ],
+  [`kw${END}|kilo-?[wv]a[tț]${W}|килова[тт]${W}|квт|キロワット|千瓦|킬로와트|كيلوواط|کیلووات|किलोवाट|กิโลวัตต์`, 'mw', 0.001],
+  [`mva${END}|megavolt[- ]?amp${W}|мва${END}`, 'mva', 1],
+  // Area: square metres, square feet, hectares and acres, all as square metres.
+  [
+    `m²|m2${END}|㎡|sq\\.? ?m${END}|sqm${END}|square met(?:er|re)s?|quadratmeter${W}|qm${END}|m[eè]tres? carr[ée]s?|metros? cuadrados?|metros? quadrados?|metri quadr${W}|mq${END}|metr${W} kwadratow${W}|m kw\\.|metr${W} čtverečn${W}|metrov štvorcov${W}|négyzetméter${W}|neliömetri${W}|kvadratmeter${W}|kvm${END}|vierkante meter${W}|metri pătrați|metrekare${W}|τ\\.μ\\.|τετραγωνικ${W} μέτρ${W}|mét vuông|meter persegi|кв\\.? ?м${END}|квадратн${W} метр${W}|平方メートル|平方米|平米|제곱미터|متر مربع|מ"ר|वर्ग मीटर|ตารางเมตร`,
+    'm2',
+    1,
+  ],
+  [`sq\\.? ?ft\\.?|square f(?:ee|oo)t|pieds carrés|quadratfu(?:ß|ss)`, 'm2', 0.09290304],
+  [
+    `ha${END}|hect[aáà]re?${W}|hektar${W}|hehtaari${W}|ettar${W}|гектар${W}|га${END}|ヘクタール|公顷|公頃|헥타르|هكتار|هکتار|הקטאר|हेक्टेयर|হেক্টর|เฮกตาร์|εκτάρι${W}|héc-ta`,
+    'm2',
+    1e4,
+  ],
+  [`acres?${END}|acri${END}|akr${W}|акр${W}|エーカー|英亩|英畝|에이커|एकड़|একর|เอเคอร์`, 'm2', 4046.8564224],
+  [`kv${END}|kilovolt${W}|кв${END}`, 'kv', 1],
+  [
+    `%|per ?cent${END}|percent${W}|pct\\.?${END}|prozent${END}|pour ?cent|por ?ciento|por ?cento|per ?cento|percento|procent${W}|prosent${W}|protsent${W}|процент${W}|відсот${W}|százalék${W}|posto${END}|odsto${END}|одсто${END}|odstot${W}|τοις εκατό|パーセント|퍼센트|بالمئة|بالمائة|في المئة|في المائة|درصد|אחוז${W}|प्रतिशत|শতাংশ|เปอร์เซ็นต์|phần trăm|persen${END}|peratus${END}`,
+    'pct',
+    1,
+  ],
+];
+
+/** Currencies named after the amount; the more specific first (Taiwan dollars before dollars). */
+const CURRENCIES_AFTER: Array<[pattern: string, code: string]> = [
+  [`nt\\$|twd${END}|taiwan(?:ese)? dollars?|新台幣|新台币|台幣|台湾ドル|台灣ドル|대만\\s?달러`, 'twd'],
+  [`hk\\$|hkd${END}|hong kong dollars?|港元|港币|港幣|香港ドル|홍콩\\s?달러`, 'hkd'],
+  [`s\\$|sgd${END}|singapore dollars?|新加坡元|シンガポールドル|싱가포르\\s?달러`, 'sgd'],
+  [`a\\$|au\\$|aud${END}|australian dollars?|澳元|豪ドル|호주\\s?달러`, 'aud'],
+  [`c\\$|ca\\$|cad${END}|canadian dollars?|加元|カナダドル|캐나다\\s?달러`, 'cad'],
+  [
+    `€|eur${END}|euro(?![pP])${W}|euró${W}|eiro${END}|evr(?:a|i|ov|o)?${END}|евр[оа]?${END}|євро|ευρώ|ユーロ|欧元|歐元|유로|يورو|یورو|אירו|यूरो|ইউরো|ยูโร`,
+    'eur',
+  ],
+  [
+    `us\\$|\\$|usd${END}|(?:us[- ])?d[oóöō]l+[aáāe]r${W}|đô la|долл${W}\\.?|долар${W}|δολάρι${W}|ドル|米ドル|美元|美金|달러|دولار|دلار|דולר|डॉलर|ডলার|ดอลลาร์`,
+    'usd',
+  ],
+  [
+    `£|gbp${END}|pounds?(?: sterling)?${END}|sterling${END}|pfund${END}|livres? sterling|libras?(?: esterlinas?)?${END}|sterlin[ae]${END}|фунт${W}|ポンド|英镑|英鎊|파운드`,
+    'gbp',
+  ],
+  [`¥|jpy${END}|yen${END}|円|日元|日圓|엔화|иен${W}|jen(?:ów|ů)?${END}`, 'jpy'],
+  [`cny${END}|rmb${END}|yuan${END}|renminbi${END}|人民币|人民幣|위안|юан${W}`, 'cny'],
+  [`₩|krw${END}|won${END}|원`, 'krw'],
+  [`₹|inr${END}|rupees?${END}|rupias?${END}|रुपये|रुपए|रुपया|রুপি|рупи${W}|ルピー|卢比|루피`, 'inr'],
+  [`₽|rub${END}|руб${W}\\.?|rubles?${END}|roubles?${END}|rubel${W}|rubli${END}|ルーブル|卢布|루블`, 'rub'],
+  [`₴|uah${END}|грн${END}|гривн${W}|гривен${W}|hryvnias?${END}`, 'uah'],
+  [`zł|pln${END}|złot${W}|zlot${W}|злот${W}`, 'pln'],
+  [`kč|czk${END}|korun${W}`, 'czk'],
+  [`huf${END}|forint${W}|ft${END}`, 'huf'],
+  [`ron${END}|lei${END}`, 'ron'],
+  [`лв${END}\\.?|bgn${END}|лева${END}`, 'bgn'],
+  [`rsd${END}|dinara${END}|динара${END}`, 'rsd'],
+  [`₺|try${END}|tl${END}|lira${W}|liras turcas|türk lirası`, 'try'],
+  [`r\\$|brl${END}|reais${END}|reales${END}`, 'brl'],
+  [`chf${END}|franken${END}|francs? suisses?|franchi svizzeri`, 'chf'],
+  [`sek${END}|kronor${END}`, 'sek'],
+  [`nok${END}|norske kroner`, 'nok'],
+  [`dkk${END}|danske kroner`, 'dkk'],
+  [`idr${END}|rupiah${END}`, 'idr'],
+  [`myr${END}|ringgit${END}`, 'myr'],
+  [`฿|thb${END}|baht${END}|บาท`, 'thb'],
+  [`₫|vnd${END}|đồng${END}|dong${END}`, 'vnd'],
+  [`₪|ils${END}|nis${END}|shekels?${END}|שקל${W}|ש"ח`, 'ils'],
+  [`aed${END}|dirhams?${END}|درهم`, 'aed'],
+  [`sar${END}|riyals?${END}|ريال`, 'sar'],
+  [`irr${END}|ریال|rials?${END}`, 'irr'],
+];
+
+/** Signs and codes written before the amount ("€500m", "US$1.2bn", "Rs 75,000 crore", "EUR 850 million"). */
+const CURRENCIES_BEFORE: Array<[RegExp, string]> = (
+  [
+    ['nt\\$', 'twd'],
+    ['hk\\$', 'hkd'],
+    ['s\\$', 'sgd'],
+    ['a\\$|au\\$', 'aud'],
+    ['c\\$|ca\\$', 'cad'],
+    ['r\\$', 'brl'],
+    ['mx\\$', 'mxn'],
+    ['us\\$|\\$|usd', 'usd'],
+    ['€|eur', 'eur'],
+    ['£|gbp', 'gbp'],
+    ['¥|jpy', 'jpy'],
+    ['cny|rmb', 'cny'],
+    ['₹|rs\\.?|inr', 'inr'],
+    ['₩|krw', 'krw'],
+    ['₽', 'rub'],
+    ['₺', 'try'],
+    ['₴', 'uah'],
+    ['chf', 'chf'],
+    ['pln', 'pln'],
+    ['sek', 'sek'],
+    ['nok', 'nok'],
+    ['dkk', 'dkk'],
+    ['rp\\.?', 'idr'],
+    ['rm', 'myr'],
+    ['₪', 'ils'],
+    ['฿', 'thb'],
+  ] as const
+).map(([p, code]) => [new RegExp(`(?:^|[^\\p{L}$])(?:${p})\\s?$`, 'iu'), code]);
+
+/** Any of them, in one test: most numbers have none. */
+const ANY_CURRENCY_BEFORE = new RegExp(CURRENCIES_BEFORE.map(([re]) => `(?:${re.source})`).join('|'), 'iu');
+
+/** Percent written before the number: Turkish "yüzde 52", "%52". */
+const PERCENT_BEFORE = /(?:yüzde\s|%\s?)$/iu;
+
+/** Words and abbreviations of large numbers that ICU's tables do not write. */
+const CURATED_WORDS: Array<[string, number]> = [
+  ['mil millones', 1e9],
+  ['mil milhões', 1e9],
+  ['mil milhoes', 1e9],
+  ['mil milions', 1e9],
+  ['bn', 1e9],
+  ['bln', 1e9],
+  ['mld', 1e9],
+  ['mld.', 1e9],
+  ['mlrd', 1e9],
+  ['mlrd.', 1e9],
+  ['mrd', 1e9],
+  ['mrd.', 1e9],
+  ['mds', 1e9],
+  ['md', 1e9],
+  ['mdr', 1e9],
+  ['mia.', 1e9],
+  ['mia', 1e9],
+  ['млрд', 1e9],
+  ['млрд.', 1e9],
+  ['δισ.', 1e9],
+  ['tỉ', 1e9],
+  ['tỷ', 1e9],
+  ['miliar', 1e9],
+  ['mn', 1e6],
+  ['mln', 1e6],
+  ['mln.', 1e6],
+  ['mio', 1e6],
+  ['mio.', 1e6],
+  ['mill.', 1e6],
+  ['milj.', 1e6],
+  ['млн', 1e6],
+  ['млн.', 1e6],
+  ['εκατ.', 1e6],
+  ['εκ.', 1e6],
+  ['juta', 1e6],
+  ['jt', 1e6],
+  ['triệu', 1e6],
+  ['lakh', 1e5],
+  ['lakhs', 1e5],
+  ['lac', 1e5],
+  ['crore', 1e7],
+  ['crores', 1e7],
+  ['cr', 1e7],
+  ['करोड़', 1e7],
+  ['करोड', 1e7],
+  ['लाख', 1e5],
+  ['কোটি', 1e7],
+  ['লাখ', 1e5],
+  ['tsd.', 1e3],
+  ['tys.', 1e3],
+  ['тыс.', 1e3],
+  ['тис.', 1e3],
+  ['хил.', 1e3],
+  ['χιλ.', 1e3],
+  ['trn', 1e12],
+  ['tn', 1e12],
+  ['трлн', 1e12],
+  ['трлн.', 1e12],
+];
+
+/**
+ * Letters that multiply only when written onto the digits ("$500m", "€1.2bn", "$300k") or onto the euro
+ * sign (French "15 M€", "3 Md€"); a currency must still be found.
+ */
+const ATTACHED = /^(?:(k|m|b)(?![\p{L}\d])|\s?(k|M|Md|Mds|Mrd)(?=\s?€))/u;
+
+/** Words that carry both the multiplier and the currency (Swedish "500 mkr", "3 mdkr"). */
+const MULTIPLIED_CURRENCY = /^\s?(mkr|mnkr|mdkr|mdr kr)(?![\p{L}])/iu;
+
+/** Words for "one" (or "a") before a bare multiplier: "un milliard d'euros", "eine Milliarde Euro", "a billion dollars". */
+const ONE: Record<string, string> = {
+  en: 'a|one',
+  de: 'eine?|einer|einen',
+  fr: 'un|une',
+  es: 'un|una|uno',
+  it: 'un|uno|una',
+  pt: 'um|uma',
+  nl: 'een|één',
+  ca: 'un|una',
+  ro: 'un|o',
+  sv: 'en|ett',
+  nb: 'en|et|én',
+  da: 'en|et|én',
+  hu: 'egy',
+  el: 'ένα|ένας|μία|μια',
+  tr: 'bir',
+  vi: 'một',
+  id: 'satu',
+  ms: 'satu',
+};
+/** Languages without articles, where a singular multiplier alone means one ("miljardi euroa", "миллиард долларов"). */
+const BARE_ONE = new Set('fi et pl cs sk ru uk bg sr hr sl lt lv'.split(' '));
+
+interface LanguageMatchers {
+  multiplier: RegExp;
+  factors: Map<string, number>;
+  units: Array<[RegExp, string, number]>;
+  currencies: Array<[RegExp, string]>;
+  anyAfter: RegExp;
+  /** A multiplier word with no number before it, after a word for "one" (or alone where there are no articles). */
+  bareMultiplier: RegExp | null;
+  commaDecimal: boolean;
+  spaceGroups: boolean;
+  language: string;
+}
+
+const matcherCache = new Map<string, LanguageMatchers>();
+
+function matchers(language: string): LanguageMatchers {
+  const tag = language.toLowerCase();
+  let m = matcherCache.get(tag);
+  if (m) return m;
+  const words = new Map<string, number>();
+  for (const [w, factor] of [...numberWords(tag), ...CURATED_WORDS]) for (const form of [w, w.normalize('NFC')]) words.set(form, factor);
+  const sorted = [...words.keys()].sort((a, b) => b.length - a.length);
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // A multiplier word ends where its word ends ("mil" must not read "milioni" short), except in scripts
+  // written without spaces ("200 ล้านดอลลาร์").
+  const spaced = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u;
+  const multiplier = new RegExp(`^\\s?(?:${sorted.map((w) => `${escape(w)}${spaced.test(w) ? '(?![\\p{L}])' : ''}`).join('|')})`, 'iu');
+  const units = UNITS.map(([p, key, factor]): [RegExp, string, number] => [new RegExp(`^\\s?-?(?:${p})`, 'iu'), key, factor]);
+  // In Taiwan 元 is the New Taiwan dollar, elsewhere in Chinese the yuan.
+  const yuan: [string, string] = [`元(?!素)`, tag === 'zh-tw' || tag === 'zh-hk' ? (tag === 'zh-tw' ? 'twd' : 'hkd') : 'cny'];
+  const crowns: [string, string] = [
+    `kr\\.?${END}|kroner${END}|kronor${END}|kronur${END}`,
+    tag.startsWith('da') ? 'dkk' : tag.startsWith('sv') ? 'sek' : 'nok',
+  ];
+  const currencies = [...CURRENCIES_AFTER, yuan, crowns].map(([p, code]): [RegExp, string] => [
+    new RegExp(`^\\s?(?:(?:d['’]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?(?:${p})`, 'iu'),
+    code,
+  ]);
+  const anyAfter = new RegExp(
+    `^\\s?-?(?:${[multiplier.source.replace(/^\^\\s\?/, ''), ...units.map(([r]) => r.source.replace(/^\^\\s\?-\?/, '')), ...currencies.map(([r]) => r.source.replace(/^\^\\s\?/, '')), ATTACHED.source.replace(/^\^/, ''), MULTIPLIED_CURRENCY.source.replace(/^\^\\s\?/, '')].join('|')})`,
+    'iu',
+  );
+  const base = baseLanguage(tag);
+  // "mil millones de euros" is a billion euros with no article and no digit.
+  const thousandMillions = base === 'es' || base === 'pt' || base === 'ca' ? ['mil millones', 'mil milhões', 'mil milions'] : [];
+  const singular = [...thousandMillions, ...singularNumberWords(base)].map(escape).join('|');
+  const one = ONE[base];
+  const bareMultiplier =
+    singular && (one || BARE_ONE.has(base))
+      ? new RegExp(
+          `(?<![\\p{L}\\d.,]|\\d\\s)(?:(?:${one ?? ''})\\s+)${one && !BARE_ONE.has(base) && !thousandMillions.length ? '' : '?'}(${singular})(?![\\p{L}])`,
+          'giu',
+        )
+      : null;
+  m = {
+    bareMultiplier,
+    multiplier,
+    factors: words,
+    units,
+    currencies,
+    anyAfter,
+    commaDecimal: decimalComma(tag),
+    spaceGroups: SPACE_GROUPS.has(baseLanguage(tag)),
+    language: tag,
+  };
+  matcherCache.set(tag, m);
+  return m;
+}
+
+const CJK = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/;
+const HAS_DIGIT = /\d/;
+const CJK_AMOUNT = new RegExp(
+  `(?<![\\d.,])((?:\\d[\\d.,]*|[${KANJI_NUMBER}]+)\\s?(?:兆(?!瓦)|億|亿|万|萬|조|억|만)(?:\\s?(?:\\d[\\d.,]*|[${KANJI_NUMBER}]+)\\s?(?:億|亿|万|萬|억|만|千(?!瓦)|천))*)`,
+  'gu',
+);
+
+/** Each quantity of the text with its normalised key and the words that state it. */
+export function findQuantities(text: string, language: string): FoundQuantity[] {
+  const m = matchers(language || 'en');
+  const t = asciiDigits(text);
+  const out: FoundQuantity[] = [];
+  const covered: Array<[number, number]> = [];
+  if (CJK.test(t)) {
+    for (const match of t.matchAll(CJK_AMOUNT)) {
+      const value = cjkAmount(match[1]!);
+      if (value === null) continue;
+      const start = match.index!;
+      const end = start + match[0].length;
+      covered.push([start, end]);
+      const found = unitAfter(value, t, start, end, m, false);
+      if (found) out.push({ key: found.key, raw: stated(text, found.from ?? start, found.end) });
+    }
+  }
+  if (m.bareMultiplier) {
+    for (const match of t.matchAll(m.bareMultiplier)) {
+      const start = match.index! + match[0].length - match[1]!.length;
+      const found = unitAfter(1, t, start, start, m, false);
+      if (found && !/^(pct|mw|mwh|mva|kv|m2):/.test(found.key) && found.multiplied)
+        out.push({ key: found.key, raw: stated(text, match.index!, found.end) });
+    }
+  }
+  if (!HAS_DIGIT.test(t)) return out;
+  const number = m.spaceGroups ? NUMBER_WITH_SPACES : NUMBER;
+  number.lastIndex = 0;
+  for (let match = number.exec(t); match; match = number.exec(t)) {
+    const start = match.index;
+    if (covered.length && isCovered(covered, start)) continue;
+    const raw = match[0];
+    const end = start + raw.length;
+    const after = t.slice(end, end + 40);
+    const before = t.slice(Math.max(0, start - 8), start);
+    // Most numbers in news are bare counts or dates: one combined test rules them out before the detailed ones.
+    if (!m.anyAfter.test(after) && !ANY_CURRENCY_BEFORE.test(before) && !PERCENT_BEFORE.test(before)) continue;
+    const value = parseLocaleNumber(raw, m.commaDecimal);
+    if (!Number.isFinite(value)) continue;
+    const found = unitAfter(value, t, start, end, m, /^\d{4}$/.test(raw) && value >= 1900 && value <= 2100);
+    if (found) out.push({ key: found.key, raw: stated(text, found.from ?? start, found.end) });
+  }
+  return out;
+}
+
+function isCovered(ranges: Array<[number, number]>, at: number): boolean {
+  for (const [a, b] of ranges) if (at >= a && at < b) return true;
+  return false;
+}
+
+/** The first unit at the start of `rest`: its key, factor to that key's unit, and length. A year takes only percent. */
+function unitAt(rest: string, m: LanguageMatchers, yearLike: boolean): { key: string; factor: number; length: number } | null {
+  for (const [re, key, factor] of m.units) {
+    const hit = re.exec(rest);
+    // "2027 ha" is Italian or Spanish for "2027 has", not an area.
+    if (hit && !(yearLike && key !== 'pct')) return { key, factor, length: hit[0].length };
+  }
+  return null;
+}
+
+/** The unit, multiplier or currency that makes the number at [start, end) a quantity, and where its words end. */
+function unitAfter(
+  value: number,
+  t: string,
+  start: number,
+  end: number,
+  m: LanguageMatchers,
+  yearLike: boolean,
+): { key: string; end: number; from?: number; multiplied?: boolean } | null {
+  let rest = t.slice(end, end + 48);
+  let pos = end;
+  const direct = unitAt(rest, m, yearLike);
+  if (direct) return { key: `${direct.key}:${round(value * direct.factor, direct.key)}`, end: pos + direct.length };
+  let multiplied = false;
+  const attached = ATTACHED.exec(rest);
+  const word = m.multiplier.exec(rest);
+  if (word) {
+    const w = word[0].trim().toLowerCase();
+    value *= m.factors.get(w) ?? m.factors.get(w.replace(/\.$/, '')) ?? 1;
+    rest = rest.slice(word[0].length);
+    pos += word[0].length;
+    multiplied = true;
+  } else if (attached) {
+    const a = attached[1] ?? attached[2]!;
+    value *= /^k/i.test(a) ? 1e3 : /^(Md|Mds|Mrd|b)/.test(a) ? 1e9 : 1e6;
+    rest = rest.slice(attached[0].length);
+    pos += attached[0].length;
+    multiplied = true;
+  } else {
+    const kr = MULTIPLIED_CURRENCY.exec(rest);
+    if (kr) {
+      const factor = /^\s?(mdkr|mdr)/i.test(kr[0]) ? 1e9 : 1e6;
+      return { key: `sek:${round(value * factor, 'sek')}`, end: pos + kr[0].length };
+    }
+  }
+  if (multiplied) {
+    const after = unitAt(rest, m, yearLike);
+    if (after && after.key !== 'pct') return { key: `${after.key}:${round(value * after.factor, after.key)}`, end: pos + after.length };
+  }
+  for (const [re, code] of m.currencies) {
+    const hit = re.exec(rest);
+    if (hit) return { key: `${code}:${round(value, code)}`, end: pos + hit[0].length, multiplied };
+  }
+  const before = t.slice(Math.max(0, start - 8), start);
+  for (const [re, code] of CURRENCIES_BEFORE) {
+    const hit = re.exec(before);
+    if (hit) return { key: `${code}:${round(value, code)}`, end: pos, from: start - hit[0].replace(/^[^\p{L}$€£¥₹₩₽₺₴₪฿]/u, '').length };
+  }
+  if (!multiplied && PERCENT_BEFORE.test(before)) {
+    const sign = PERCENT_BEFORE.exec(before)![0];
+    return { key: `pct:${round(value, 'pct')}`, end: pos, from: start - sign.length };
+  }
+  return null;
+}
+
+/** The words of the original text from the sign to the unit, on one line. */
+function stated(text: string, from: number, to: number): string {
+  return text.slice(from, to).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Three significant digits (1.2 billion and 1,199 million are the same money); two for areas, which are
+ * often converted from square feet or acres and rounded by the writer (100,000 sq ft = 9,290 m² ~ 9,300 m²).
+ */
+export function round(value: number, key = ''): string {
+  if (value === 0) return '0';
+  return String(Number(value.toPrecision(key === 'm2' ? 2 : 3)));
+}
+
+/** Significant digits of a quantity key's value: `mw:47.5` has three, `mw:100` one (a round, common figure). */
+export function significantDigits(key: string): number {
+  const value = key.slice(key.indexOf(':') + 1);
+  const digits = value.replace(/^0\.0*|\./g, '').replace(/0+$/, '');
+  return Math.max(1, digits.length);
+}
