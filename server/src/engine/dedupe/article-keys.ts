@@ -41,6 +41,8 @@ function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
   const u = (x: string[] = [], y: string[] = []) => [...new Set([...x, ...y])].sort();
   const entities = u(a.entities, b.entities);
   const merged: Anchors = { entities, quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
+  const counts = u(a.counts, b.counts);
+  if (counts.length) merged.counts = counts;
   // A German noun the translation shows as a name is a name.
   const maybeNames = u(a.maybeNames, b.maybeNames).filter((n) => !entities.includes(n));
   if (maybeNames.length) merged.maybeNames = maybeNames;
