@@ -62,8 +62,9 @@ function leadEnd(text: string): number {
 
 const LEAD_BREAK = /\n+|(?<=[.!?。！？])\s+(?=\S)|(?<=[。！？])/gu;
 
+/** Every quantity key of a text, the anchor-only units included. */
 export function extractQuantities(text: string, language: string): Set<string> {
-  return new Set(findQuantities(text, language).map((q) => q.key));
+  return new Set(findFigures(text, language).quantities.map((q) => q.key));
 }
 
 export { extractDates, extractEntities, findQuantities, isCommonWord, type FoundQuantity };

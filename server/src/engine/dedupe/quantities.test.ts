@@ -219,6 +219,15 @@ describe('money', () => {
     );
   });
 
+  it('gives the summarizer only the kinds it labels: power, money and shares', () => {
+    const text = 'A 120 MW, 40 hectare campus with 200 MWh of batteries, a 345 kV line and 18 Tbps, for €1 billion, 52% leased.';
+    assert.deepEqual(
+      findQuantities(text, 'en').map((q) => q.key),
+      ['mw:120', 'eur:1000000000', 'pct:52'],
+    );
+    assert.deepEqual(keys(text, 'en'), ['eur:1000000000', 'kv:345', 'm2:400000', 'mw:120', 'mwh:200', 'pct:52', 'tbps:18']);
+  });
+
   it('counts significant digits: round figures tell less', () => {
     assert.equal(significantDigits('mw:100'), 1);
     assert.equal(significantDigits('eur:850000000'), 2);

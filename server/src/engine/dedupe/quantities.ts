@@ -388,10 +388,17 @@ const CJK_AMOUNT = new RegExp(
   'gu',
 );
 
-/** Each quantity of the text with its normalised key and the words that state it. */
+/**
+ * Each quantity of the text a summary can state as a key figure, with its normalised key and the words that
+ * state it: power (`mw:`), money (a currency code) and shares (`pct:`), as before the anchors knew more units.
+ * Energy, apparent power, voltage, areas, data rates and temperatures are anchors only (`findFigures`): the
+ * summarizer labels and formats the kinds above, and finds areas itself.
+ */
 export function findQuantities(text: string, language: string): FoundQuantity[] {
-  return scanFigures(text, language, null);
+  return scanFigures(text, language, null).filter((q) => !ANCHOR_ONLY.has(q.key.slice(0, q.key.indexOf(':'))));
 }
+
+const ANCHOR_ONLY = new Set(['mwh', 'mva', 'kv', 'm2', 'tbps', 'c']);
 
 /**
  * The quantities of a text, and the counts of things (`n:2300`) it states before `countsBefore` (its lead: later
