@@ -85,7 +85,7 @@ const NON_LATIN = new Set(['ja', 'zh', 'ko', 'ar', 'fa', 'he', 'hi', 'bn', 'th',
  * - N >= 1 and one figure precise enough to be telling (two significant digits or more: €850 million, 47.5 MW);
  * - N >= 1, Q >= 1 and the same day or weekday;
  * - N >= 2 and the same day of a month (unless they state different figures of one unit);
- * - N >= 1, the same day or weekday and the same concept of the field (when a lexicon provides concepts);
+ * - N >= 1, the same day or weekday and the same telling concept of the field (when a lexicon provides concepts);
  * - when one of the two is written in a script whose names may not be read (no name shared): two figures of
  *   different units, one of them telling.
  * No anchor rule joins two articles that name places in different countries, and the rules with one figure
@@ -124,6 +124,12 @@ export class StoryIndex {
       stories.set(storyId, (stories.get(storyId) ?? 0) + 1);
     }
     for (const { keys: k } of keys.names) this.knownNames.add(k[0]!);
+    for (const c of keys.concepts) {
+      const key = `concept:${c}`;
+      let stories = this.nameStories.get(key);
+      if (!stories) this.nameStories.set(key, (stories = new Map()));
+      stories.set(storyId, (stories.get(storyId) ?? 0) + 1);
+    }
   }
 
   find(article: ClusterArticle): StoryMatch | null {
@@ -138,7 +144,9 @@ export class StoryIndex {
       // A band shared by that many articles is boilerplate ("subscribe to our newsletter"), not one event.
       if (posting && posting.size <= MAX_POSTING) for (const id of posting) similar.add(id);
     }
-    const keys = this.keysOf(article);
+    const read = this.keysOf(article);
+    // A concept most stories state ("data center") tells no event apart, like a common name.
+    const keys = read.concepts.size ? { ...read, concepts: new Set([...read.concepts].filter((c) => this.telling(`concept:${c}`))) } : read;
     // A German noun another article wrote as a name is one ("Galaxy"); the others stay maybe-names.
     const promoted = keys.maybeNames.filter((n) => this.knownNames.has(n.keys[0]!));
     const names = [...keys.names, ...promoted].filter((n) => this.telling(n.keys[0]!));

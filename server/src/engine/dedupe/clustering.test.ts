@@ -129,6 +129,16 @@ describe('StoryIndex rules', () => {
     };
     assert.equal(pair(), null, 'one name and one date: not enough');
     assert.equal(pair(fire)?.storyId, 'story-en');
+    const everywhere: ConceptFinder = () => ['data-center'];
+    const crowded = new StoryIndex();
+    for (let i = 0; i < 8; i++)
+      crowded.add(`s${i}`, article(`d${i}`, 'en', 'Data center news', `Operator${i} opened a data center.`, 0, everywhere));
+    crowded.add(
+      'story-en',
+      article('en', 'en', 'Kolektor', 'A data center run by Kolektor was in the news on 24 November.', 0, everywhere),
+    );
+    const sl = article('sl', 'sl', 'Kolektor', '24. novembra je podjetje Kolektor odprlo podatkovni center.', 2, everywhere);
+    assert.equal(crowded.find(sl), null, 'a concept every story states tells nothing');
     assert.deepEqual(article('x', 'en', 'Fire', 'A fire at Kolektor.', 0, fire).anchors.concepts, ['fire']);
     assert.equal(article('x', 'en', 'Fire', 'A fire at Kolektor.').anchors.concepts, undefined, 'no lexicon, no concepts');
   });
