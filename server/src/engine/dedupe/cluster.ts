@@ -85,7 +85,8 @@ const NON_LATIN = new Set(['ja', 'zh', 'ko', 'ar', 'fa', 'he', 'hi', 'bn', 'th',
  * - N >= 1 and one figure precise enough to be telling (two significant digits or more: €850 million, 47.5 MW);
  * - N >= 1, Q >= 1 and the same day or weekday;
  * - N >= 2 and the same day of a month (unless they state different figures of one unit);
- * - N >= 1, the same day or weekday and the same telling concept of the field (when a lexicon provides concepts);
+ * - N >= 1, the same day of a month (a weekday is not enough) and the same telling concept of the field (when a
+ *   lexicon provides concepts): two victims of one ransomware gang on one Tuesday stay apart;
  * - when one of the two is written in a script whose names may not be read (no name shared): two figures of
  *   different units, one of them telling.
  * No anchor rule joins two articles that name places in different countries, and the rules with one figure
@@ -251,7 +252,7 @@ function anchorScore(a: Keys, m: Keys, n: number): number {
   const weight = q * 2 + n + day + weekday * 0.5 + concept;
   // The rules that need no more than counts, then those that a contradiction in figures vetoes.
   let joined = (n >= 2 && q >= 1) || (n >= 1 && q >= 2) || (n >= 3 && when + countIn(a.years, m.years) >= 1);
-  if (!joined && n >= 1 && (telling >= 1 || (q >= 1 && when >= 1) || (n >= 2 && day >= 1) || (when >= 1 && concept >= 1)))
+  if (!joined && n >= 1 && (telling >= 1 || (q >= 1 && when >= 1) || (n >= 2 && day >= 1) || (day >= 1 && concept >= 1)))
     joined = !differentFigures(a.units, m.units);
   if (!joined && n === 0 && (a.unreadable || m.unreadable) && telling >= 1 && q >= 2) joined = sharedUnits(a, m) >= 2;
   return joined && !placesApart(a.places, m.places) ? weight : -weight || -0.5;

@@ -139,6 +139,29 @@ describe('StoryIndex rules', () => {
     );
     const sl = article('sl', 'sl', 'Kolektor', '24. novembra je podjetje Kolektor odprlo podatkovni center.', 2, everywhere);
     assert.equal(crowded.find(sl), null, 'a concept every story states tells nothing');
+
+    const ransomware: ConceptFinder = (text) => (/ransomware/i.test(text) ? ['ransomware'] : []);
+    const gang = new StoryIndex();
+    gang.add(
+      'nordhaven',
+      article(
+        'n',
+        'en',
+        'Nordhaven Data hit by Akira ransomware',
+        'The Akira gang encrypted systems at Nordhaven Data on Tuesday.',
+        0,
+        ransomware,
+      ),
+    );
+    const kylos = article(
+      'k',
+      'pl',
+      'Atak ransomware na Kylos',
+      'Grupa Akira przyznała się we wtorek do ataku ransomware na firmę Kylos.',
+      2,
+      ransomware,
+    );
+    assert.equal(gang.find(kylos), null, 'one gang, one weekday, one concept: two victims');
     assert.deepEqual(article('x', 'en', 'Fire', 'A fire at Kolektor.', 0, fire).anchors.concepts, ['fire']);
     assert.equal(article('x', 'en', 'Fire', 'A fire at Kolektor.').anchors.concepts, undefined, 'no lexicon, no concepts');
   });
