@@ -1,4 +1,4 @@
-import { extractDates } from './dates.js';
+import { extractDateKeys, extractDates } from './dates.js';
 import { extractEntities, extractNames, isCommonWord } from './names.js';
 import { findFigures, findQuantities, type FoundQuantity } from './quantities.js';
 
@@ -46,7 +46,7 @@ export function extractAnchors(text: string, language: string, context: AnchorCo
   const anchors: Anchors = {
     entities: [...names].sort(),
     quantities: [...new Set(figures.quantities.map((q) => q.key))].sort(),
-    dates: [...extractDates(text, language, context.publishedAt)].sort(),
+    dates: [...extractDateKeys(text, language, context.publishedAt)].sort(),
   };
   if (figures.counts.size) anchors.counts = [...figures.counts].sort();
   if (maybeNames.size) anchors.maybeNames = [...maybeNames].sort();
@@ -67,7 +67,7 @@ export function extractQuantities(text: string, language: string): Set<string> {
   return new Set(findFigures(text, language).quantities.map((q) => q.key));
 }
 
-export { extractDates, extractEntities, findQuantities, isCommonWord, type FoundQuantity };
+export { extractDateKeys, extractDates, extractEntities, findQuantities, isCommonWord, type FoundQuantity };
 
 export function emptyAnchors(): Anchors {
   return { entities: [], quantities: [], dates: [] };
