@@ -1,13 +1,13 @@
-import { extractDates } from './dates.js';
+import { extractDateKeys, extractDates } from './dates.js';
 import { extractEntities, extractNames, isCommonWord } from './names.js';
-import { findQuantities, type FoundQuantity } from './quantities.js';
+import { findFigures, findQuantities, type FoundQuantity } from './quantities.js';
 
 /**
  * What survives translation or its absence: organisations and places, quantities (power, energy, area,
  * money, shares) and dates. Each is normalised to a key that every language states the same way, so two
  * articles in different languages about one event share them without a translator:
  * - quantities: 60 MW = 60 Megawatt = 60 МВт = 60メガワット -> `mw:60`; €850 million = 850 Millionen Euro =
- *   8億5000万ユーロ -> `eur:850000000` (see quantities.ts);
+ *   8億5000万ユーロ -> `eur:850000000`; and counts of things without a unit (see quantities.ts);
  * - dates: years (`2027`), days (`--11-23`, from "23 November", "23 listopada", "11月23日", ...), months of a
  *   year (`2026-11`) and weekdays (`wd:1`) (see dates.ts);
  * - names: gazetteer keys for names whose spelling or script changes, else the folded name in Latin letters
@@ -18,13 +18,19 @@ export interface Anchors {
   quantities: string[];
   dates: string[];
   /**
+   * Counts of things without a unit, three digits or more, in the headline and the first two sentences
+   * ("2,300 virtual servers", "384個" -> `n:2300`, `n:384`): not quantities (no unit to label them), but
+   * telling when two articles state the same one.
+   */
+  counts?: string[];
+  /**
    * Capitalised words of a language that capitalises every noun (German): names only when an article in
    * another language names them too. Absent in anchors stored before they existed.
    */
   maybeNames?: string[];
   /**
    * Ids of the field's concepts the text states (data center, outage, acquisition, permit, ...), from the
-   * multilingual lexicon, when `articleKeys` is given one. Hook for the lexicon: empty until it exists.
+   * field lexicon, when `articleKeys` is given a concept finder (article intake gives it the lexicon's).
    */
   concepts?: string[];
 }
@@ -36,20 +42,32 @@ export interface AnchorContext {
 
 export function extractAnchors(text: string, language: string, context: AnchorContext = {}): Anchors {
   const { names, maybeNames } = extractNames(text, language);
+  const figures = findFigures(text, language, leadEnd(text));
   const anchors: Anchors = {
     entities: [...names].sort(),
-    quantities: [...extractQuantities(text, language)].sort(),
-    dates: [...extractDates(text, language, context.publishedAt)].sort(),
+    quantities: [...new Set(figures.quantities.map((q) => q.key))].sort(),
+    dates: [...extractDateKeys(text, language, context.publishedAt)].sort(),
   };
+  if (figures.counts.size) anchors.counts = [...figures.counts].sort();
   if (maybeNames.size) anchors.maybeNames = [...maybeNames].sort();
   return anchors;
 }
 
-export function extractQuantities(text: string, language: string): Set<string> {
-  return new Set(findQuantities(text, language).map((q) => q.key));
+/** Where a text's lead ends: after its headline (first line) and two more sentences. */
+function leadEnd(text: string): number {
+  let ends = 0;
+  for (const m of text.matchAll(LEAD_BREAK)) if (++ends === 3) return m.index!;
+  return text.length;
 }
 
-export { extractDates, extractEntities, findQuantities, isCommonWord, type FoundQuantity };
+const LEAD_BREAK = /\n+|(?<=[.!?。！？])\s+(?=\S)|(?<=[。！？])/gu;
+
+/** Every quantity key of a text, the anchor-only units included. */
+export function extractQuantities(text: string, language: string): Set<string> {
+  return new Set(findFigures(text, language).quantities.map((q) => q.key));
+}
+
+export { extractDateKeys, extractDates, extractEntities, findQuantities, isCommonWord, type FoundQuantity };
 
 export function emptyAnchors(): Anchors {
   return { entities: [], quantities: [], dates: [] };

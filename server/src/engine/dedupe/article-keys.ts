@@ -7,8 +7,8 @@ type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitl
 
 /**
  * The concepts of the field a text states, as stable ids ("outage", "acquisition", "permit", ...), in any
- * language. Provided by the multilingual lexicon when it is wired in; clustering then also matches on a name,
- * a date and a concept (docs/decisions/210-cross-language-anchors.md).
+ * language. Provided by the field lexicon (normalize/article-intake.ts); clustering also matches on a name,
+ * a calendar date and a concept (docs/decisions/210-cross-language-anchors.md).
  */
 export type ConceptFinder = (text: string, language: string) => string[];
 
@@ -41,6 +41,8 @@ function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
   const u = (x: string[] = [], y: string[] = []) => [...new Set([...x, ...y])].sort();
   const entities = u(a.entities, b.entities);
   const merged: Anchors = { entities, quantities: u(a.quantities, b.quantities), dates: u(a.dates, b.dates) };
+  const counts = u(a.counts, b.counts);
+  if (counts.length) merged.counts = counts;
   // A German noun the translation shows as a name is a name.
   const maybeNames = u(a.maybeNames, b.maybeNames).filter((n) => !entities.includes(n));
   if (maybeNames.length) merged.maybeNames = maybeNames;

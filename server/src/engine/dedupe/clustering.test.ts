@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clusterLabelled, clusteringErrors, loadLabelled, pairwiseScores } from '../../../test/fixtures/clustering/evaluate.js';
 import { articleKeys, type ConceptFinder } from './article-keys.js';
-import { StoryIndex, type ClusterArticle } from './cluster.js';
+import { placeArticle, StoryIndex, type ClusterArticle } from './cluster.js';
 
 const labelled = loadLabelled('multilingual.json');
 const storyOf = clusterLabelled(labelled);
@@ -129,6 +129,39 @@ describe('StoryIndex rules', () => {
     };
     assert.equal(pair(), null, 'one name and one date: not enough');
     assert.equal(pair(fire)?.storyId, 'story-en');
+    const everywhere: ConceptFinder = () => ['data-center'];
+    const crowded = new StoryIndex();
+    for (let i = 0; i < 8; i++)
+      crowded.add(`s${i}`, article(`d${i}`, 'en', 'Data center news', `Operator${i} opened a data center.`, 0, everywhere));
+    crowded.add(
+      'story-en',
+      article('en', 'en', 'Kolektor', 'A data center run by Kolektor was in the news on 24 November.', 0, everywhere),
+    );
+    const sl = article('sl', 'sl', 'Kolektor', '24. novembra je podjetje Kolektor odprlo podatkovni center.', 2, everywhere);
+    assert.equal(crowded.find(sl), null, 'a concept every story states tells nothing');
+
+    const ransomware: ConceptFinder = (text) => (/ransomware/i.test(text) ? ['ransomware'] : []);
+    const gang = new StoryIndex();
+    gang.add(
+      'nordhaven',
+      article(
+        'n',
+        'en',
+        'Nordhaven Data hit by Akira ransomware',
+        'The Akira gang encrypted systems at Nordhaven Data on Tuesday.',
+        0,
+        ransomware,
+      ),
+    );
+    const kylos = article(
+      'k',
+      'pl',
+      'Atak ransomware na Kylos',
+      'Grupa Akira przyznała się we wtorek do ataku ransomware na firmę Kylos.',
+      2,
+      ransomware,
+    );
+    assert.equal(gang.find(kylos), null, 'one gang, one weekday, one concept: two victims');
     assert.deepEqual(article('x', 'en', 'Fire', 'A fire at Kolektor.', 0, fire).anchors.concepts, ['fire']);
     assert.equal(article('x', 'en', 'Fire', 'A fire at Kolektor.').anchors.concepts, undefined, 'no lexicon, no concepts');
   });
@@ -174,6 +207,51 @@ describe('StoryIndex rules', () => {
     const other = article('c', 'pl', 'Atman otwiera budynek', 'Atman otworzył budynek o mocy 18 MW za 150 mln euro.', 2);
     assert.equal(index.find(same)?.storyId, 'waw');
     assert.equal(index.find(other), null, '150 million twice, but 24 MW and 18 MW');
+  });
+
+  it('makes one story of two an article matches in one pass, unless they contradict each other', () => {
+    const place = (index: StoryIndex, a: ClusterArticle) =>
+      placeArticle(
+        index,
+        a,
+        () => `story-${a.id}`,
+        () => true,
+      );
+    const ja = article(
+      'ja',
+      'ja',
+      '韓国でデータセンター火災',
+      '韓国のデータセンターで18日、バッテリー室から出火した。リチウムイオン電池モジュール384個が焼損した。',
+    );
+    const ko = article('ko', 'ko', '판교 데이터센터 화재', '판교의 데이터센터 배터리실에서 불이 났다. 배터리 모듈 384개가 탔다.', 1);
+    const en = article(
+      'en',
+      'en',
+      'Battery fire at a Pangyo data center',
+      'A fire in the battery room of a data center in Pangyo, South Korea, destroyed 384 battery modules.',
+      2,
+    );
+    const index = new StoryIndex();
+    assert.equal(place(index, ja).started, true);
+    assert.equal(place(index, ko).started, true, 'the Japanese and the Korean accounts share too little');
+    const bridge = place(index, en);
+    assert.deepEqual(new Set([bridge.storyId, ...bridge.merged]), new Set(['story-ja', 'story-ko']), 'the English report joins both');
+    assert.equal(index.size, 1);
+
+    const apartIndex = new StoryIndex();
+    place(apartIndex, article('a', 'en', 'Equinix opens FR11', 'Equinix opened FR11, a 20 MW building in Frankfurt, on Monday.'));
+    place(
+      apartIndex,
+      article('b', 'en', 'A second site for Equinix', 'The 30 MW FR12 of Equinix in Frankfurt started operations, the company said.', 1),
+    );
+    assert.equal(apartIndex.size, 2);
+    const both = place(apartIndex, article('c', 'de', 'Equinix eröffnet', 'Equinix eröffnet in Frankfurt Gebäude mit 20 MW und 30 MW.', 2));
+    assert.equal(
+      apartIndex.findAll(article('d', 'de', 'Equinix', 'Equinix in Frankfurt: 20 MW und 30 MW.', 2)).length,
+      2,
+      'it matches both',
+    );
+    assert.deepEqual(both.merged, [], '20 MW and 30 MW: two buildings, not one');
   });
 
   it('joins on two figures of different units when a text’s names may not be readable', () => {

@@ -11,7 +11,7 @@ import { asciiDigits, KANJI_NUMBER, kanjiNumber } from './numerals.js';
  * - a month of a year: `2026-11`;
  * - a weekday: `wd:1` (Monday) to `wd:7`, which within the 72 hours of a story names one day.
  */
-export function extractDates(text: string, language = 'en', reference?: Date): Set<string> {
+export function extractDateKeys(text: string, language = 'en', reference?: Date): Set<string> {
   const lang = baseLanguage(language);
   const t = asciiDigits(text);
   const out = new Set<string>();
@@ -29,6 +29,13 @@ export function extractDates(text: string, language = 'en', reference?: Date): S
   if (CJK_DATE_HINT.test(t)) cjkDates(t, out);
   if (named) weekdays(f, words, out, lang);
   else for (const [name, n] of words.weekdaysInScript) if (f.includes(fold(name))) out.add(`wd:${n}`);
+  return out;
+}
+
+/** The years a text names (2010-2049), in any digits: what `extractDates` has always given. */
+export function extractDates(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of asciiDigits(text).matchAll(YEAR)) out.add(m[1]!);
   return out;
 }
 

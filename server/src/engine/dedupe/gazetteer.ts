@@ -449,6 +449,8 @@ const CITIES: Record<string, [string, string[]]> = {
   hokkaido: ['japan', ['hokkaido', 'hokkaidō', '北海道', '홋카이도']],
   seoul: ['southkorea', ['seoul', 'séoul', 'seúl', 'seul', 'ソウル', '首尔', '首爾', '서울', 'сеул', 'سيول']],
   busan: ['southkorea', ['busan', 'pusan', '釜山', '부산', 'пусан']],
+  // Pangyo, the Seongnam hub (板橋 is also Tokyo's Itabashi and Taipei's Banqiao: not listed).
+  pangyo: ['southkorea', ['pangyo', '판교']],
   sydney: ['australia', ['sydney', 'sídney', 'シドニー', '悉尼', '시드니', 'сидней', 'سيدني']],
   melbourne: ['australia', ['melbourne', 'メルボルン', '墨尔本', '멜버른', 'мельбурн']],
   saopaulo: ['brazil', ['são paulo', 'sao paulo', 'san paolo', 'サンパウロ', '圣保罗', '상파울루', 'сан-паулу']],

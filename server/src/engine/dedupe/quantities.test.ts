@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractQuantities, findQuantities } from './anchors.js';
+import { extractAnchors, extractQuantities, findQuantities } from './anchors.js';
 import { asciiDigits, cjkAmount, kanjiNumber } from './numerals.js';
 import { parseLocaleNumber, significantDigits } from './quantities.js';
 
@@ -94,6 +94,17 @@ describe('units', () => {
     assert.deepEqual(keys('40ヘクタール', 'ja'), ['m2:400000']);
   });
 
+  it('reads watts, data rates and temperatures', () => {
+    assert.deepEqual(keys('Each module draws less than 25 W.', 'en'), ['mw:0.000025']);
+    assert.deepEqual(keys('单模块功耗低于25瓦。', 'zh'), ['mw:0.000025']);
+    assert.deepEqual(keys('a record 18 Tbps, after 17.1 Tbps in March', 'en'), ['tbps:17.1', 'tbps:18']);
+    assert.deepEqual(keys('18 Terabit pro Sekunde', 'de'), ['tbps:18']);
+    assert.deepEqual(keys('a 400 Gbps link', 'en'), ['tbps:0.4']);
+    assert.deepEqual(keys('Die Temperatur stieg auf 38 Grad.', 'de'), ['c:38']);
+    assert.deepEqual(keys('Temperatures reached 38°C.', 'en'), ['c:38']);
+    assert.deepEqual(keys('1亿度电', 'zh'), [], '度 is also a kilowatt-hour in Chinese: not read as a temperature');
+  });
+
   it('does not read a year followed by a verb as an area', () => {
     assert.deepEqual(keys("L'operazione dovrebbe chiudersi nel 2027 ha detto la società", 'it'), []);
   });
@@ -181,6 +192,13 @@ describe('money', () => {
     assert.deepEqual(keys('1.500 tỷ đồng', 'vi'), ['vnd:1500000000000']);
   });
 
+  it('reads any ISO currency code written in capitals before or after the amount', () => {
+    assert.deepEqual(keys('an investment of AED 3.7 billion', 'en'), ['aed:3700000000']);
+    assert.deepEqual(keys('3,7 Mrd. CHF', 'de'), ['chf:3700000000']);
+    assert.deepEqual(keys('QAR 500 million', 'en'), ['qar:500000000']);
+    assert.deepEqual(keys('the ABC 500 plan', 'en'), [], 'three capitals that are no currency');
+  });
+
   it('reads "a billion" written without a digit', () => {
     assert.deepEqual(keys("Google va investir un milliard d'euros", 'fr'), ['eur:1000000000']);
     assert.deepEqual(keys('Google investiert eine Milliarde Euro', 'de'), ['eur:1000000000']);
@@ -201,11 +219,39 @@ describe('money', () => {
     );
   });
 
+  it('gives the summarizer only the kinds key figures label: no data rates, no temperatures', () => {
+    const text = 'A 120 MW, 40 hectare campus with 200 MWh of batteries, a 345 kV line and 18 Tbps, for €1 billion, 52% leased.';
+    assert.deepEqual(
+      findQuantities(text, 'en').map((q) => q.key),
+      ['mw:120', 'm2:400000', 'mwh:200', 'kv:345', 'eur:1000000000', 'pct:52'],
+    );
+    assert.deepEqual(keys(text, 'en'), ['eur:1000000000', 'kv:345', 'm2:400000', 'mw:120', 'mwh:200', 'pct:52', 'tbps:18']);
+  });
+
   it('counts significant digits: round figures tell less', () => {
     assert.equal(significantDigits('mw:100'), 1);
     assert.equal(significantDigits('eur:850000000'), 2);
     assert.equal(significantDigits('mw:47.5'), 3);
     assert.equal(significantDigits('mw:1.25'), 3);
+  });
+});
+
+describe('counts of things', () => {
+  const counts = (text: string, language: string) => [...(extractAnchors(text, language).counts ?? [])];
+
+  it('keeps counts of three digits or more from the headline and the lead, in any script', () => {
+    assert.deepEqual(counts('Outage at Rheinwerk\nAbout 2,300 customer virtual machines were shut down.', 'en'), ['n:2300']);
+    assert.deepEqual(counts('Ausfall\nRund 2.300 virtuelle Server wurden heruntergefahren.', 'de'), ['n:2300']);
+    assert.deepEqual(counts('火災\nリチウムイオン電池モジュール384個が焼損した。', 'ja'), ['n:384']);
+    assert.deepEqual(counts('화재\n리튬이온 배터리 모듈 384개가 탔다.', 'ko'), ['n:384']);
+    assert.deepEqual(counts('量产\n苏州工厂年产能为200万只。', 'zh'), ['n:2000000']);
+  });
+
+  it('leaves out years, times, small numbers, figures with units, and counts past the lead', () => {
+    assert.deepEqual(
+      counts('Record in 2026\nAt 21:14 on day 18, 45 networks peaked at 18 Tbps with 120 MW. It was the third. It had 4,500 links.', 'en'),
+      [],
+    );
   });
 });
 

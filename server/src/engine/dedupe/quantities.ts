@@ -94,7 +94,18 @@ const UNITS: Unit[] = [
     1,
   ],
   [`kw${END}|kilo-?[wv]a[tț]${W}|килова[тт]${W}|квт|キロワット|千瓦|킬로와트|كيلوواط|کیلووات|किलोवाट|กิโลวัตต์`, 'mw', 0.001],
+  // Watts alone (a module's or a rack's draw) after the larger units.
+  [`w${END}|watts?${END}|vatios?${END}|ватт?${W}|ワット|瓦(?!时)|와트`, 'mw', 1e-6],
   [`mva${END}|megavolt[- ]?amp${W}|мва${END}`, 'mva', 1],
+  // Data rates (an exchange's peak, a link) as terabits per second.
+  [
+    `tbps${END}|tbit/s|terabits? (?:per|pro|par|por|al) (?:second|sekunde|seconde|segundo|secondo)${W}|terabit/s|テラビット毎秒|태라비트`,
+    'tbps',
+    1,
+  ],
+  [`gbps${END}|gbit/s|gigabits? (?:per|pro|par|por|al) (?:second|sekunde|seconde|segundo|secondo)${W}`, 'tbps', 1e-3],
+  // Temperatures in degrees Celsius ("38 °C", "38 Grad", "38 graden", "38 градусов"); not 度, which is also a kWh in Chinese.
+  [`°\\s?c(?![\\p{L}])|℃|degrees? celsius|grad(?:en|i|os)?${END}|degr[ée]s${END}|градус${W}`, 'c', 1],
   // Area: square metres, square feet, hectares and acres, all as square metres.
   [
     `m²|m2${END}|㎡|sq\\.? ?m${END}|sqm${END}|square met(?:er|re)s?|quadratmeter${W}|qm${END}|m[eè]tres? carr[ée]s?|metros? cuadrados?|metros? quadrados?|metri quadr${W}|mq${END}|metr${W} kwadratow${W}|m kw\\.|metr${W} čtverečn${W}|metrov štvorcov${W}|négyzetméter${W}|neliömetri${W}|kvadratmeter${W}|kvm${END}|vierkante meter${W}|metri pătrați|metrekare${W}|τ\\.μ\\.|τετραγωνικ${W} μέτρ${W}|mét vuông|meter persegi|кв\\.? ?м${END}|квадратн${W} метр${W}|平方メートル|平方米|平米|제곱미터|متر مربع|מ"ר|वर्ग मीटर|ตารางเมตร`,
@@ -194,6 +205,11 @@ const CURRENCIES_BEFORE: Array<[RegExp, string]> = (
     ['฿', 'thb'],
   ] as const
 ).map(([p, code]) => [new RegExp(`(?:^|[^\\p{L}$])(?:${p})\\s?$`, 'iu'), code]);
+
+/** Any ISO 4217 code, written in capitals before or after an amount ("AED 3.7 billion", "3,7 Mrd. CHF"). */
+const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
+const ISO_BEFORE = /(?:^|[^\p{L}])([A-Z]{3})\s?$/u;
+const ISO_AFTER = /^\s?([A-Z]{3})(?![\p{L}])/u;
 
 /** Any of them, in one test: most numbers have none. */
 const ANY_CURRENCY_BEFORE = new RegExp(CURRENCIES_BEFORE.map(([re]) => `(?:${re.source})`).join('|'), 'iu');
@@ -372,8 +388,28 @@ const CJK_AMOUNT = new RegExp(
   'gu',
 );
 
-/** Each quantity of the text with its normalised key and the words that state it. */
+/**
+ * Each quantity of the text a summary can state as a key figure, with its normalised key and the words that
+ * state it: power, energy, apparent power, voltage, areas, money and shares, which the summarizer labels and
+ * formats (key-figures.ts). Data rates and temperatures are anchors only (`findFigures`): no key figure
+ * labels them yet.
+ */
 export function findQuantities(text: string, language: string): FoundQuantity[] {
+  return scanFigures(text, language, null).filter((q) => !ANCHOR_ONLY.has(q.key.slice(0, q.key.indexOf(':'))));
+}
+
+const ANCHOR_ONLY = new Set(['tbps', 'c']);
+
+/**
+ * The quantities of a text, and the counts of things (`n:2300`) it states before `countsBefore` (its lead: later
+ * sentences carry background, where counts of unrelated things abound).
+ */
+export function findFigures(text: string, language: string, countsBefore = Infinity): { quantities: FoundQuantity[]; counts: Set<string> } {
+  const counts = new Set<string>();
+  return { quantities: scanFigures(text, language, counts, countsBefore), counts };
+}
+
+function scanFigures(text: string, language: string, counts: Set<string> | null, countsBefore = Infinity): FoundQuantity[] {
   const m = matchers(language || 'en');
   const t = asciiDigits(text);
   const out: FoundQuantity[] = [];
@@ -387,6 +423,7 @@ export function findQuantities(text: string, language: string): FoundQuantity[] 
       covered.push([start, end]);
       const found = unitAfter(value, t, start, end, m, false);
       if (found) out.push({ key: found.key, raw: stated(text, found.from ?? start, found.end) });
+      else if (counts && start < countsBefore && Number.isInteger(value) && value >= 100) counts.add(`n:${round(value)}`);
     }
   }
   if (m.bareMultiplier) {
@@ -407,15 +444,32 @@ export function findQuantities(text: string, language: string): FoundQuantity[] 
     const end = start + raw.length;
     const after = t.slice(end, end + 40);
     const before = t.slice(Math.max(0, start - 8), start);
-    // Most numbers in news are bare counts or dates: one combined test rules them out before the detailed ones.
-    if (!m.anyAfter.test(after) && !ANY_CURRENCY_BEFORE.test(before) && !PERCENT_BEFORE.test(before)) continue;
+    const maybeUnit = m.anyAfter.test(after) || ANY_CURRENCY_BEFORE.test(before) || PERCENT_BEFORE.test(before) || isoCode(before, after);
+    // Most numbers in news are bare counts or dates: counted only in the lead, and only when asked for.
+    if (!maybeUnit && (!counts || start >= countsBefore || raw.length < 3)) continue;
     const value = parseLocaleNumber(raw, m.commaDecimal);
     if (!Number.isFinite(value)) continue;
-    const found = unitAfter(value, t, start, end, m, /^\d{4}$/.test(raw) && value >= 1900 && value <= 2100);
-    if (found) out.push({ key: found.key, raw: stated(text, found.from ?? start, found.end) });
+    const yearLike = /^\d{4}$/.test(raw) && value >= 1900 && value <= 2100;
+    const found = maybeUnit ? unitAfter(value, t, start, end, m, yearLike) : null;
+    if (found?.key.startsWith('n:')) {
+      if (start < countsBefore) counts?.add(found.key);
+    } else if (found) out.push({ key: found.key, raw: stated(text, found.from ?? start, found.end) });
+    // A count of things ("2,300 virtual servers", "384個"): a number of three digits or more that is no year or time.
+    else if (counts && start < countsBefore && Number.isInteger(value) && value >= 100 && !yearLike && !/^\s?[:.]\d/.test(after))
+      counts.add(`n:${round(value)}`);
   }
   return out;
 }
+
+function isoCode(before: string, after: string): boolean {
+  // A code is in capitals: no capital letter near the number, no code.
+  if (!CAPITAL.test(before) && !CAPITAL.test(after.slice(0, 5))) return false;
+  const b = ISO_BEFORE.exec(before);
+  const a = ISO_AFTER.exec(after);
+  return Boolean((b && ISO_CODES.has(b[1]!)) || (a && ISO_CODES.has(a[1]!)));
+}
+
+const CAPITAL = /[A-Z]/;
 
 function isCovered(ranges: Array<[number, number]>, at: number): boolean {
   for (const [a, b] of ranges) if (at >= a && at < b) return true;
@@ -475,15 +529,26 @@ function unitAfter(
     const hit = re.exec(rest);
     if (hit) return { key: `${code}:${round(value, code)}`, end: pos + hit[0].length, multiplied };
   }
+  const iso = ISO_AFTER.exec(rest);
+  if (iso && ISO_CODES.has(iso[1]!)) return { key: `${iso[1]!.toLowerCase()}:${round(value)}`, end: pos + iso[0].length, multiplied };
   const before = t.slice(Math.max(0, start - 8), start);
+  const isoBefore = ISO_BEFORE.exec(before);
   for (const [re, code] of CURRENCIES_BEFORE) {
     const hit = re.exec(before);
     if (hit) return { key: `${code}:${round(value, code)}`, end: pos, from: start - hit[0].replace(/^[^\p{L}$€£¥₹₩₽₺₴₪฿]/u, '').length };
   }
+  if (isoBefore && ISO_CODES.has(isoBefore[1]!))
+    return {
+      key: `${isoBefore[1]!.toLowerCase()}:${round(value)}`,
+      end: pos,
+      from: start - isoBefore[1]!.length - (/\s$/.test(before) ? 1 : 0),
+    };
   if (!multiplied && PERCENT_BEFORE.test(before)) {
     const sign = PERCENT_BEFORE.exec(before)![0];
     return { key: `pct:${round(value, 'pct')}`, end: pos, from: start - sign.length };
   }
+  // "2 million units", "200万只": a count, multiplied.
+  if (multiplied && Number.isInteger(value)) return { key: `n:${round(value)}`, end: pos };
   return null;
 }
 

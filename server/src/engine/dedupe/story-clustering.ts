@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { Article } from '../model/article.entity.js';
 import { newStory, Story } from '../model/story.entity.js';
 import type { AlsoSeen } from '../types.js';
-import { StoryIndex, type ClusterArticle } from './cluster.js';
+import { placeArticle, StoryIndex, type ClusterArticle } from './cluster.js';
 import { perStatement } from '../../db/per-statement.js';
 
 /** Stories this recent can still gain articles. */
@@ -48,14 +48,28 @@ export async function clusterIntoStories(
   const touched = new Set<string>();
   const fresh = new Set<string>();
   for (const article of created) {
-    const match = index.find(article);
-    const storyId = match?.storyId ?? newStory(now).id;
-    if (!match) fresh.add(storyId);
+    // Stories this pass started are not stored yet: an article that matches several of them joins them.
+    const placed = placeArticle(
+      index,
+      article,
+      () => newStory(now).id,
+      (id) => fresh.has(id),
+    );
+    const { storyId } = placed;
+    if (placed.started) fresh.add(storyId);
     article.storyId = storyId;
-    index.add(storyId, article);
     touched.add(storyId);
     let list = members.get(storyId);
     if (!list) members.set(storyId, (list = []));
+    for (const id of placed.merged) {
+      for (const moved of members.get(id) ?? []) {
+        moved.storyId = storyId;
+        list.push(moved);
+      }
+      members.delete(id);
+      fresh.delete(id);
+      touched.delete(id);
+    }
     list.push(article);
   }
   // Stories of stored articles that another source now carries, including stories no longer open.

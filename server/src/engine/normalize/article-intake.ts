@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../lib/logger.js';
-import { articleKeys } from '../dedupe/article-keys.js';
+import { articleKeys, type ConceptFinder } from '../dedupe/article-keys.js';
+import { fieldLexicon } from '../lexicon/lexicon.js';
 import { Article, ArticleSchema } from '../model/article.entity.js';
 import { translateArticles } from '../translate/article-translation.js';
 import type { PassTranslator } from '../translate/cached-translator.js';
@@ -74,9 +75,12 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
   // Titles and leads are translated before the keys are made, so clustering compares them in one language.
   // Translated values always fit their columns (the title is cut to fit, the lead is a text column).
   await translateArticles(created, deps.translator);
-  for (const article of created) Object.assign(article, articleKeys(article));
+  for (const article of created) Object.assign(article, articleKeys(article, { concepts: fieldConcepts }));
   return { created, repeated, alsoSeen };
 }
+
+/** The field lexicon's concepts of a text (outage, acquisition, permit, ...), which clustering also compares. */
+const fieldConcepts: ConceptFinder = (text, language) => [...fieldLexicon().conceptIds(text, language)];
 
 function toArticle(item: NormalizedItem, now: Date): Article {
   return Object.assign(new Article(), { ...item, fetchedAt: now, alsoSourceIds: [] as string[] });
