@@ -51,6 +51,8 @@ export interface QualityRun {
   /** Of the detailed pairs, those that share a figure but no labelled fact (the figure heuristic alone). */
   redundantDetailedByFigureOnly: number;
   redundantTotal: number;
+  /** Distinct labelled facts the detailed summaries tell (what leaving sentences out must not cost). */
+  factsToldDetailed: number;
   opinion: JudgedSentence[];
   mixed: JudgedSentence[];
   unmatchedSentences: number;
@@ -119,6 +121,7 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
     let redundantDetailed = 0;
     let redundantDetailedByFigureOnly = 0;
     let redundantTotal = 0;
+    let factsToldDetailed = 0;
     let bareKeyFigures = 0;
     const opinion: JudgedSentence[] = [];
     const mixed: JudgedSentence[] = [];
@@ -137,6 +140,7 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
         const pairs = redundantPairs(judged);
         redundantTotal += pairs.length;
         if (depth === 'detailed') {
+          factsToldDetailed += new Set(judged.flatMap((j) => j.facts)).size;
           redundantDetailed += pairs.length;
           redundantDetailedByFigureOnly += pairs.filter((p) => !p.shared.some((x) => x.startsWith('fact:'))).length;
           for (const p of pairs) details.push(`redundant [${p.shared.join(', ')}] in "${story.title}": "${p.a}" / "${p.b}"`);
@@ -191,6 +195,7 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
       redundantDetailed,
       redundantDetailedByFigureOnly,
       redundantTotal,
+      factsToldDetailed,
       opinion,
       mixed,
       unmatchedSentences: unmatched,
@@ -282,6 +287,7 @@ export function qualityRows(runs: QualityRun[]): Array<Record<string, string>> {
     '0',
     (r) => r.redundantTotal === 0,
   );
+  row('distinct labelled facts told, detailed', (r) => String(r.factsToldDetailed));
   row(
     'opinion sentences in summaries',
     (r) => pct(r.opinion.length, r.summarySentences),

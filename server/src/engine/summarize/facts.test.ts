@@ -481,3 +481,36 @@ describe('key figure labels', () => {
     it(`${expected} (${language})`, () => assert.equal(label(sentence, language, key), expected));
   }
 });
+
+describe('facts: a summary does not tell a fact again in other words', () => {
+  const articles = [
+    article(
+      'dcd-9',
+      'dcd',
+      'en',
+      'Equinix opened AM9, its ninth data center in Amsterdam, on Tuesday with 40 MW of capacity. ' +
+        'The company invested €850 million in the site, which will supply waste heat to the university buildings of the Science Park from 2027.',
+      1.5,
+    ),
+    article(
+      'dcn-9',
+      'dcn',
+      'en',
+      'AM9 has a capacity of 40 MW, Equinix said on Tuesday. From 2027, AM9 will supply waste heat to the university buildings at the Science Park. ' +
+        'AM9 will be cooled with seawater drawn from the nearby lake.',
+    ),
+  ];
+  const summary = summarizeExtractive(articles, 'en');
+  const texts = summary.detailed.map((s) => s.text);
+
+  it('leaves out a sentence whose every name, number, date and most words the summary has told, and credits its outlet to the fact that told it', () => {
+    assert.ok(!texts.includes('From 2027, AM9 will supply waste heat to the university buildings at the Science Park.'), texts.join(' | '));
+    const heat = summary.detailed.find((s) => s.text.includes('waste heat'));
+    assert.ok(heat, texts.join(' | '));
+    assert.deepEqual(heat.sourceIds, ['dcd', 'dcn']);
+  });
+
+  it('keeps a sentence that names something new of the field in the same words (cooling)', () => {
+    assert.ok(texts.includes('AM9 will be cooled with seawater drawn from the nearby lake.'), texts.join(' | '));
+  });
+});

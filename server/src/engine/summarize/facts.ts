@@ -1,6 +1,7 @@
 import { extractDates, extractEntities } from '../dedupe/anchors.js';
 import { fold } from '../dedupe/gazetteer.js';
 import { FUNCTION_WORDS, baseLanguage } from '../normalize/language.js';
+import { fieldLexicon } from '../lexicon/lexicon.js';
 import { isDateWord, LOW_INFORMATION_WORDS, readSentence } from './fact-lexicon.js';
 import { judgeSentence } from './fact-filter.js';
 import { figuresIn, NUM, readNumber, type Figure } from './key-figures.js';
@@ -54,6 +55,8 @@ export interface Statement {
   eventWords: string[];
   /** Found when first asked for (`contentWords`). */
   contentWords?: string[];
+  /** The field's concepts it names, found when first asked for. */
+  concepts?: Set<string>;
   /** Checkable content, position in its article and its source's weight. */
   informative: number;
   order: number;
@@ -135,11 +138,14 @@ function translatedStatement(original: Statement, text: string, language: string
 /**
  * Up to `n` facts, best first, no two stating the same figure: a figure is said once per summary. A fact
  * whose shown sentence repeats a figure already said is shown by another of its sentences that does not
- * (in the reader's language if it has one there), and left out when none can.
+ * (in the reader's language if it has one there), and left out when none can. A fact whose sentence tells
+ * nothing the summary has not told already (`toldAlready`: a paraphrase, often a translation of another
+ * outlet's sentence) is not shown again: its outlets join the fact that told it.
  */
 export function pickDistinct(facts: Fact[], n: number): Fact[] {
   const picked: Fact[] = [];
   const stated = new Set<string>();
+  const told = emptyTold();
   for (const fact of facts) {
     if (picked.length >= n) break;
     const candidates = fact.statements
@@ -147,10 +153,116 @@ export function pickDistinct(facts: Fact[], n: number): Fact[] {
       .sort((a, b) => Number(b === fact.shown) - Number(a === fact.shown) || preference(b, a));
     const shown = candidates.find((s) => ![...s.figureKeys].some((k) => stated.has(k)));
     if (!shown) continue;
+    if (picked.length && toldAlready(told, shown)) {
+      const teller = closest(picked, shown);
+      picked[picked.indexOf(teller)] = joined(teller, fact);
+      continue;
+    }
     picked.push(shown === fact.shown ? fact : { ...fact, shown });
     for (const k of shown.figureKeys) stated.add(k);
+    for (const s of fact.statements) if (s.language === shown.language) addTold(told, s);
   }
   return picked;
+}
+
+/** What a summary has told so far: the figures, names, numbers, dates and word stems of its facts. */
+interface Told {
+  figureKeys: Set<string>;
+  entities: Set<string>;
+  numbers: Set<string>;
+  years: Set<string>;
+  weekdays: Set<string>;
+  calendarDays: Set<string>;
+  stems: Set<string>;
+  concepts: Set<string>;
+}
+
+function emptyTold(): Told {
+  return {
+    figureKeys: new Set(),
+    entities: new Set(),
+    numbers: new Set(),
+    years: new Set(),
+    weekdays: new Set(),
+    calendarDays: new Set(),
+    stems: new Set(),
+    concepts: new Set(),
+  };
+}
+
+function addTold(told: Told, s: Statement): void {
+  for (const k of ['figureKeys', 'entities', 'numbers', 'years', 'weekdays', 'calendarDays'] as const) for (const x of s[k]) told[k].add(x);
+  for (const w of stemsOf(s)) told.stems.add(w);
+  for (const w of s.eventWords) told.stems.add(stem(w));
+  for (const c of conceptsOf(s)) told.concepts.add(c);
+}
+
+/** The field's concepts a statement names (cooling, outage, permit, ...): naming a new one is news. */
+function conceptsOf(s: Statement): Set<string> {
+  return (s.concepts ??= fieldLexicon().conceptIds(s.text, s.language));
+}
+
+/**
+ * `s` tells nothing the summary has not: no figure, name, number or date it has not stated, and at most
+ * half of its content words (two at most; a concept of the field not named yet, such as cooling or an
+ * outage, counts as one more) not among the words of the facts told ("From 2027, AM9 will supply waste heat to the university buildings at the
+ * Science Park" after "... invested €850 million in the site, which will supply waste heat to the
+ * university buildings of the Science Park from 2027"; "The facility can run on its own power for 10
+ * days" after "... has autonomous power for 10 days"). Words are compared by stem ("failed" meets
+ * "failure", "centers" "center").
+ */
+function toldAlready(told: Told, s: Statement): boolean {
+  if (s.figureKeys.size) return false;
+  for (const k of ['entities', 'numbers', 'years', 'weekdays', 'calendarDays'] as const) if (!subset(s[k], told[k])) return false;
+  const words = stemsOf(s);
+  if (words.length < 3) return false;
+  let added = words.filter((w) => !told.stems.has(w)).length;
+  for (const c of conceptsOf(s)) if (!told.concepts.has(c)) added++;
+  return added <= 2 && added * 2 <= words.length;
+}
+
+/** The stems of a statement's content words of four letters or more (shorter ones are mostly glue: "all", "set", "out"). */
+function stemsOf(s: Statement): string[] {
+  return [
+    ...new Set(
+      contentWords(s)
+        .filter((w) => w.length >= 4)
+        .map(stem),
+    ),
+  ];
+}
+
+/** The picked fact whose statements share the most stems with `s`: the one that told it. */
+function closest(picked: Fact[], s: Statement): Fact {
+  const words = new Set(stemsOf(s));
+  let best = picked[0]!;
+  let bestShared = -1;
+  for (const fact of picked) {
+    const stems = new Set(fact.statements.flatMap(stemsOf));
+    const shared = overlap(words, stems) + overlap(s.entities, fact.shown.entities);
+    if (shared > bestShared) [best, bestShared] = [fact, shared];
+  }
+  return best;
+}
+
+/** `teller`, also stated by `other`'s outlets and articles. */
+function joined(teller: Fact, other: Fact): Fact {
+  return {
+    ...teller,
+    statements: [...teller.statements, ...other.statements],
+    sourceIds: new Set([...teller.sourceIds, ...other.sourceIds]),
+    articleIds: new Set([...teller.articleIds, ...other.articleIds]),
+  };
+}
+
+/**
+ * A word's stem for comparing wordings in one language: without a common inflection ending, at most its
+ * first five letters ("failed", "failure" and "fails" are "fail"; "hours" is "hour"; "operates" and
+ * "operator" are "opera").
+ */
+function stem(word: string): string {
+  const bare = word.length > 5 ? word.replace(/(?:ing|ed|es|s|ure|ion|ions|ment|ly)$/, '') : word.replace(/(?<=...)s$/, '');
+  return (bare.length >= 4 ? bare : word).slice(0, 5);
 }
 
 function statementsOf(article: SummaryArticle, orderBase: number): Statement[] {
