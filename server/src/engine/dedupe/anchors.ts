@@ -45,13 +45,35 @@ export function extractAnchors(text: string, language: string, context: AnchorCo
   const figures = findFigures(text, language, leadEnd(text));
   const anchors: Anchors = {
     entities: [...names].sort(),
-    quantities: [...new Set(figures.quantities.map((q) => q.key))].sort(),
+    quantities: [...new Set([...figures.quantities.map((q) => q.key), ...pueKeys(text)])].sort(),
     dates: [...extractDateKeys(text, language, context.publishedAt)].sort(),
   };
   if (figures.counts.size) anchors.counts = [...figures.counts].sort();
   if (maybeNames.size) anchors.maybeNames = [...maybeNames].sort();
   return anchors;
 }
+
+/**
+ * Power usage effectiveness stated with its value ("a design PUE of 1.15", "PUEは1.15", "电能利用效率为1.15",
+ * "PUE de 1,2"): the field's efficiency figure, written the same in every language, or by its name in
+ * Chinese, Japanese and Korean. `pue:1.15`.
+ */
+export function pueKeys(text: string): string[] {
+  if (!PUE_HINT.test(text)) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(PUE_VALUE)) {
+    const value = Number((m[1] ?? m[2]!).replace(',', '.'));
+    if (value >= 1 && value < 4) out.push(`pue:${value}`);
+  }
+  return out;
+}
+
+const PUE_NAME = String.raw`PUE|电能利用效率|電能利用效率|電力使用効率|전력\s?사용\s?효율`;
+const PUE_HINT = new RegExp(PUE_NAME, 'u');
+const PUE_VALUE = new RegExp(
+  String.raw`(?:${PUE_NAME})[^\d.!?。！？]{0,24}?(\d[.,]\d{1,2})(?!\d)|(?<![\d.,])(\d[.,]\d{1,2})\s?PUE\b`,
+  'gu',
+);
 
 /** Where a text's lead ends: after its headline (first line) and two more sentences. */
 function leadEnd(text: string): number {

@@ -262,4 +262,33 @@ describe('StoryIndex rules', () => {
     const other = article('ko', 'ko', '새 캠퍼스', '48메가와트 규모의 캠퍼스를 짓는다.', 3);
     assert.equal(index.find(other), null, 'one figure alone is not enough');
   });
+
+  it('joins on a place and a precise PUE however each language writes it (PUE, 电能利用效率)', () => {
+    const index = new StoryIndex();
+    index.add(
+      's0',
+      article(
+        'en',
+        'en',
+        'Tencent Cloud opens second Frankfurt data center',
+        'The liquid-cooled facility in Frankfurt has a design PUE of 1.18, the company said.',
+      ),
+    );
+    const zh = article(
+      'zh',
+      'zh',
+      '腾讯云法兰克福第二座数据中心启用',
+      '腾讯云位于法兰克福的新数据中心采用液冷技术，设计电能利用效率为1.18。',
+      3,
+    );
+    assert.equal(index.find(zh)?.storyId, 's0');
+    const other = article(
+      'de',
+      'de',
+      'Neues Rechenzentrum in Frankfurt',
+      'Das neue Rechenzentrum in Frankfurt erreicht eine PUE von 1,35.',
+      3,
+    );
+    assert.equal(index.find(other), null, 'another PUE in the same city is another story');
+  });
 });

@@ -228,6 +228,16 @@ describe('money', () => {
     assert.deepEqual(keys(text, 'en'), ['eur:1000000000', 'kv:345', 'm2:400000', 'mw:120', 'mwh:200', 'pct:52', 'tbps:18']);
   });
 
+  it('reads PUE with its value in any language, by its name in Chinese, Japanese and Korean', () => {
+    const pue = (text: string, language: string) => extractAnchors(text, language).quantities.filter((q) => q.startsWith('pue:'));
+    assert.deepEqual(pue('The liquid-cooled facility has a design PUE of 1.15, the company said.', 'en'), ['pue:1.15']);
+    assert.deepEqual(pue('液冷方式を採用し、設計上のPUEは1.15。', 'ja'), ['pue:1.15']);
+    assert.deepEqual(pue('新设施采用液冷技术，设计电能利用效率为1.15。', 'zh'), ['pue:1.15']);
+    assert.deepEqual(pue('연간 전력 사용 효율 1.2를 목표로 한다.', 'ko'), ['pue:1.2']);
+    assert.deepEqual(pue('un PUE annuel de 1,2 à partir de 2028', 'fr'), ['pue:1.2']);
+    assert.deepEqual(pue('A PUE of 12 and a PUE target for 2030.', 'en'), [], 'no value in the range of a PUE');
+  });
+
   it('counts significant digits: round figures tell less', () => {
     assert.equal(significantDigits('mw:100'), 1);
     assert.equal(significantDigits('eur:850000000'), 2);
