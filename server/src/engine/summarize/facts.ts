@@ -218,6 +218,8 @@ function toldAlready(told: Told, s: Statement): boolean {
   if (words.length < 3) return false;
   let added = words.filter((w) => !told.stems.has(w)).length;
   for (const c of conceptsOf(s)) if (!told.concepts.has(c)) added++;
+  // A machine translation is another outlet's wording of the event, most often of something told already.
+  if (s.translatedFrom) return added <= 3 && added * 3 <= words.length * 2;
   return added <= 2 && added * 2 <= words.length;
 }
 
