@@ -1,3 +1,4 @@
+import { mergePreferences } from '@dcbrief/shared';
 import { wrap } from '@mikro-orm/core';
 import type { Digest } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
@@ -16,5 +17,6 @@ export function emailContentOf(digest: Digest): DigestEmailContent {
 /** The email of a stored digest, exactly as the outbox sends it. */
 export function digestEmail(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSigner, user: User, digest: Digest) {
   const links = digestLinks(deps, signer, user.id, digest.id);
-  return { ...renderDigestEmail(user.firstName, emailContentOf(digest), links), links };
+  const { deliveryTime } = mergePreferences(user.preferences, {});
+  return { ...renderDigestEmail(user.firstName, emailContentOf(digest), links, { deliveryTime }), links };
 }

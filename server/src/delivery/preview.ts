@@ -1,3 +1,4 @@
+import { mergePreferences } from '@dcbrief/shared';
 import type { Digest } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import type { DeliveryDeps } from './deps.js';
@@ -21,5 +22,6 @@ export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, di
     unsubscribe: '#preview-unsubscribe',
     preferences: preferencesUrl(base),
   };
-  return { ...renderDigestEmail(user.firstName, emailContentOf(digest), links, { banner: PREVIEW_BANNER }), links };
+  const { deliveryTime } = mergePreferences(user.preferences, {});
+  return { ...renderDigestEmail(user.firstName, emailContentOf(digest), links, { banner: PREVIEW_BANNER, deliveryTime }), links };
 }

@@ -1,8 +1,10 @@
 import {
+  DEFAULT_PREFERENCES,
   INTEREST_LABELS,
   PRODUCT_NAME,
   RATING_MAX,
   RATING_MIN,
+  type DeliveryTime,
   type DigestKind,
   type DigestSentence,
   type DigestStory,
@@ -50,13 +52,19 @@ export function renderDigestEmail(
   firstName: string,
   content: DigestEmailContent,
   links: DigestEmailLinks,
-  options: { banner?: string } = {},
+  options: { banner?: string; deliveryTime?: DeliveryTime } = {},
 ): RenderedEmail {
-  return renderWithGreeting(greetingFor(firstName), content, links, options);
+  return renderWithGreeting(greetingFor(firstName, content.kind, options.deliveryTime), content, links, options);
 }
 
-export function greetingFor(firstName: string): string {
-  return firstName ? `Good morning, ${firstName}.` : 'Good morning.';
+/**
+ * The first line: by the local time the subscriber chose for their daily and weekly digests ("Good
+ * morning" at 6:00 or 8:00, "Good afternoon" at noon); a breaking alert comes at any hour, so "Hello".
+ */
+export function greetingFor(firstName: string, kind: DigestKind, deliveryTime: DeliveryTime = DEFAULT_PREFERENCES.deliveryTime): string {
+  const hour = Number(deliveryTime.slice(0, 2));
+  const words = kind === 'breaking' ? 'Hello' : hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening';
+  return firstName ? `${words}, ${firstName}.` : `${words}.`;
 }
 
 /** The email with a given greeting line (email-template.ts renders it once with a field mark there). */
@@ -161,7 +169,7 @@ function storiesHtml(content: DigestEmailContent): string {
   return content.stories
     .map((story, i) => {
       const section = sectionOpenedBy(content, i);
-      return `${section ? `${sectionHtml(section)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story)}`;
+      return `${section ? `${sectionHtml(section)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly')}`;
     })
     .join('\n');
 }
@@ -243,7 +251,13 @@ function factText(fact: DigestSentence, numbers: Map<string, number>): string {
   return `   - ${fact.text}${mark}${refs.length ? ` ${refs.join('')}` : ''}`;
 }
 
-function storyHtml(story: DigestStory): string {
+/** A story's label line: its interest (not in the weekly's sections, which are headed by it) and how many outlets report it. */
+function storyLabel(story: DigestStory, withInterest: boolean, separator: string): string {
+  const sources = `${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}`;
+  return withInterest ? `${INTEREST_LABELS[story.interest]}${separator}${sources}` : sources;
+}
+
+function storyHtml(story: DigestStory, withInterest: boolean): string {
   const numbers = sourceNumbers(story);
   const sources = story.sources.map((s, i) => `[${i + 1}] ${link(s.url, s.name)}`).join(' · ');
   const sentences = story.summary.map((s) => factHtml(s, story, numbers)).join('');
@@ -251,7 +265,7 @@ function storyHtml(story: DigestStory): string {
     ? `<p style="margin:0 0 6px;font-size:13px;color:#374151"><strong>Key figures:</strong> ${escapeHtml(story.keyFigures.join(' · '))}</p>`
     : '';
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px"><tr><td>
-<p style="margin:0 0 4px;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#6b7280">${escapeHtml(INTEREST_LABELS[story.interest])} · ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}</p>
+<p style="margin:0 0 4px;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#6b7280">${escapeHtml(storyLabel(story, withInterest, ' · '))}</p>
 <h2 style="margin:0 0 8px;font-size:17px;line-height:1.35;color:#111827">${escapeHtml(story.title)}</h2>
 <ul style="margin:0 0 8px;padding:0 0 0 18px;font-size:15px;line-height:1.55;color:#1f2937">${sentences}</ul>
 ${figures}<p style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sources: ${sources}</p>
@@ -264,10 +278,7 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
     const section = sectionOpenedBy(content, i);
     if (section) lines.push(`== ${INTEREST_LABELS[section]} ==`, '');
     if (story.outsideInterests) lines.push(`   [${OUTSIDE_MARK}]`);
-    lines.push(
-      `${i + 1}. ${story.title}`,
-      `   ${INTEREST_LABELS[story.interest]} | ${story.corroboration} ${story.corroboration === 1 ? 'source' : 'sources'}`,
-    );
+    lines.push(`${i + 1}. ${story.title}`, `   ${storyLabel(story, content.kind !== 'weekly', ' | ')}`);
     const numbers = sourceNumbers(story);
     for (const s of story.summary) lines.push(factText(s, numbers));
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);

@@ -124,7 +124,10 @@ export async function sendDue(
             await deps.mailer.send({
               to: row.email,
               subject: template.subject,
-              ...template.parts({ greeting: greetingFor(row.firstName), links }),
+              ...template.parts({
+                greeting: greetingFor(row.firstName, row.kind, mergePreferences(row.preferences, {}).deliveryTime),
+                links,
+              }),
               headers: {
                 'Message-ID': row.messageId,
                 'List-Unsubscribe': `<${links.unsubscribe}>`,

@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import type { DigestStory } from '@dcbrief/shared';
 import { DigestEmailTemplate } from '../../src/delivery/email-template.js';
-import { renderDigestEmail, type DigestEmailContent } from '../../src/delivery/render.js';
+import { greetingFor, renderDigestEmail, type DigestEmailContent } from '../../src/delivery/render.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { EmlFolderMailer } from '../../src/mail/mailer.js';
 import { digestStory } from '../support/fixtures.js';
@@ -71,7 +71,7 @@ describe('a digest email encoded once per content', () => {
       for (const reader of READERS) {
         const personal = { ...links(reader.user), preferences: PREFERENCES };
         const expected = renderDigestEmail(reader.name, content, personal);
-        const greeting = reader.name ? `Good morning, ${reader.name}.` : 'Good morning.';
+        const greeting = greetingFor(reader.name, content.kind);
         const { raw, parsed } = await roundTrip({ subject: template.subject, ...template.parts({ greeting, links: links(reader.user) }) });
         assert.equal(template.subject, expected.subject);
         assert.equal(parsed.subject, expected.subject);

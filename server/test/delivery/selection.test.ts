@@ -11,7 +11,7 @@ import {
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { StaticEditionReader, type EditionStoryView } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { renderDigestEmail, SUBJECT_MAX, subjectLine } from '../../src/delivery/render.js';
+import { greetingFor, renderDigestEmail, SUBJECT_MAX, subjectLine } from '../../src/delivery/render.js';
 import { MUST_KNOW_TOP_RANK, selectStories, STORY_LIMITS } from '../../src/delivery/select-stories.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer } from '../support/harness.js';
@@ -225,6 +225,20 @@ describe('the weekly summary', () => {
     );
     assert.equal(email.subject, 'Ransomware hits a colocation provider · DC Brief weekly, Nov 23');
     assert.ok(sections.every((s) => Object.values(INTEREST_LABELS).includes(s!)));
+    // Under a section's heading a story's label gives its outlets, not its interest again.
+    assert.match(email.text, /^1\. Ransomware hits a colocation provider\n {3}6 sources$/m);
+    assert.ok(!/Security · \d+ sources?/.test(email.html), 'no story label repeats its section');
+    assert.match(email.html, />6 sources<\/p>/);
+    assert.match(email.text, /^Good morning, Ana\. /m);
+  });
+
+  test('the greeting fits the hour the subscriber chose; a breaking alert comes at any hour', () => {
+    assert.equal(greetingFor('Ana', 'daily', '06:00'), 'Good morning, Ana.');
+    assert.equal(greetingFor('Ana', 'weekly', '08:00'), 'Good morning, Ana.');
+    assert.equal(greetingFor('Ana', 'daily', '12:00'), 'Good afternoon, Ana.');
+    assert.equal(greetingFor('', 'daily', '12:00'), 'Good afternoon.');
+    assert.equal(greetingFor('Ana', 'breaking', '06:00'), 'Hello, Ana.');
+    assert.equal(greetingFor('Ana', 'daily'), 'Good morning, Ana.', 'the default delivery time is 6:00');
   });
 
   test('a weekly with nothing new says so in its own words', () => {
