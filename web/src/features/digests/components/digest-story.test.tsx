@@ -42,3 +42,16 @@ describe('a story’s facts in the reader', () => {
     expect(screen.getByText(/Key figures:/).parentElement).toHaveTextContent('Key figures: Capacity: 48 MW · Capacity: 16 MW');
   });
 });
+
+describe('a story’s label line', () => {
+  it('names its interest in a daily brief', () => {
+    render(<DigestStory story={oslo()} position={1} />);
+    expect(screen.getByRole('article')).toHaveTextContent('Infrastructure');
+  });
+
+  it('does not name it again under a weekly section that is headed by it', () => {
+    render(<DigestStory story={oslo()} position={1} headingLevel={3} />);
+    expect(screen.getByRole('article')).not.toHaveTextContent('Infrastructure');
+    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent(oslo().title);
+  });
+});
