@@ -29,12 +29,16 @@ export function articleKeys(article: ArticleText, options: ArticleKeyOptions = {
     translated ? extractAnchors(translated, article.translatedLanguage!, context) : null,
   );
   if (options.concepts) {
-    const concepts = new Set(options.concepts(original, article.language));
-    if (translated) for (const c of options.concepts(translated, article.translatedLanguage!)) concepts.add(c);
+    // The event's concepts are in its headline and lead; the rest of a long text names background ones.
+    const concepts = new Set(options.concepts(original.slice(0, CONCEPTS_FROM), article.language));
+    if (translated) for (const c of options.concepts(translated.slice(0, CONCEPTS_FROM), article.translatedLanguage!)) concepts.add(c);
     if (concepts.size) anchors.concepts = [...concepts].sort();
   }
   return { signature: signature(translated ?? original), anchors };
 }
+
+/** Concepts are read from a text's first characters: its headline and lead. */
+const CONCEPTS_FROM = 800;
 
 function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
   if (!b) return a;

@@ -57,6 +57,8 @@ export interface Statement {
   contentWords?: string[];
   /** The field's concepts it names, found when first asked for. */
   concepts?: Set<string>;
+  /** Stems of its content words, found when first asked for. */
+  stems?: string[];
   /** Checkable content, position in its article and its source's weight. */
   informative: number;
   order: number;
@@ -165,7 +167,11 @@ export function pickDistinct(facts: Fact[], n: number): Fact[] {
   return picked;
 }
 
-/** What a summary has told so far: the figures, names, numbers, dates and word stems of its facts. */
+/**
+ * What a summary has told so far: the figures, names, numbers and dates of its facts' statements, and
+ * their word stems and concepts, which are read only when a sentence passes the first checks (most have a
+ * figure or a name of their own).
+ */
 interface Told {
   figureKeys: Set<string>;
   entities: Set<string>;
@@ -173,9 +179,14 @@ interface Told {
   years: Set<string>;
   weekdays: Set<string>;
   calendarDays: Set<string>;
+  statements: Statement[];
+  /** Stems and concepts of `statements[0 .. read)`. */
+  read: number;
   stems: Set<string>;
   concepts: Set<string>;
 }
+
+const TOLD_KINDS = ['entities', 'numbers', 'years', 'weekdays', 'calendarDays'] as const;
 
 function emptyTold(): Told {
   return {
@@ -185,16 +196,28 @@ function emptyTold(): Told {
     years: new Set(),
     weekdays: new Set(),
     calendarDays: new Set(),
+    statements: [],
+    read: 0,
     stems: new Set(),
     concepts: new Set(),
   };
 }
 
 function addTold(told: Told, s: Statement): void {
-  for (const k of ['figureKeys', 'entities', 'numbers', 'years', 'weekdays', 'calendarDays'] as const) for (const x of s[k]) told[k].add(x);
-  for (const w of stemsOf(s)) told.stems.add(w);
-  for (const w of s.eventWords) told.stems.add(stem(w));
-  for (const c of conceptsOf(s)) told.concepts.add(c);
+  for (const k of s.figureKeys) told.figureKeys.add(k);
+  for (const k of TOLD_KINDS) for (const x of s[k]) told[k].add(x);
+  told.statements.push(s);
+}
+
+/** The stems and concepts of every statement told, read up to the last one added. */
+function readTold(told: Told): Told {
+  for (; told.read < told.statements.length; told.read++) {
+    const s = told.statements[told.read]!;
+    for (const w of stemsOf(s)) told.stems.add(w);
+    for (const w of s.eventWords) told.stems.add(stem(w));
+    for (const c of conceptsOf(s)) told.concepts.add(c);
+  }
+  return told;
 }
 
 /** The field's concepts a statement names (cooling, outage, permit, ...): naming a new one is news. */
@@ -205,19 +228,20 @@ function conceptsOf(s: Statement): Set<string> {
 /**
  * `s` tells nothing the summary has not: no figure, name, number or date it has not stated, and at most
  * half of its content words (two at most; a concept of the field not named yet, such as cooling or an
- * outage, counts as one more) not among the words of the facts told ("From 2027, AM9 will supply waste heat to the university buildings at the
- * Science Park" after "... invested €850 million in the site, which will supply waste heat to the
- * university buildings of the Science Park from 2027"; "The facility can run on its own power for 10
- * days" after "... has autonomous power for 10 days"). Words are compared by stem ("failed" meets
- * "failure", "centers" "center").
+ * outage, counts as one more) not among the words of the facts told ("From 2027, AM9 will supply waste
+ * heat to the university buildings at the Science Park" after "... invested €850 million in the site,
+ * which will supply waste heat to the university buildings of the Science Park from 2027"; "The facility
+ * can run on its own power for 10 days" after "... has autonomous power for 10 days"). Words are compared
+ * by stem ("failed" meets "failure", "centers" "center").
  */
 function toldAlready(told: Told, s: Statement): boolean {
   if (s.figureKeys.size) return false;
-  for (const k of ['entities', 'numbers', 'years', 'weekdays', 'calendarDays'] as const) if (!subset(s[k], told[k])) return false;
+  for (const k of TOLD_KINDS) if (!subset(s[k], told[k])) return false;
   const words = stemsOf(s);
   if (words.length < 3) return false;
-  let added = words.filter((w) => !told.stems.has(w)).length;
-  for (const c of conceptsOf(s)) if (!told.concepts.has(c)) added++;
+  const { stems, concepts } = readTold(told);
+  let added = words.filter((w) => !stems.has(w)).length;
+  for (const c of conceptsOf(s)) if (!concepts.has(c)) added++;
   // A machine translation is another outlet's wording of the event, most often of something told already.
   if (s.translatedFrom) return added <= 3 && added * 3 <= words.length * 2;
   return added <= 2 && added * 2 <= words.length;
@@ -225,13 +249,13 @@ function toldAlready(told: Told, s: Statement): boolean {
 
 /** The stems of a statement's content words of four letters or more (shorter ones are mostly glue: "all", "set", "out"). */
 function stemsOf(s: Statement): string[] {
-  return [
+  return (s.stems ??= [
     ...new Set(
       contentWords(s)
         .filter((w) => w.length >= 4)
         .map(stem),
     ),
-  ];
+  ]);
 }
 
 /** The picked fact whose statements share the most stems with `s`: the one that told it. */
