@@ -9,6 +9,9 @@ export default defineConfig((env) =>
       setupFiles: ['./src/test/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      // A deadline, not a speed check: typing and clicking through a whole form takes over vitest's default
+      // 5 s on a loaded 2-core machine (tests never assert wall-clock times).
+      testTimeout: 30_000,
     },
   }),
 );
