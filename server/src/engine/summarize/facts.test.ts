@@ -514,3 +514,40 @@ describe('facts: a summary does not tell a fact again in other words', () => {
     assert.ok(texts.includes('AM9 will be cooled with seawater drawn from the nearby lake.'), texts.join(' | '));
   });
 });
+
+describe('facts: a translation that only retells is not told again', () => {
+  const articles = [
+    article(
+      'en-9',
+      'dcd',
+      'en',
+      'Equinix opened AM9, its ninth data center in Amsterdam, at Amsterdam Science Park on Tuesday with 40 MW of capacity.',
+    ),
+    article(
+      'nl-9',
+      'computable',
+      'nl',
+      'Met AM9 heeft Equinix nu negen datacenters in Amsterdam. De koeling gebruikt water uit het Amsterdam-Rijnkanaal.',
+    ),
+  ];
+  const ENGLISH: Record<string, string> = {
+    'Met AM9 heeft Equinix nu negen datacenters in Amsterdam.': 'With AM9, Equinix now operates nine data centers in Amsterdam.',
+    'De koeling gebruikt water uit het Amsterdam-Rijnkanaal.': 'The cooling uses water from the Amsterdam-Rhine Canal.',
+  };
+  const translator: Translator = { provider: 'stand-in', target: 'en', translate: async (text) => ENGLISH[text] ?? null };
+
+  it('leaves out a translated sentence with no name, number, date or concept of its own, crediting its outlet', async () => {
+    const summary = await new ExtractiveSummarizer(translator).summarize(articles, 'en');
+    const texts = summary.detailed.map((s) => s.text);
+    assert.ok(!texts.some((t) => t.startsWith('With AM9')), texts.join(' | '));
+    assert.ok(summary.detailed[0]!.sourceIds.includes('computable'), JSON.stringify(summary.detailed[0]));
+  });
+
+  it('keeps a translated sentence that names something new (the cooling)', async () => {
+    const summary = await new ExtractiveSummarizer(translator).summarize(articles, 'en');
+    assert.ok(
+      summary.detailed.some((s) => s.text === 'The cooling uses water from the Amsterdam-Rhine Canal.' && s.translatedFrom === 'nl'),
+      summary.detailed.map((s) => s.text).join(' | '),
+    );
+  });
+});

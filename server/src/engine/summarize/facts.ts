@@ -241,9 +241,12 @@ function toldAlready(told: Told, s: Statement): boolean {
   if (words.length < 3) return false;
   const { stems, concepts } = readTold(told);
   let added = words.filter((w) => !stems.has(w)).length;
-  for (const c of conceptsOf(s)) if (!concepts.has(c)) added++;
-  // A machine translation is another outlet's wording of the event, most often of something told already.
-  if (s.translatedFrom) return added <= 3 && added * 3 <= words.length * 2;
+  let newConcepts = 0;
+  for (const c of conceptsOf(s)) if (!concepts.has(c)) newConcepts++;
+  added += newConcepts;
+  // A machine translation is another outlet's wording of the event, most often of something told already:
+  // with no name, number, date or concept of its own it adds no fact, whatever its words.
+  if (s.translatedFrom) return newConcepts === 0 || (added <= 3 && added * 3 <= words.length * 2);
   return added <= 2 && added * 2 <= words.length;
 }
 
