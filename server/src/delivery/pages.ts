@@ -1,16 +1,27 @@
+import { createHash } from 'node:crypto';
 import { PRODUCT_NAME } from '@dcbrief/shared';
 import { escapeHtml } from '../lib/html.js';
 
 export interface PageAction {
-  /** A form posting to this address (the token travels in it, never a body the scanner could guess). */
-  post?: { action: string; label: string };
+  /**
+   * A form posting to this address (the token travels in it, never a body the scanner could guess). `auto`:
+   * the page posts it itself once a browser runs it, so one click in the email is enough; the button stays for
+   * a browser without scripts. Mail scanners fetch links without running pages' scripts, so their GET still
+   * records nothing.
+   */
+  post?: { action: string; label: string; auto?: boolean };
   link?: { href: string; label: string };
 }
 
-/** A small self-contained page (no scripts, no external assets) for the email links. */
+/** The one script an email-link page may run: it posts the page's form. Allowed by its hash (`AUTO_POST_CSP_SOURCE`). */
+const AUTO_POST_SCRIPT = "document.getElementById('act').requestSubmit();";
+export const AUTO_POST_CSP_SOURCE = `'sha256-${createHash('sha256').update(AUTO_POST_SCRIPT).digest('base64')}'`;
+
+/** A small self-contained page (no external assets; at most the one script above) for the email links. */
 export function emailLinkPage(title: string, paragraphs: string[], actions: PageAction = {}): string {
   const form = actions.post
-    ? `<form method="post" action="${escapeHtml(actions.post.action)}"><button type="submit">${escapeHtml(actions.post.label)}</button></form>`
+    ? `<form id="act" method="post" action="${escapeHtml(actions.post.action)}"><button type="submit">${escapeHtml(actions.post.label)}</button></form>` +
+      (actions.post.auto ? `<script>${AUTO_POST_SCRIPT}</script>` : '')
     : '';
   const link = actions.link ? `<p><a href="${escapeHtml(actions.link.href)}">${escapeHtml(actions.link.label)}</a></p>` : '';
   return `<!doctype html>

@@ -5,6 +5,7 @@ import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { Feedback } from '../../src/modules/feedback/feedback.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
+import { launchBrowser } from '../../../e2e/support/browser.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.js';
 import { recipient } from '../support/users.js';
@@ -126,7 +127,7 @@ describe('digest email through a real SMTP server', () => {
     const four = links(mail!).find((h) => h.endsWith('rating=4'))!;
     const page = await fetch(local(four));
     assert.equal(page.status, 200);
-    assert.match(await page.text(), /Rate this brief 4 out of 5\?[\s\S]*<form method="post"/);
+    assert.match(await page.text(), /Rate this brief 4 out of 5\?[\s\S]*<form id="act" method="post"/);
     assert.equal(await ts.orm.em.fork().count(Feedback, {}), 0, 'a GET records nothing');
 
     const thanks = await fetch(local(four), { method: 'POST' });
@@ -147,6 +148,38 @@ describe('digest email through a real SMTP server', () => {
     const refused = await fetch(forged, { method: 'POST' });
     assert.equal(refused.status, 400);
     assert.equal((await fetch(local(four).replace('rating=4', 'rating=9'), { method: 'POST' })).status, 400);
+  });
+
+  test('rating from the email is one click in a browser: the page posts itself, allowed by its script hash alone', async () => {
+    const [mail] = mailTo('ana@ops.example');
+    const five = local(links(mail!).find((h) => h.endsWith('rating=5'))!);
+    const page = await fetch(five);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /script-src 'self' https:\/\/js\.stripe\.com 'sha256-[A-Za-z0-9+/]+=*'/);
+    assert.doesNotMatch(csp, /unsafe-inline[^;]*;?\s*$|script-src[^;]*unsafe-inline/, 'no inline script but the hashed one');
+    assert.match(
+      await page.text(),
+      /<form id="act" method="post"[^>]*><button type="submit">Confirm: 5 out of 5<\/button><\/form><script>/,
+    );
+
+    const browser = await launchBrowser();
+    try {
+      const tab = await browser.newPage();
+      const refused: string[] = [];
+      tab.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+      });
+      await tab.goto(five);
+      await tab.getByRole('heading', { name: 'Thank you for your feedback' }).waitFor();
+      assert.deepEqual(refused, []);
+    } finally {
+      await browser.close();
+    }
+    const feedback = await ts.orm.em.fork().find(Feedback, { user: { email: 'ana@ops.example' } });
+    assert.deepEqual(
+      feedback.map((f) => f.rating),
+      [5],
+    );
   });
 
   test('unsubscribe: GET shows a confirmation and changes nothing; a one-click POST without cookie turns mail off before the next send', async () => {
