@@ -41,8 +41,42 @@ const KIND_HEADINGS: Record<DigestKind, string> = { daily: 'Daily brief', weekly
 export const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const link = (url: string, label: string, style = 'color:#1d4ed8') =>
-  `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
+const link = (url: string, label: string, style = 'color:#1d4ed8', cls = 'ac') =>
+  `<a href="${escapeHtml(url)}" class="${cls}" style="${style}">${escapeHtml(label)}</a>`;
+
+/**
+ * The email's palette, light by default and dark where the client asks for it: `prefers-color-scheme` (Apple
+ * Mail, iOS, Outlook for Mac, Thunderbird) and Outlook.com's `[data-ogsc]` (text) and `[data-ogsb]`
+ * (backgrounds) hooks. Elements carry a class per role; the dark rules override their inline colours.
+ */
+const DARK = {
+  bg: '#0b1220',
+  card: '#111827',
+  text: '#e5e7eb',
+  head: '#f9fafb',
+  muted: '#9ca3af',
+  accent: '#93c5fd',
+  rule: '#374151',
+  markBg: '#451a03',
+  markText: '#fde68a',
+};
+const darkRules = (p: string) =>
+  [
+    `${p}.bg{background:${DARK.bg}!important}`,
+    `${p}.cd{background:${DARK.card}!important}`,
+    `${p}.tx{color:${DARK.text}!important}`,
+    `${p}.hd{color:${DARK.head}!important}`,
+    `${p}.mu{color:${DARK.muted}!important}`,
+    `${p}.ac{color:${DARK.accent}!important}`,
+    `${p}.sc{color:${DARK.accent}!important;border-color:${DARK.accent}!important}`,
+    `${p}.ru{border-color:${DARK.rule}!important}`,
+    `${p}.bt{background:${DARK.card}!important;border-color:${DARK.accent}!important}`,
+    `${p}.mk{background:${DARK.markBg}!important;color:${DARK.markText}!important}`,
+  ].join('');
+const STYLE =
+  '@media (max-width:600px){.cp{padding:20px 16px!important}h1{font-size:20px!important}}' +
+  `@media (prefers-color-scheme:dark){${darkRules('')}}` +
+  darkRules('[data-ogsc] ').replace(/\[data-ogsc\] \.(bg|cd|bt)\{/g, '[data-ogsb] .$1{');
 
 /**
  * The digest as an email: a single-column table layout (phones, Outlook), no images at all, every
@@ -154,9 +188,9 @@ function quietNote(kind: DigestKind): string {
 
 /** A story outside the subscriber's interests, in the email: a small label above it. */
 const OUTSIDE_MARK = 'Outside your topics';
-const outsideMarkHtml = `<p style="margin:0 0 6px"><span style="display:inline-block;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#92400e;font-size:12px;font-weight:600">${OUTSIDE_MARK}</span></p>`;
+const outsideMarkHtml = `<p style="margin:0 0 6px"><span class="mk" style="display:inline-block;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#92400e;font-size:12px;font-weight:600">${OUTSIDE_MARK}</span></p>`;
 const sectionHtml = (interest: Interest) =>
-  `<h2 style="margin:28px 0 12px;padding:0 0 6px;border-bottom:2px solid #1d4ed8;font-size:15px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#1d4ed8">${escapeHtml(INTEREST_LABELS[interest])}</h2>`;
+  `<h2 class="sc" style="margin:28px 0 12px;padding:0 0 6px;border-bottom:2px solid #1d4ed8;font-size:15px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#1d4ed8">${escapeHtml(INTEREST_LABELS[interest])}</h2>`;
 
 /** The weekly summary's section a story opens (its interest), or null within a section and in other kinds. */
 function sectionOpenedBy(content: DigestEmailContent, index: number): Interest | null {
@@ -178,27 +212,31 @@ function html(content: DigestEmailContent, links: DigestEmailLinks, heading: str
   const stories = storiesHtml(content);
   const ratingCells = RATINGS.map(
     (n) =>
-      `<td style="padding:0 4px"><a href="${escapeHtml(links.rate(n))}" style="display:inline-block;min-width:36px;padding:10px 0;border:1px solid #1d4ed8;border-radius:6px;text-align:center;font-size:16px;font-weight:600;color:#1d4ed8;text-decoration:none">${n}</a></td>`,
+      // A bordered cell is the button (Outlook for Windows draws cell borders, not a link's); square corners there.
+      `<td style="padding:0 4px"><table role="presentation" cellpadding="0" cellspacing="0"><tr><td class="bt" align="center" bgcolor="#ffffff" style="border:1px solid #1d4ed8;border-radius:6px"><a href="${escapeHtml(links.rate(n))}" class="ac" style="display:block;width:40px;padding:10px 0;text-align:center;font-size:16px;font-weight:600;color:#1d4ed8;text-decoration:none">${n}</a></td></tr></table></td>`,
   ).join('');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light"><title>${escapeHtml(content.title)}</title>
-<style>@media (max-width:600px){.card{padding:20px 16px!important}h1{font-size:20px!important}}</style></head>
-<body style="margin:0;padding:0;background:#f3f4f6;font-family:${FONT}">
-<span style="display:none;max-height:0;overflow:hidden">${escapeHtml(intro)}</span>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:16px 8px"><tr><td align="center">
-<table role="presentation" class="card" width="100%" cellpadding="0" cellspacing="0" style="max-width:640px;background:#ffffff;border-radius:12px;padding:28px 28px">
-<tr><td>
-<p style="margin:0 0 4px;font-size:13px;font-weight:700;letter-spacing:.05em;color:#1d4ed8">${escapeHtml(PRODUCT_NAME.toUpperCase())}</p>
-<h1 style="margin:0 0 12px;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(heading)}</h1>
-<p style="margin:0 0 8px;font-size:15px;line-height:1.6;color:#1f2937">${escapeHtml(greeting)} ${escapeHtml(intro)}</p>
+<html lang="en" xmlns:o="urn:schemas-microsoft-com:office:office"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"><title>${escapeHtml(content.title)}</title>
+<!--[if mso]><xml><o:OfficeDocumentSettings><o:PixelsPerInch>96</o:PixelsPerInch></o:OfficeDocumentSettings></xml><![endif]-->
+<style>${STYLE}</style></head>
+<body class="bg" style="margin:0;padding:0;background:#f3f4f6;font-family:${FONT}">
+<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all;color:transparent">${escapeHtml(intro)}</div>
+<table role="presentation" class="bg" width="100%" cellpadding="0" cellspacing="0" bgcolor="#f3f4f6" style="background:#f3f4f6"><tr><td align="center" style="padding:16px 8px">
+<!--[if mso]><table role="presentation" width="640" align="center" cellpadding="0" cellspacing="0"><tr><td><![endif]-->
+<table role="presentation" class="cd" width="100%" cellpadding="0" cellspacing="0" bgcolor="#ffffff" style="max-width:640px;background:#ffffff;border-radius:12px">
+<tr><td class="cp" style="padding:28px">
+<p class="ac" style="margin:0 0 4px;font-size:13px;font-weight:700;letter-spacing:.05em;color:#1d4ed8">${escapeHtml(PRODUCT_NAME.toUpperCase())}</p>
+<h1 class="hd" style="margin:0 0 12px;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(heading)}</h1>
+<p class="tx" style="margin:0 0 8px;font-size:15px;line-height:1.6;color:#1f2937">${escapeHtml(greeting)} ${escapeHtml(intro)}</p>
 <p style="margin:0 0 20px;font-size:13px;color:#6b7280">${link(links.web, 'Read it in your browser')}</p>
 ${stories}
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:24px 0 0;border-top:1px solid #e5e7eb"><tr><td style="padding:20px 0 0">
-<p style="margin:0 0 10px;font-size:15px;font-weight:600;color:#111827">How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td class="ru" style="padding:20px 0 0;border-top:1px solid #e5e7eb">
+<p class="hd" style="margin:0 0 10px;font-size:15px;font-weight:600;color:#111827">How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)</p>
 <table role="presentation" cellpadding="0" cellspacing="0"><tr>${ratingCells}</tr></table>
 </td></tr></table>
-<p style="margin:28px 0 0;font-size:12px;line-height:1.6;color:#6b7280">You receive this because you subscribe to ${escapeHtml(PRODUCT_NAME)}. ${link(links.preferences, 'Change delivery time, depth and interests', 'color:#6b7280')} · ${link(links.unsubscribe, 'Unsubscribe', 'color:#6b7280')}</p>
+<p class="mu" style="margin:28px 0 0;font-size:12px;line-height:1.6;color:#6b7280">You receive this because you subscribe to ${escapeHtml(PRODUCT_NAME)}. ${link(links.preferences, 'Change delivery time, depth and interests', 'color:#6b7280', 'mu')} · ${link(links.unsubscribe, 'Unsubscribe', 'color:#6b7280', 'mu')}</p>
 </td></tr></table>
+<!--[if mso]></td></tr></table><![endif]-->
 </td></tr></table>
 </body></html>`;
 }
@@ -234,12 +272,12 @@ function factNumbers(fact: DigestSentence, numbers: Map<string, number>): number
 function factHtml(fact: DigestSentence, story: DigestStory, numbers: Map<string, number>): string {
   const mark =
     fact.inReaderLanguage === false
-      ? ` <span title="${escapeHtml(`${languageName(fact.language)}, not translated`)}" style="font-size:12px;font-weight:600;color:#6b7280">[${escapeHtml(fact.language)}]</span>`
+      ? ` <span class="mu" title="${escapeHtml(`${languageName(fact.language)}, not translated`)}" style="font-size:12px;font-weight:600;color:#6b7280">[${escapeHtml(fact.language)}]</span>`
       : '';
   const refs = factNumbers(fact, numbers)
     .map((n) => {
       const source = story.sources[n - 1]!;
-      return `<a href="${escapeHtml(source.url)}" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
+      return `<a href="${escapeHtml(source.url)}" class="ac" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
     })
     .join('');
   return `<li style="margin:0 0 6px"${fact.inReaderLanguage === false ? ` lang="${escapeHtml(fact.language)}"` : ''}>${escapeHtml(fact.text)}${mark}${refs ? ` ${refs}` : ''}</li>`;
@@ -262,13 +300,13 @@ function storyHtml(story: DigestStory, withInterest: boolean): string {
   const sources = story.sources.map((s, i) => `[${i + 1}] ${link(s.url, s.name)}`).join(' · ');
   const sentences = story.summary.map((s) => factHtml(s, story, numbers)).join('');
   const figures = story.keyFigures.length
-    ? `<p style="margin:0 0 6px;font-size:13px;color:#374151"><strong>Key figures:</strong> ${escapeHtml(story.keyFigures.join(' · '))}</p>`
+    ? `<p class="tx" style="margin:0 0 6px;font-size:13px;color:#374151"><strong>Key figures:</strong> ${escapeHtml(story.keyFigures.join(' · '))}</p>`
     : '';
-  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 20px"><tr><td>
-<p style="margin:0 0 4px;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#6b7280">${escapeHtml(storyLabel(story, withInterest, ' · '))}</p>
-<h2 style="margin:0 0 8px;font-size:17px;line-height:1.35;color:#111827">${escapeHtml(story.title)}</h2>
-<ul style="margin:0 0 8px;padding:0 0 0 18px;font-size:15px;line-height:1.55;color:#1f2937">${sentences}</ul>
-${figures}<p style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sources: ${sources}</p>
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td style="padding:0 0 20px">
+<p class="mu" style="margin:0 0 4px;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#6b7280">${escapeHtml(storyLabel(story, withInterest, ' · '))}</p>
+<h2 class="hd" style="margin:0 0 8px;font-size:17px;line-height:1.35;color:#111827">${escapeHtml(story.title)}</h2>
+<ul class="tx" style="margin:0 0 8px;padding:0 0 0 18px;font-size:15px;line-height:1.55;color:#1f2937">${sentences}</ul>
+${figures}<p class="tx" style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sources: ${sources}</p>
 </td></tr></table>`;
 }
 

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
+import { doIUseEmail } from '@jsx-email/doiuse-email';
 import { simpleParser } from 'mailparser';
 import nodemailer from 'nodemailer';
 import type { DigestStory } from '@dcbrief/shared';
@@ -119,5 +120,60 @@ describe('a digest email encoded once per content', () => {
     assert.ok((first.parsed.html as string).includes('first-user') && !(first.parsed.html as string).includes('second-user'));
     assert.ok((second.parsed.text ?? '').includes('second-user') && !(second.parsed.text ?? '').includes('first-user'));
     assert.ok((second.parsed.text ?? '').startsWith('DC Brief | Breaking'));
+  });
+});
+
+/**
+ * What caniemail's data (through @jsx-email/doiuse-email) says some client does not support, and why the
+ * digest still reads whole there: each is an enhancement with a fallback, never content or layout. Anything
+ * else it reports fails the test.
+ */
+const DEGRADES_GRACEFULLY: Record<string, string> = {
+  '@media': 'the phone padding and the dark palette; without it the light layout at its fluid width',
+  'Attribute selector': "Outlook.com's [data-ogsc] dark hooks; elsewhere ignored",
+  'Class selector': 'the dark palette and phone padding; inline styles carry the light design',
+  'Descendant combinator': 'the [data-ogsc] dark hooks',
+  '!important keyword': 'dark overrides only',
+  '<body> element': "the body's background is repeated on the outer table (bgcolor)",
+  'display:none': 'the preheader is also hidden by max-height:0, overflow:hidden, font-size:1px and mso-hide',
+  opacity: 'the preheader only, hidden by max-height:0 too',
+  overflow: 'the preheader only, hidden by max-height:0 too',
+  'border-radius': 'square corners on the card and the rating buttons',
+  'role attribute': 'role="presentation" is a screen-reader hint on layout tables',
+  'lang attribute': 'a language hint for screen readers',
+  'width attribute': 'the Outlook ghost table and the buttons also carry CSS widths',
+  'text-decoration': 'links without underline where it is dropped',
+};
+
+describe('the digest email against caniemail', () => {
+  for (const [name, content] of Object.entries(CONTENTS)) {
+    test(`${name}: every unsupported feature in any client degrades gracefully (no content or layout lost in Outlook or elsewhere)`, () => {
+      const { html } = renderDigestEmail('Ana', content, { ...links('lint'), preferences: PREFERENCES });
+      const result = doIUseEmail(html, { emailClients: ['*'] });
+      const unsupported = new Set<string>();
+      for (const error of result.success ? [] : result.errors) {
+        const feature = /^`(.+)` is not supported by `/.exec(error)?.[1];
+        assert.ok(feature, `an error the test cannot read: ${error}`);
+        unsupported.add(feature);
+      }
+      const unexplained = [...unsupported].filter((f) => !(f in DEGRADES_GRACEFULLY));
+      assert.deepEqual(unexplained, [], `features some client drops, with no fallback: ${unexplained.join(', ')}`);
+      assert.ok(unsupported.has('@media'), 'the linter ran on the whole email');
+    });
+  }
+
+  test('Outlook for Windows gets a fixed-width ghost table, padding on cells and bordered-cell buttons; dark mode is offered, not refused', () => {
+    const { html } = renderDigestEmail('Ana', CONTENTS[Object.keys(CONTENTS)[0]!]!, { ...links('lint'), preferences: PREFERENCES });
+    assert.match(html, /<!--\[if mso\]><table role="presentation" width="640"/);
+    assert.match(html, /<td class="cp" style="padding:28px">/);
+    assert.equal(html.match(/<td class="bt" align="center" bgcolor="#ffffff" style="border:1px solid #1d4ed8/g)?.length, 5);
+    assert.match(html, /<meta name="color-scheme" content="light dark">/);
+    assert.match(html, /@media \(prefers-color-scheme:dark\)\{\.bg\{background:#0b1220!important\}/);
+    assert.match(html, /\[data-ogsc\] \.tx\{color:#e5e7eb!important\}/);
+    assert.match(html, /\[data-ogsb\] \.cd\{background:#111827!important\}/);
+    assert.match(
+      html,
+      /<div style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;mso-hide:all/,
+    );
   });
 });

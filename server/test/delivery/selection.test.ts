@@ -217,7 +217,7 @@ describe('the weekly summary', () => {
     );
     const sections = [...email.text.matchAll(/^== (.+) ==$/gm)].map((m) => m[1]);
     assert.deepEqual(sections, ['Security', 'Infrastructure', 'Technology', 'Market Trends', 'Regulations']);
-    const htmlSections = [...email.html.matchAll(/<h2 style="margin:28px[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    const htmlSections = [...email.html.matchAll(/<h2 class="sc" style="margin:28px[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1]);
     assert.deepEqual(htmlSections, sections);
     assert.match(
       email.text,
