@@ -3,6 +3,7 @@ import {
   PRODUCT_NAME,
   RATING_MAX,
   RATING_MIN,
+  safeHref,
   type DigestKind,
   type DigestSentence,
   type DigestStory,
@@ -39,8 +40,11 @@ const KIND_HEADINGS: Record<DigestKind, string> = { daily: 'Daily brief', weekly
 export const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-const link = (url: string, label: string, style = 'color:#1d4ed8') =>
-  `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
+/** A link, or its label alone when the address is not http(s) or mailto (a feed may say `javascript:`). */
+const link = (url: string, label: string, style = 'color:#1d4ed8') => {
+  const href = safeHref(url);
+  return href ? `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>` : escapeHtml(label);
+};
 
 /**
  * The digest as an email: a single-column table layout (phones, Outlook), no images at all, every
@@ -231,7 +235,9 @@ function factHtml(fact: DigestSentence, story: DigestStory, numbers: Map<string,
   const refs = factNumbers(fact, numbers)
     .map((n) => {
       const source = story.sources[n - 1]!;
-      return `<a href="${escapeHtml(source.url)}" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
+      const href = safeHref(source.url);
+      if (!href) return `<sup style="font-size:11px;font-weight:600;color:#6b7280">[${n}]</sup>`;
+      return `<a href="${escapeHtml(href)}" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
     })
     .join('');
   return `<li style="margin:0 0 6px"${fact.inReaderLanguage === false ? ` lang="${escapeHtml(fact.language)}"` : ''}>${escapeHtml(fact.text)}${mark}${refs ? ` ${refs}` : ''}</li>`;
@@ -272,7 +278,10 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
     for (const s of story.summary) lines.push(factText(s, numbers));
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);
     lines.push('   Sources:');
-    story.sources.forEach((s, n) => lines.push(`   [${n + 1}] ${s.name}: ${s.url}`));
+    story.sources.forEach((s, n) => {
+      const href = safeHref(s.url);
+      lines.push(href ? `   [${n + 1}] ${s.name}: ${href}` : `   [${n + 1}] ${s.name}`);
+    });
     lines.push('');
   });
   lines.push(`How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)`);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { loginRequestSchema } from '@dcbrief/shared';
+import { cleanText, loginRequestSchema } from '@dcbrief/shared';
 import { z } from 'zod';
 import type { RateLimit } from '../../http/middleware/rate-limit.js';
 import { HttpError } from '../../http/errors.js';
@@ -13,7 +13,7 @@ export interface AuthRouteDeps {
   loginPerEmail: RateLimit;
 }
 
-const verifySchema = z.object({ token: z.string().min(1).max(200), timezone: z.string().max(64).optional() });
+const verifySchema = z.object({ token: cleanText().min(1).max(200), timezone: cleanText().max(64).optional() });
 
 export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): Router {
   const router = new Router();
