@@ -84,6 +84,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   );
   const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.', store);
   const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
+  const newDraftPerIp = new RateLimit('new-draft-ip', limits.newDraftPerIp, 'Too many requests. Please try again tomorrow.', store);
 
   app.use(requestLogger({ logger }));
   app.use(errorHandler({ logger, translate: [httpErrorForStripe] }));
@@ -146,7 +147,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   const routers: Router[] = [
     authRoutes({ auth: authService, loginPerIp, loginPerEmail }),
     usersRoutes(),
-    waitlistRoutes({ waitlist: waitlistService, mailer, logger, draftPerIp, waitlistPerIp }),
+    waitlistRoutes({ waitlist: waitlistService, mailer, logger, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes(),
     feedbackRoutes({ clock }),
     billingRoutes({ billing: billingService, publishableKey: config.stripe.publishableKey }),

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { EntitySchema, MikroORM, Options } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
@@ -35,7 +35,9 @@ export async function initORM({ database, entities, libraryTables = [], debug = 
     driverOptions: { compileSqlOnError: false, ...(overrides.driverOptions as object | undefined) },
   };
   if (database.kind === 'sqlite') {
-    mkdirSync(path.dirname(database.file), { recursive: true });
+    // Owner-only: the database holds every subscriber's email address (SQLite's -wal and -shm files take its mode).
+    mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(database.file, 'a', 0o600));
     const { MikroORM } = await import('@mikro-orm/sqlite');
     const orm = await MikroORM.init({
       ...common,

@@ -14,7 +14,13 @@ import { createMailer, type Mailer } from '../../src/mail/mailer.js';
 import { freshPostgresDatabase, testPostgresServer } from './postgres.js';
 
 const roomy = { points: 10_000, durationSec: 60 };
-const TEST_RATE_LIMITS: RateLimitConfig = { loginPerIp: roomy, loginPerEmail: roomy, waitlistPerIp: roomy, draftPerIp: roomy };
+const TEST_RATE_LIMITS: RateLimitConfig = {
+  loginPerIp: roomy,
+  loginPerEmail: roomy,
+  waitlistPerIp: roomy,
+  draftPerIp: roomy,
+  newDraftPerIp: roomy,
+};
 
 export interface TestServer {
   url: string;

@@ -58,8 +58,11 @@ export class WaitlistService {
     await this.em.flush();
   }
 
-  /** Drafts nobody finished within a month are dropped: they hold personal data we no longer need. */
-  purgeStaleDrafts(olderThanMs = 30 * 24 * 3600 * 1000): Promise<number> {
+  /**
+   * Drafts nobody touched for a day are dropped: their visitor's session has ended (it lives a day), so
+   * nobody can reach them, and they hold personal data we no longer need.
+   */
+  purgeStaleDrafts(olderThanMs = 24 * 3600 * 1000): Promise<number> {
     return this.em.nativeDelete(WaitlistDraft, { updatedAt: { $lt: new Date(this.clock.now().getTime() - olderThanMs) } });
   }
 }
