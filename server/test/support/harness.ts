@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/database.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
+import { AccountMailQueue } from '../../src/modules/account-mail/account-mail.queue.js';
 import { freshPostgresDatabase, testPostgresServer } from './postgres.js';
 
 const roomy = { points: 10_000, durationSec: 60 };
@@ -31,6 +32,8 @@ export interface TestServer {
   dataDir: string;
   /** Parsed emails in the mail folder (DATA_DIR/mail), oldest first (empty when SMTP_URL is set). */
   mailFolder(): Promise<ParsedMail[]>;
+  /** The account emails' outbox: they go out after the answer; `await accountMail.idle()` before looking for one. */
+  accountMail: AccountMailQueue;
   close(): Promise<void>;
 }
 
@@ -59,7 +62,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await migrate(orm);
   const clock = new ManualClock(options.now ? new Date(options.now) : new Date());
   const mailer = createMailer(config.mail, logger);
-  const server: Server = createServer(createApp(config, { orm, mailer, clock, logger }, { webDir: options.webDir }).callback());
+  const accountMail = new AccountMailQueue({ em: orm.em, mailer, clock, logger });
+  const server: Server = createServer(createApp(config, { orm, mailer, clock, logger, accountMail }, { webDir: options.webDir }).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   config.publicUrl = options.env?.PUBLIC_URL ?? url;
@@ -70,8 +74,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     mailer,
     dataDir,
-    mailFolder: () => readMailFolder(config.mail.mailDir),
+    accountMail,
+    mailFolder: async () => {
+      await accountMail.idle();
+      return readMailFolder(config.mail.mailDir);
+    },
     async close() {
+      await accountMail.idle();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.close();

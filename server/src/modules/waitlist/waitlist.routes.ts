@@ -4,15 +4,10 @@ import type { Context } from 'koa';
 import { waitlistDraftSchema, waitlistEntrySchema } from '@dcbrief/shared';
 import { rateLimitByIp, type RateLimit } from '../../http/middleware/rate-limit.js';
 import { parseInput } from '../../http/validate.js';
-import type { Logger } from '../../lib/logger.js';
-import type { Mailer } from '../../mail/mailer.js';
-import { waitlistConfirmationEmail } from '../../mail/templates/account-emails.js';
 import type { WaitlistService } from './waitlist.service.js';
 
 export interface WaitlistRouteDeps {
   waitlist: (ctx: Context) => WaitlistService;
-  mailer: Mailer;
-  logger: Logger;
   draftPerIp: RateLimit;
   /** Drafts a client address may start: each new one costs a session row and a draft row. */
   newDraftPerIp: RateLimit;
@@ -35,7 +30,7 @@ async function visitorKey(ctx: Context, newDraftPerIp: RateLimit): Promise<strin
   return session.visitorKey as string;
 }
 
-export function waitlistRoutes({ waitlist, mailer, logger, draftPerIp, newDraftPerIp, waitlistPerIp }: WaitlistRouteDeps): Router {
+export function waitlistRoutes({ waitlist, draftPerIp, newDraftPerIp, waitlistPerIp }: WaitlistRouteDeps): Router {
   const router = new Router({ prefix: '/api/waitlist' });
 
   router.put('/draft', rateLimitByIp(draftPerIp), async (ctx) => {
@@ -46,13 +41,11 @@ export function waitlistRoutes({ waitlist, mailer, logger, draftPerIp, newDraftP
   router.post('/', rateLimitByIp(waitlistPerIp), async (ctx) => {
     const input = parseInput(waitlistEntrySchema, ctx.request.body);
     const key = typeof ctx.session?.visitorKey === 'string' ? ctx.session.visitorKey : undefined;
-    const entry = await waitlist(ctx).join(input, key);
+    // The same answer for an address already on the list (its owner is told by email instead), and the
+    // confirmation goes out after it, through the account emails' outbox.
+    await waitlist(ctx).join(input, key);
     ctx.status = 201;
     ctx.body = { message: "You're on the list!" };
-    // The entry is stored; a confirmation email that fails to go out must not undo it.
-    mailer
-      .send(waitlistConfirmationEmail(entry.email, entry.firstName))
-      .catch((err) => logger.warn({ err }, 'waitlist confirmation not sent'));
   });
 
   return router;
