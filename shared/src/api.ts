@@ -115,6 +115,10 @@ export const loginRequestSchema = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** POST /api/logout/everywhere: every session of the account ends, this one included. */
+export const signOutEverywhereResponseSchema = z.object({ message: z.string() });
+export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;
+
 /** GET /api/config: what the browser needs and must not hard-code. */
 export const publicConfigSchema = z.object({
   stripePublishableKey: z.string().nullable(),

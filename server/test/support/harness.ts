@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig, type RateLimitConfig } from '../../src/conf
 import { migrate, type Orm } from '../../src/db/orm.js';
 import { openDatabase } from '../../src/database.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { createLogger } from '../../src/lib/logger.js';
+import { createLogger, type Logger } from '../../src/lib/logger.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
 import { AccountMailQueue } from '../../src/modules/account-mail/account-mail.queue.js';
 import { freshPostgresDatabase, testPostgresServer } from './postgres.js';
@@ -42,6 +42,8 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimitConfig>;
   now?: Date | string;
   webDir?: string;
+  /** Where the app logs (support/log-capture.ts keeps the lines); silent by default. */
+  logger?: Logger;
 }
 
 /**
@@ -57,13 +59,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   // Generous limits unless a test is about them, so validation tests can send many requests.
   config.rateLimits = { ...TEST_RATE_LIMITS, ...options.rateLimits };
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const orm = await openDatabase(config.database);
   await migrate(orm);
   const clock = new ManualClock(options.now ? new Date(options.now) : new Date());
   const mailer = createMailer(config.mail, logger);
   const accountMail = new AccountMailQueue({ em: orm.em, mailer, clock, logger });
-  const server: Server = createServer(createApp(config, { orm, mailer, clock, logger, accountMail }, { webDir: options.webDir }).callback());
+  const server: Server = createServer(
+    createApp(config, { orm, mailer, clock, logger, accountMail }, { webDir: options.webDir }).callback(),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   config.publicUrl = options.env?.PUBLIC_URL ?? url;

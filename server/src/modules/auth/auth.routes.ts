@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { RateLimit } from '../../http/middleware/rate-limit.js';
 import { HttpError } from '../../http/errors.js';
 import { AUTH_ASSET_PATH, AUTH_SCRIPT, AUTH_STYLES, checkEmailPage, confirmSignInPage, linkInvalidPage, signInPage } from './auth.pages.js';
+import { DbSessionStore } from '../sessions/session.store.js';
+import { currentUser, requireUser } from '../users/current-user.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRouteDeps {
@@ -89,6 +91,13 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
   router.get('/api/logout', (ctx) => {
     ctx.session = null;
     ctx.redirect('/');
+  });
+
+  /** "Sign out of all devices": every session of the account ends, this one included (a stolen cookie too). */
+  router.post('/api/logout/everywhere', requireUser(), async (ctx) => {
+    const ended = await new DbSessionStore(ctx.em).destroyAllOf(currentUser(ctx).id);
+    ctx.session = null;
+    ctx.body = { message: ended > 1 ? `Signed out of all ${ended} devices.` : 'Signed out of all devices.' };
   });
 
   return router;
