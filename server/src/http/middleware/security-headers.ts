@@ -50,10 +50,14 @@ export function securityHeaders({ https }: { https: boolean }) {
   return async function securityHeaders(ctx: Context, next: Next) {
     ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
     await helmetHeaders(ctx, async () => {});
-    await next();
-    // What the API answers is someone's (their digests, their account): no shared cache, no disk cache.
-    if ((ctx.path === '/api' || ctx.path.startsWith('/api/')) && !ctx.response.get('Cache-Control')) {
-      ctx.set('Cache-Control', 'private, no-store');
+    try {
+      await next();
+    } finally {
+      // What the API answers is someone's (their digests, their account), errors included: no shared cache, no disk cache.
+      const cacheControl = ctx.response.get('Cache-Control');
+      if ((ctx.path === '/api' || ctx.path.startsWith('/api/')) && (!cacheControl || cacheControl === 'no-store')) {
+        ctx.set('Cache-Control', 'private, no-store');
+      }
     }
   };
 }

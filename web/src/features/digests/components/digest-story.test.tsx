@@ -42,3 +42,25 @@ describe('a story’s facts in the reader', () => {
     expect(screen.getByText(/Key figures:/).parentElement).toHaveTextContent('Key figures: Capacity: 48 MW · Capacity: 16 MW');
   });
 });
+
+describe('links from feeds in the reader', () => {
+  it('links a source only when its address is a web page: javascript:, data:, vbscript: and urn: show the name alone', () => {
+    const story = oslo();
+    const hostile = [
+      'javascript:alert(document.cookie)',
+      ' JaVa\tScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'urn:dcbrief:src:abc',
+      'https://safe.example/a',
+    ];
+    const sources = hostile.map((url, i) => ({ ...story.sources[0]!, id: `outlet-${i}`, name: `Outlet ${i}`, url }));
+    const { container } = render(<DigestStory story={{ ...story, sources }} position={1} />);
+    const hrefs = [...container.querySelectorAll('[href]')].map((a) => a.getAttribute('href')!);
+    for (const href of hrefs) expect(href).toMatch(/^(https?:\/\/|mailto:|#)/);
+    expect(hrefs).toContain('https://safe.example/a');
+    expect(screen.getByRole('link', { name: 'Outlet 5' })).toHaveAttribute('href', 'https://safe.example/a');
+    for (const i of [0, 1, 2, 3, 4]) expect(screen.queryByRole('link', { name: `Outlet ${i}` })).not.toBeInTheDocument();
+    expect(screen.getByText('Outlet 0')).toBeInTheDocument();
+  });
+});
