@@ -3,7 +3,7 @@ import {
   PRODUCT_NAME,
   RATING_MAX,
   RATING_MIN,
-  safeHref,
+  isHttpUrl,
   type DigestKind,
   type DigestSentence,
   type DigestStory,
@@ -40,11 +40,11 @@ const KIND_HEADINGS: Record<DigestKind, string> = { daily: 'Daily brief', weekly
 export const RATINGS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 const FONT = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
-/** A link, or its label alone when the address is not http(s) or mailto (a feed may say `javascript:`). */
-const link = (url: string, label: string, style = 'color:#1d4ed8') => {
-  const href = safeHref(url);
-  return href ? `<a href="${escapeHtml(href)}" style="${style}">${escapeHtml(label)}</a>` : escapeHtml(label);
-};
+const link = (url: string, label: string, style = 'color:#1d4ed8') =>
+  `<a href="${escapeHtml(url)}" style="${style}">${escapeHtml(label)}</a>`;
+
+/** An outlet's article: linked only when its address is http(s) (a feed may say `javascript:`), else its name alone. */
+const sourceLink = (url: string, label: string) => (isHttpUrl(url) ? link(url, label) : escapeHtml(label));
 
 /**
  * The digest as an email: a single-column table layout (phones, Outlook), no images at all, every
@@ -235,9 +235,8 @@ function factHtml(fact: DigestSentence, story: DigestStory, numbers: Map<string,
   const refs = factNumbers(fact, numbers)
     .map((n) => {
       const source = story.sources[n - 1]!;
-      const href = safeHref(source.url);
-      if (!href) return `<sup style="font-size:11px;font-weight:600;color:#6b7280">[${n}]</sup>`;
-      return `<a href="${escapeHtml(href)}" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
+      if (!isHttpUrl(source.url)) return `<sup style="font-size:11px;font-weight:600;color:#6b7280">[${n}]</sup>`;
+      return `<a href="${escapeHtml(source.url)}" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
     })
     .join('');
   return `<li style="margin:0 0 6px"${fact.inReaderLanguage === false ? ` lang="${escapeHtml(fact.language)}"` : ''}>${escapeHtml(fact.text)}${mark}${refs ? ` ${refs}` : ''}</li>`;
@@ -251,7 +250,7 @@ function factText(fact: DigestSentence, numbers: Map<string, number>): string {
 
 function storyHtml(story: DigestStory): string {
   const numbers = sourceNumbers(story);
-  const sources = story.sources.map((s, i) => `[${i + 1}] ${link(s.url, s.name)}`).join(' · ');
+  const sources = story.sources.map((s, i) => `[${i + 1}] ${sourceLink(s.url, s.name)}`).join(' · ');
   const sentences = story.summary.map((s) => factHtml(s, story, numbers)).join('');
   const figures = story.keyFigures.length
     ? `<p style="margin:0 0 6px;font-size:13px;color:#374151"><strong>Key figures:</strong> ${escapeHtml(story.keyFigures.join(' · '))}</p>`
@@ -278,10 +277,7 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
     for (const s of story.summary) lines.push(factText(s, numbers));
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);
     lines.push('   Sources:');
-    story.sources.forEach((s, n) => {
-      const href = safeHref(s.url);
-      lines.push(href ? `   [${n + 1}] ${s.name}: ${href}` : `   [${n + 1}] ${s.name}`);
-    });
+    story.sources.forEach((s, n) => lines.push(isHttpUrl(s.url) ? `   [${n + 1}] ${s.name}: ${s.url}` : `   [${n + 1}] ${s.name}`));
     lines.push('');
   });
   lines.push(`How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)`);

@@ -1,5 +1,5 @@
 import { ExternalLink, Languages } from 'lucide-react';
-import { INTEREST_LABELS, safeHref, type DigestSentence, type DigestStory as Story } from '@dcbrief/shared';
+import { INTEREST_LABELS, isHttpUrl, type DigestSentence, type DigestStory as Story } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
 import { corroborationLabel, languageName } from './digest-labels';
 
@@ -101,11 +101,10 @@ export function DigestStory({ story, position, headingLevel = 2 }: { story: Stor
 
 /** An outlet's article, linked only when its address is a web page: a feed may say `javascript:`. */
 function SourceLink({ url, name }: { url: string; name: string }) {
-  const href = safeHref(url);
-  if (!href || href.startsWith('mailto:')) return <span className="font-medium text-slate-700">{name}</span>;
+  if (!isHttpUrl(url)) return <span className="font-medium text-slate-700">{name}</span>;
   return (
     <a
-      href={href}
+      href={url}
       target="_blank"
       rel="noopener noreferrer"
       className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
