@@ -100,6 +100,20 @@ describe('web app for subscribers', () => {
     await context.close();
   });
 
+  test('dashboard: Sign out of all devices ends the sessions of every browser, this one included', async () => {
+    const email = 'two-laptops@dc-ops.example';
+    const first = await web.signIn(email);
+    const second = await web.signIn(email, { viewport: { width: 375, height: 812 } });
+    await second.page.goto(`${web.ts.url}/dashboard`);
+    await second.page.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await second.page.waitForURL(`${web.ts.url}/`);
+    for (const { page } of [first, second]) {
+      assert.equal((await page.request.get(`${web.ts.url}/api/auth/user`)).status(), 401);
+    }
+    await first.context.close();
+    await second.context.close();
+  });
+
   test('subscribe on a server without Stripe keys: the Subscription Error toast and no Stripe.js', async () => {
     const unpaid = await startTestServer();
     try {

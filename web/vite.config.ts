@@ -33,7 +33,8 @@ export default defineConfig(({ command, mode }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: dist/ is served as is, and maps would publish the sources.
+    sourcemap: false,
     // scripts/size-report.mjs reads the manifest to tell the landing page's initial JavaScript from lazy chunks.
     manifest: true,
     rollupOptions: {

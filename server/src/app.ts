@@ -28,14 +28,21 @@ import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.ro
 import { BillingService } from './modules/billing/billing.service.js';
 import { PriceCatalog } from './modules/billing/price-catalog.js';
 import { createStripeClient } from './modules/billing/stripe-client.js';
-import { AuthService } from './modules/auth/auth.service.js';
+import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
+import { AuthService, SIGN_IN_MAIL } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
 import { findSessionUser } from './modules/users/current-user.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
-import { WaitlistService } from './modules/waitlist/waitlist.service.js';
+import {
+  renderWaitlistAgain,
+  renderWaitlistJoined,
+  WAITLIST_AGAIN_MAIL,
+  WAITLIST_JOINED_MAIL,
+  WaitlistService,
+} from './modules/waitlist/waitlist.service.js';
 
 declare module 'koa' {
   interface BaseContext {
@@ -49,6 +56,8 @@ export interface AppPorts {
   mailer: Mailer;
   clock: Clock;
   logger: Logger;
+  /** The account emails' outbox; main.ts sends what is due every minute, tests wait for it to be idle. */
+  accountMail?: AccountMailQueue;
 }
 
 export const SESSION_COOKIE = 'dcb.sid';
@@ -84,6 +93,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   );
   const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.', store);
   const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
+  const newDraftPerIp = new RateLimit('new-draft-ip', limits.newDraftPerIp, 'Too many requests. Please try again tomorrow.', store);
 
   app.use(requestLogger({ logger }));
   app.use(errorHandler({ logger, translate: [httpErrorForStripe] }));
@@ -124,9 +134,15 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   app.use(parseBody({ rawPaths: [STRIPE_WEBHOOK_PATH] }));
   app.use(loadSessionUser(findSessionUser));
 
-  const authService = (ctx: Koa.Context) =>
-    new AuthService({ em: ctx.em, clock, mailer, logger, publicUrl: config.publicUrl, signupMode: config.signupMode });
-  const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock);
+  const accountMail = ports.accountMail ?? new AccountMailQueue({ em: orm.em, mailer, clock, logger });
+  const authFor = (em: EntityManager) =>
+    new AuthService({ em, clock, accountMail, logger, publicUrl: config.publicUrl, signupMode: config.signupMode });
+  const authService = (ctx: Koa.Context) => authFor(ctx.em);
+  accountMail
+    .register(SIGN_IN_MAIL, (em, to) => authFor(em).signInMessage(to))
+    .register(WAITLIST_JOINED_MAIL, renderWaitlistJoined)
+    .register(WAITLIST_AGAIN_MAIL, renderWaitlistAgain);
+  const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock, accountMail);
   const stripe = createStripeClient(config.stripe);
   const prices = new PriceCatalog(stripe, config.stripe.prices, logger);
   const locks = new KeyedLock();
@@ -146,7 +162,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   const routers: Router[] = [
     authRoutes({ auth: authService, loginPerIp, loginPerEmail }),
     usersRoutes(),
-    waitlistRoutes({ waitlist: waitlistService, mailer, logger, draftPerIp, waitlistPerIp }),
+    waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes(),
     feedbackRoutes({ clock }),
     billingRoutes({ billing: billingService, publishableKey: config.stripe.publishableKey }),

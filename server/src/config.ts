@@ -89,6 +89,8 @@ export interface RateLimitConfig {
   waitlistPerIp: { points: number; durationSec: number };
   /** Draft auto-saves per client address (a typing visitor saves at most once a second). */
   draftPerIp: { points: number; durationSec: number };
+  /** New waitlist drafts (each with its anonymous session) per client address: a script without cookies gets this many a day. */
+  newDraftPerIp: { points: number; durationSec: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -96,6 +98,7 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerEmail: { points: 5, durationSec: 60 * 60 },
   waitlistPerIp: { points: 5, durationSec: 60 * 60 },
   draftPerIp: { points: 120, durationSec: 60 },
+  newDraftPerIp: { points: 20, durationSec: 24 * 60 * 60 },
 };
 
 export class ConfigError extends Error {}
@@ -108,7 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const env = parsed.data;
   const dataDir = path.resolve(env.DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   return {
     env: env.NODE_ENV,
     port: env.PORT,

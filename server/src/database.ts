@@ -3,6 +3,7 @@ import { deliveryEntities } from './delivery/delivery.entity.js';
 import { engineEntities } from './engine/entities.js';
 import { JobLeaseSchema } from './db/lease.js';
 import { RATE_LIMIT_TABLE } from './http/middleware/rate-limit.js';
+import { AccountMailSchema } from './modules/account-mail/account-mail.entity.js';
 import { LoginTokenSchema } from './modules/auth/login-token.entity.js';
 import { StripeEventSchema } from './modules/billing/stripe-event.entity.js';
 import { DigestContentSchema, DigestSchema } from './modules/digests/digest.entity.js';
@@ -16,6 +17,7 @@ export const entities = [
   UserSchema,
   SessionSchema,
   LoginTokenSchema,
+  AccountMailSchema,
   WaitlistEntrySchema,
   WaitlistDraftSchema,
   DigestSchema,

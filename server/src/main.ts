@@ -12,6 +12,7 @@ import { createPeriodicJobs } from './jobs/periodic-jobs.js';
 import { EngineEditionReader } from './delivery/engine-edition.js';
 import { startDeliveryScheduler } from './delivery/scheduler.js';
 import { createEngine } from './engine/engine.js';
+import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 
 async function main() {
   const config = loadConfig();
@@ -22,7 +23,13 @@ async function main() {
   const mailer = createMailer(config.mail, logger);
   if (!config.mail.smtpUrl) logger.info({ mailDir: config.mail.mailDir }, 'SMTP_URL not set: emails are written to the mail folder');
 
-  const app = createApp(config, { orm, mailer, clock: systemClock, logger });
+  const accountMail = new AccountMailQueue({ em: orm.em, mailer, clock: systemClock, logger });
+  const app = createApp(config, { orm, mailer, clock: systemClock, logger, accountMail });
+  // Account emails a stopped server owed, then retries, every minute on every server (claims are conditional).
+  const sendDueMail = () => accountMail.sendDue().catch((err: unknown) => logger.error({ err }, 'account email pass failed'));
+  void sendDueMail();
+  const mailTimer = setInterval(sendDueMail, 60_000);
+  mailTimer.unref();
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
   // Periodic work runs once per interval for the whole deployment: timers here on SQLite, pg-boss on
@@ -54,6 +61,8 @@ async function main() {
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections?.();
+    clearInterval(mailTimer);
+    await accountMail.idle();
     await delivery?.stop();
     await stopIngest();
     await jobs.stop();

@@ -31,7 +31,7 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: skipWithoutPostgres() }, () => 
     await visitor.put('/api/waitlist/draft', { email: 'pg@example.com', firstName: 'Pat', lastName: '', phoneNumber: '' });
     const entry = { email: 'pg@example.com', firstName: 'Pat', lastName: 'Gres', phoneNumber: '+49 30 1234567' };
     assert.equal((await visitor.post('/api/waitlist', entry)).status, 201);
-    assert.equal((await new TestClient(ts.url).post('/api/waitlist', entry)).status, 409);
+    assert.equal((await new TestClient(ts.url).post('/api/waitlist', entry)).status, 201, 'the same answer for an address already on it');
 
     const client = await signIn(ts, 'pg@example.com');
     const user = await json(await client.get('/api/auth/user'), userSchema);

@@ -22,6 +22,8 @@ describe('email over SMTP (SMTP_URL set)', () => {
     const client = new TestClient(ts.url);
     const res = await client.post('/api/login', { email: 'smtp.user@example.com' });
     assert.equal(res.status, 200);
+    // Sign-in emails leave through the account emails' outbox, right after the answer.
+    await ts.accountMail.idle();
     assert.equal(smtp.messages.length, 1);
     const mail = smtp.messages[0]!;
     assert.deepEqual(smtp.envelopes[0], ['smtp.user@example.com']);

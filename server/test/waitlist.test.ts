@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errorResponseSchema, waitlistDraftResponseSchema, waitlistJoinResponseSchema } from '@dcbrief/shared';
+import { createLogger } from '../src/lib/logger.js';
+import { AccountMail } from '../src/modules/account-mail/account-mail.entity.js';
+import { AccountMailQueue } from '../src/modules/account-mail/account-mail.queue.js';
 import { WaitlistDraft, WaitlistEntry } from '../src/modules/waitlist/waitlist.entity.js';
+import { renderWaitlistJoined, WAITLIST_JOINED_MAIL, WaitlistService } from '../src/modules/waitlist/waitlist.service.js';
 import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 
@@ -45,13 +49,20 @@ describe('waitlist', () => {
     assert.equal(stored.phoneNumber, '+44 20 7946 0958');
   });
 
-  test('a duplicate email is a 409 with a message for the dialog, and nothing changes', async () => {
+  test('an address already on the list is answered like a new one; its owner is told by email, once a day, and nothing changes', async () => {
+    // The answer must not tell a visitor who is on the list (docs/decisions/504).
     const res = await new TestClient(ts.url).post('/api/waitlist', { ...entry, email: 'MARIA@colo.example', firstName: 'Someone' });
-    assert.equal(res.status, 409);
-    assert.match((await json(res, errorResponseSchema)).message, /already on the waitlist/);
+    assert.equal(res.status, 201);
+    assert.deepEqual(await json(res, waitlistJoinResponseSchema), { message: "You're on the list!" });
     const rows = await ts.orm.em.fork().find(WaitlistEntry, { email: entry.email });
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.firstName, 'Maria');
+    const again = await new TestClient(ts.url).post('/api/waitlist', { ...entry, firstName: 'Again' });
+    assert.equal(again.status, 201);
+    const notices = (await ts.mailFolder()).filter((m) => m.subject === "You're already on the DC Brief waitlist");
+    assert.equal(notices.length, 1, 'one notice a day, however often the address is entered');
+    assert.match(notices[0]!.text ?? '', /already on it, so nothing has changed/);
+    assert.doesNotMatch(notices[0]!.text ?? '', /Someone|Again/);
   });
 
   test('server-side validation: email format, names, plausible phone', async () => {
@@ -72,11 +83,46 @@ describe('waitlist', () => {
     assert.equal(await ts.orm.em.fork().count(WaitlistEntry, {}), 1, 'no partial write');
   });
 
-  test('the new entry gets a confirmation email', async () => {
+  test('the new entry gets a confirmation email with no word the visitor typed', async () => {
     const mails = await ts.mailFolder();
     const confirmation = mails.find((m) => m.subject === "You're on the DC Brief waitlist");
     assert.ok(confirmation);
     assert.match(confirmation.text ?? '', /We'll contact you next week when spots open up/);
+    for (const typed of [entry.firstName, entry.lastName, entry.phoneNumber]) {
+      assert.ok(!(confirmation.text ?? '').includes(typed) && !String(confirmation.html).includes(typed), typed);
+    }
+  });
+
+  test('names arrive on one line: CR and LF become spaces', async () => {
+    const res = await new TestClient(ts.url).post('/api/waitlist', {
+      ...entry,
+      email: 'crlf@x.example',
+      firstName: 'Ann\r\nBcc: x@evil.example',
+      lastName: 'Lee\n',
+    });
+    assert.equal(res.status, 201);
+    const stored = await ts.orm.em.fork().findOneOrFail(WaitlistEntry, { email: 'crlf@x.example' });
+    assert.equal(stored.firstName, 'Ann Bcc: x@evil.example');
+    assert.equal(stored.lastName, 'Lee');
+  });
+
+  test('the confirmation is in the outbox before the answer: a server stopped right after answering sends it at its next start', async () => {
+    const logger = createLogger('silent');
+    // As if the process died between the commit and the send: the row is written, nobody sent it.
+    const stopped = new AccountMailQueue({ em: ts.orm.em, mailer: ts.mailer, clock: ts.clock, logger });
+    stopped.kick = () => undefined;
+    await new WaitlistService(ts.orm.em.fork(), ts.clock, stopped).join({ ...entry, email: 'late@x.example' }, undefined);
+    const row = await ts.orm.em.fork().findOneOrFail(AccountMail, { recipient: 'late@x.example' });
+    assert.equal(row.state, 'pending');
+    const before = (await ts.mailFolder()).length;
+    const restarted = new AccountMailQueue({ em: ts.orm.em, mailer: ts.mailer, clock: ts.clock, logger });
+    restarted.register(WAITLIST_JOINED_MAIL, renderWaitlistJoined);
+    assert.equal(await restarted.sendDue(), 1);
+    const mails = await ts.mailFolder();
+    assert.equal(mails.length, before + 1);
+    assert.equal(mails.at(-1)!.subject, "You're on the DC Brief waitlist");
+    assert.equal((await ts.orm.em.fork().findOneOrFail(AccountMail, { id: row.id })).state, 'sent');
+    assert.equal(await restarted.sendDue(), 0, 'sent once');
   });
 
   test('waitlist submissions are rate limited', async () => {

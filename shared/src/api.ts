@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TIERS } from './plans.js';
 import { preferencesSchema, timeZoneSchema } from './preferences.js';
+import { cleanText, singleLineText } from './text.js';
 
 /** Every error response of the API. */
 export const errorResponseSchema = z.object({ message: z.string() });
@@ -27,8 +28,7 @@ const EMAIL_MAX = 254;
 const NAME_MAX = 100;
 const PHONE_MAX = 32;
 
-export const emailSchema = z
-  .string()
+export const emailSchema = cleanText()
   .trim()
   .max(EMAIL_MAX, 'Email address is too long')
   .pipe(z.email('Please enter a valid email address'))
@@ -41,23 +41,24 @@ export function isPlausiblePhone(value: string): boolean {
   return digits.length >= 7 && digits.length <= 15;
 }
 
-const requiredName = (label: string) => z.string().trim().min(1, `${label} is required`).max(NAME_MAX, `${label} is too long`);
+const requiredName = (label: string) =>
+  singleLineText().pipe(z.string().trim().min(1, `${label} is required`).max(NAME_MAX, `${label} is too long`));
 
 /** POST /api/waitlist */
 export const waitlistEntrySchema = z.strictObject({
   email: emailSchema,
   firstName: requiredName('First name'),
   lastName: requiredName('Last name'),
-  phoneNumber: z.string().trim().max(PHONE_MAX, 'Phone number is too long').refine(isPlausiblePhone, 'Please enter a valid phone number'),
+  phoneNumber: cleanText().trim().max(PHONE_MAX, 'Phone number is too long').refine(isPlausiblePhone, 'Please enter a valid phone number'),
 });
 export type WaitlistEntryInput = z.infer<typeof waitlistEntrySchema>;
 
 /** PUT /api/waitlist/draft: partial input is the point of a draft, so only lengths are checked. */
 export const waitlistDraftSchema = z.strictObject({
-  email: z.string().max(EMAIL_MAX).default(''),
-  firstName: z.string().max(NAME_MAX).default(''),
-  lastName: z.string().max(NAME_MAX).default(''),
-  phoneNumber: z.string().max(PHONE_MAX).default(''),
+  email: singleLineText().pipe(z.string().max(EMAIL_MAX)).default(''),
+  firstName: singleLineText().pipe(z.string().max(NAME_MAX)).default(''),
+  lastName: singleLineText().pipe(z.string().max(NAME_MAX)).default(''),
+  phoneNumber: singleLineText().pipe(z.string().max(PHONE_MAX)).default(''),
 });
 export type WaitlistDraftInput = z.infer<typeof waitlistDraftSchema>;
 
@@ -91,9 +92,9 @@ export const feedbackListSchema = z.array(feedbackSchema);
 
 /** POST /api/feedback */
 export const feedbackCreateSchema = z.strictObject({
-  digestId: z.string().min(1).max(64),
+  digestId: cleanText().min(1).max(64),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
-  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX).optional(),
+  comment: cleanText().trim().max(FEEDBACK_COMMENT_MAX).optional(),
 });
 export type FeedbackCreate = z.infer<typeof feedbackCreateSchema>;
 
@@ -110,9 +111,13 @@ export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionRespon
 /** POST /api/login (JSON form of the sign-in page) */
 export const loginRequestSchema = z.strictObject({
   email: emailSchema,
-  timezone: z.string().max(64).optional(),
+  timezone: cleanText().max(64).optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** POST /api/logout/everywhere: every session of the account ends, this one included. */
+export const signOutEverywhereResponseSchema = z.object({ message: z.string() });
+export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;
 
 /** GET /api/config: what the browser needs and must not hard-code. */
 export const publicConfigSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText } from './text.js';
 import { CONTENT_DEPTHS, INTERESTS } from './preferences.js';
 
 export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
@@ -78,7 +79,7 @@ export const DIGEST_LIST_MAX = 365;
 
 /** GET /api/digests?q=&kind=&limit=: newest first; `q` matches titles, story titles, summaries and source names. */
 export const digestListQuerySchema = z.object({
-  q: z.string().trim().max(DIGEST_SEARCH_MAX, 'Search is too long').optional(),
+  q: cleanText().trim().max(DIGEST_SEARCH_MAX, 'Search is too long').optional(),
   kind: z.enum(DIGEST_KINDS).optional(),
   limit: z.coerce.number().int().min(1).max(DIGEST_LIST_MAX).optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanText } from './text.js';
 
 export const DELIVERY_TIMES = ['06:00', '08:00', '12:00'] as const;
 export type DeliveryTime = (typeof DELIVERY_TIMES)[number];
@@ -35,7 +36,7 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
-export const timeZoneSchema = z.string().trim().refine(isValidTimeZone, { message: 'Unknown time zone' });
+export const timeZoneSchema = cleanText().trim().refine(isValidTimeZone, { message: 'Unknown time zone' });
 
 const interestsSchema = z.strictObject({
   infrastructure: z.boolean(),
@@ -91,7 +92,7 @@ export const preferencesUpdateSchema = z.strictObject({
   deliveryTime: z.enum(DELIVERY_TIMES).optional(),
   contentDepth: z.enum(CONTENT_DEPTHS).optional(),
   interests: interestsSchema.partial().optional(),
-  notes: z.string().max(NOTES_MAX_LENGTH).optional(),
+  notes: cleanText().max(NOTES_MAX_LENGTH).optional(),
   audio: audioSchema.partial().optional(),
   timezone: timeZoneSchema.optional(),
 });

@@ -17,17 +17,30 @@ export type CliMain = (argv: string[], open: OpenContext) => Promise<number>;
 
 /**
  * Runs an operator command as a process: help and argument mistakes cost no database connection because
- * the command opens the context only when it needs it. Exits explicitly, as a pool or an SMTP
- * connection left open by a failure must not keep the process alive.
+ * the command opens the context only when it needs it. Sets the exit code, waits until stdout and stderr
+ * have handed everything to the pipe or file (on a pipe, Node writes asynchronously: exiting at once cut an
+ * edition piped to another program short), then exits, as a pool or an SMTP connection left open by a
+ * failure must not keep the process alive.
  */
 export function runCli(main: CliMain, argv: string[] = process.argv.slice(2)): void {
-  run(main, argv).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
+  run(main, argv)
+    .catch((err: unknown) => {
       console.error(err);
-      process.exit(1);
-    },
-  );
+      return 1;
+    })
+    .then(async (code) => {
+      process.exitCode = code;
+      await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+      process.exit();
+    });
+}
+
+/** Resolves once everything written to the stream before has been handed to the OS (or the reader has gone). */
+export function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) return resolve();
+    stream.write('', () => resolve());
+  });
 }
 
 async function run(main: CliMain, argv: string[]): Promise<number> {

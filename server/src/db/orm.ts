@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { EntitySchema, MikroORM, Options } from '@mikro-orm/core';
+import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import { Migrator } from '@mikro-orm/migrations';
+import { bindParameters } from './bound-parameters.js';
 import { migrationsFor } from './migrations/index.js';
 
 export type Orm = MikroORM;
@@ -29,25 +31,34 @@ export async function initORM({ database, entities, libraryTables = [], debug = 
     allowGlobalContext: false,
     forceUtcTimezone: true,
     ...overrides,
+    // A failed statement's error names the statement with its placeholders, not the values (decision 501).
+    driverOptions: { compileSqlOnError: false, ...(overrides.driverOptions as object | undefined) },
   };
   if (database.kind === 'sqlite') {
-    mkdirSync(path.dirname(database.file), { recursive: true });
+    // Owner-only: the database holds every subscriber's email address (SQLite's -wal and -shm files take its mode).
+    mkdirSync(path.dirname(database.file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(database.file, 'a', 0o600));
     const { MikroORM } = await import('@mikro-orm/sqlite');
-    return MikroORM.init({
+    const orm = await MikroORM.init({
       ...common,
       dbName: database.file,
       migrations: migrationOptions('sqlite'),
       pool: { afterCreate: sqlitePragmas },
     } as Parameters<typeof MikroORM.init>[0]);
+    bindParameters(orm.em.getConnection() as AbstractSqlConnection, (date) => date.getTime());
+    return orm;
   }
   const { MikroORM } = await import('@mikro-orm/postgresql');
-  return MikroORM.init({
+  const orm = await MikroORM.init({
     ...common,
     clientUrl: database.url,
     migrations: migrationOptions('postgresql'),
     // pg-boss keeps its own schema.
     schemaGenerator: { skipTables: libraryTables, ignoreSchema: ['pgboss'] },
   } as Parameters<typeof MikroORM.init>[0]);
+  const platform = orm.em.getPlatform() as unknown as { formatDate(date: Date): string };
+  bindParameters(orm.em.getConnection() as AbstractSqlConnection, (date) => platform.formatDate(date));
+  return orm;
 }
 
 function migrationOptions(dialect: 'sqlite' | 'postgresql') {

@@ -4,6 +4,7 @@ import {
   PRODUCT_NAME,
   RATING_MAX,
   RATING_MIN,
+  isHttpUrl,
   type DeliveryTime,
   type DigestKind,
   type DigestSentence,
@@ -77,6 +78,9 @@ const STYLE =
   '@media (max-width:600px){.cp{padding:20px 16px!important}h1{font-size:20px!important}}' +
   `@media (prefers-color-scheme:dark){${darkRules('')}}` +
   darkRules('[data-ogsc] ').replace(/\[data-ogsc\] \.(bg|cd|bt)\{/g, '[data-ogsb] .$1{');
+
+/** An outlet's article: linked only when its address is http(s) (a feed may say `javascript:`), else its name alone. */
+const sourceLink = (url: string, label: string) => (isHttpUrl(url) ? link(url, label) : escapeHtml(label));
 
 /**
  * The digest as an email: a single-column table layout (phones, Outlook), no images at all, every
@@ -277,6 +281,7 @@ function factHtml(fact: DigestSentence, story: DigestStory, numbers: Map<string,
   const refs = factNumbers(fact, numbers)
     .map((n) => {
       const source = story.sources[n - 1]!;
+      if (!isHttpUrl(source.url)) return `<sup class="mu" style="font-size:11px;font-weight:600;color:#6b7280">[${n}]</sup>`;
       return `<a href="${escapeHtml(source.url)}" class="ac" title="${escapeHtml(source.name)}" style="font-size:11px;font-weight:600;color:#1d4ed8;text-decoration:none;vertical-align:super">[${n}]</a>`;
     })
     .join('');
@@ -297,7 +302,7 @@ function storyLabel(story: DigestStory, withInterest: boolean, separator: string
 
 function storyHtml(story: DigestStory, withInterest: boolean): string {
   const numbers = sourceNumbers(story);
-  const sources = story.sources.map((s, i) => `[${i + 1}] ${link(s.url, s.name)}`).join(' · ');
+  const sources = story.sources.map((s, i) => `[${i + 1}] ${sourceLink(s.url, s.name)}`).join(' · ');
   const sentences = story.summary.map((s) => factHtml(s, story, numbers)).join('');
   const figures = story.keyFigures.length
     ? `<p class="tx" style="margin:0 0 6px;font-size:13px;color:#374151"><strong>Key figures:</strong> ${escapeHtml(story.keyFigures.join(' · '))}</p>`
@@ -321,7 +326,7 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
     for (const s of story.summary) lines.push(factText(s, numbers));
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);
     lines.push('   Sources:');
-    story.sources.forEach((s, n) => lines.push(`   [${n + 1}] ${s.name}: ${s.url}`));
+    story.sources.forEach((s, n) => lines.push(isHttpUrl(s.url) ? `   [${n + 1}] ${s.name}: ${s.url}` : `   [${n + 1}] ${s.name}`));
     lines.push('');
   });
   lines.push(`How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)`);

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
+import { cleanText } from '@dcbrief/shared';
 import { z } from 'zod';
 import { serviceUnavailable, unauthorized } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
@@ -12,11 +13,11 @@ export const DELIVERY_WEBHOOK_PATH = '/api/delivery/webhook';
 
 const eventSchema = z.object({
   type: z.enum(['bounce', 'complaint']),
-  email: z.string().trim().toLowerCase().pipe(z.email('email: not a valid address')),
+  email: cleanText().trim().toLowerCase().pipe(z.email('email: not a valid address')),
   /** Transient bounces (mailbox full, greylisting) are noted, not suppressed. */
   bounceType: z.enum(['permanent', 'transient']).default('permanent'),
-  messageId: z.string().max(300).optional(),
-  detail: z.string().max(500).optional(),
+  messageId: cleanText().max(300).optional(),
+  detail: cleanText().max(500).optional(),
 });
 const bodySchema = z.union([
   eventSchema.transform((e) => [e]),

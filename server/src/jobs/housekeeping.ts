@@ -4,6 +4,7 @@ import type { Orm } from '../db/orm.js';
 import type { PeriodicJobs } from './periodic-jobs.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { purgeAccountMail } from '../modules/account-mail/account-mail.queue.js';
 import { purgeExpiredLoginTokens } from '../modules/auth/auth.service.js';
 import { DigestContent } from '../modules/digests/digest.entity.js';
 import { DbSessionStore } from '../modules/sessions/session.store.js';
@@ -25,14 +26,15 @@ export async function purgeOrphanContents(em: EntityManager, now: Date): Promise
     .then((r) => (r as { affectedRows?: number }).affectedRows ?? 0);
 }
 
-/** Hourly removal of expired sessions, used-up sign-in links, abandoned waitlist drafts and orphaned digest contents. */
+/** Hourly removal of expired sessions, used-up sign-in links, abandoned waitlist drafts, orphaned digest contents and account emails done with. */
 export async function runHousekeeping({ orm, clock }: { orm: Orm; clock: Clock }) {
   const em = orm.em.fork();
   const sessions = await new DbSessionStore(em).purgeExpired(clock.now());
   const tokens = await purgeExpiredLoginTokens(em, clock.now());
   const drafts = await new WaitlistService(em, clock).purgeStaleDrafts();
   const contents = await purgeOrphanContents(em, clock.now());
-  return { sessions, tokens, drafts, contents };
+  const accountMails = await purgeAccountMail(em, clock.now());
+  return { sessions, tokens, drafts, contents, accountMails };
 }
 
 /** Registers housekeeping as an hourly job: once an hour for the whole deployment. */

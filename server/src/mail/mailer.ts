@@ -65,7 +65,8 @@ export class EmlFolderMailer implements Mailer {
     private readonly from: string,
     private readonly logger: Logger,
   ) {
-    mkdirSync(dir, { recursive: true });
+    // Owner-only: the folder holds sign-in links, which are as good as a password for a quarter of an hour.
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
     this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
@@ -73,7 +74,7 @@ export class EmlFolderMailer implements Mailer {
     const info = await this.transport.sendMail({ from: this.from, ...message });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${process.pid}-${++this.sequence}.eml`);
-    writeFileSync(file, info.message as Buffer);
+    writeFileSync(file, info.message as Buffer, { mode: 0o600 });
     // The links of a plain-text body (sign-in emails); a digest's are in its file.
     const links = typeof message.text === 'string' ? [...new Set(message.text.match(/https?:\/\/\S+/g) ?? [])] : undefined;
     this.logger.info({ to: message.to, subject: message.subject, links, file }, 'email written to the mail folder');

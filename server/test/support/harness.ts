@@ -9,12 +9,19 @@ import { loadConfig, type AppConfig, type RateLimitConfig } from '../../src/conf
 import { migrate, type Orm } from '../../src/db/orm.js';
 import { openDatabase } from '../../src/database.js';
 import { ManualClock } from '../../src/lib/clock.js';
-import { createLogger } from '../../src/lib/logger.js';
+import { createLogger, type Logger } from '../../src/lib/logger.js';
 import { createMailer, type Mailer } from '../../src/mail/mailer.js';
+import { AccountMailQueue } from '../../src/modules/account-mail/account-mail.queue.js';
 import { freshPostgresDatabase, testPostgresServer } from './postgres.js';
 
 const roomy = { points: 10_000, durationSec: 60 };
-const TEST_RATE_LIMITS: RateLimitConfig = { loginPerIp: roomy, loginPerEmail: roomy, waitlistPerIp: roomy, draftPerIp: roomy };
+const TEST_RATE_LIMITS: RateLimitConfig = {
+  loginPerIp: roomy,
+  loginPerEmail: roomy,
+  waitlistPerIp: roomy,
+  draftPerIp: roomy,
+  newDraftPerIp: roomy,
+};
 
 export interface TestServer {
   url: string;
@@ -25,6 +32,8 @@ export interface TestServer {
   dataDir: string;
   /** Parsed emails in the mail folder (DATA_DIR/mail), oldest first (empty when SMTP_URL is set). */
   mailFolder(): Promise<ParsedMail[]>;
+  /** The account emails' outbox: they go out after the answer; `await accountMail.idle()` before looking for one. */
+  accountMail: AccountMailQueue;
   close(): Promise<void>;
 }
 
@@ -33,6 +42,8 @@ export interface TestServerOptions {
   rateLimits?: Partial<RateLimitConfig>;
   now?: Date | string;
   webDir?: string;
+  /** Where the app logs (support/log-capture.ts keeps the lines); silent by default. */
+  logger?: Logger;
 }
 
 /**
@@ -48,12 +59,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...env });
   // Generous limits unless a test is about them, so validation tests can send many requests.
   config.rateLimits = { ...TEST_RATE_LIMITS, ...options.rateLimits };
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const orm = await openDatabase(config.database);
   await migrate(orm);
   const clock = new ManualClock(options.now ? new Date(options.now) : new Date());
   const mailer = createMailer(config.mail, logger);
-  const server: Server = createServer(createApp(config, { orm, mailer, clock, logger }, { webDir: options.webDir }).callback());
+  const accountMail = new AccountMailQueue({ em: orm.em, mailer, clock, logger });
+  const server: Server = createServer(
+    createApp(config, { orm, mailer, clock, logger, accountMail }, { webDir: options.webDir }).callback(),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   config.publicUrl = options.env?.PUBLIC_URL ?? url;
@@ -64,8 +78,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     mailer,
     dataDir,
-    mailFolder: () => readMailFolder(config.mail.mailDir),
+    accountMail,
+    mailFolder: async () => {
+      await accountMail.idle();
+      return readMailFolder(config.mail.mailDir);
+    },
     async close() {
+      await accountMail.idle();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await mailer.close();

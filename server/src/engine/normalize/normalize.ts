@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isHttpUrl } from '@dcbrief/shared';
 import { fold } from '../dedupe/gazetteer.js';
 import type { FetchedItem, FreshItem, NormalizedItem } from '../types.js';
 import { canonicalUrl, cleanUrl } from './canonical-url.js';
@@ -18,8 +19,9 @@ export interface NormalizeContext {
  * FetchedItem -> NormalizedItem: clean text, canonical URL (or a stable URN from the guid), content hash,
  * language identified on the text, publication date clamped to now. Every value fits its column (see
  * limits.ts): titles and text are cut at a character boundary, and an item whose link is too long to be
- * stored whole is dropped (a cut URL would be neither its identity nor a working link). Returns null for
- * such items and for items without a title and text worth keeping.
+ * stored whole is dropped (a cut URL would be neither its identity nor a working link). A link that is not
+ * http(s) (`javascript:`, `data:`, `vbscript:`, `ftp:`) counts as no link: readers are never sent there, and the
+ * item keeps its guid as identity. Returns null for such items and for items without a title and text worth keeping.
  */
 export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): NormalizedItem | null {
   const title = truncate(htmlToText(item.title).replace(/\s+/g, ' '), LIMITS.title);
@@ -29,7 +31,8 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   if (ctx.transcriptText) text = `${feedText}\n${ctx.transcriptText}`.trim();
   text = truncate(text, LIMITS.text, '');
   if (!title && text.length < 40) return null;
-  const link = item.url ? safe(() => ({ url: cleanUrl(item.url!), canonical: canonicalUrl(item.url!) })) : null;
+  const cleaned = item.url ? safe(() => ({ url: cleanUrl(item.url!), canonical: canonicalUrl(item.url!) })) : null;
+  const link = cleaned && isHttpUrl(cleaned.url) ? cleaned : null;
   if (link && (link.url.length > LIMITS.url || link.canonical.length > LIMITS.url)) return null;
   const guidKey = item.guid ? hash(`${item.sourceId}\u0000${item.guid}`) : null;
   const identity =

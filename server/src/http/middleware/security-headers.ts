@@ -1,11 +1,30 @@
+import type { Context, Next } from 'koa';
 import helmet from 'koa-helmet';
+
+/**
+ * Browser features the app never uses are off for it and anything it embeds; payment stays for Stripe's
+ * frames (the Payment Element's wallets use the Payment Request API).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=(self "https://js.stripe.com")',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
 
 /**
  * Helmet's headers with a CSP that still lets Stripe.js and the Payment Element work:
  * script and frames from js.stripe.com, 3-D Secure frames from hooks.stripe.com, calls to api.stripe.com.
  */
 export function securityHeaders({ https }: { https: boolean }) {
-  return helmet({
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -28,4 +47,17 @@ export function securityHeaders({ https }: { https: boolean }) {
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  return async function securityHeaders(ctx: Context, next: Next) {
+    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
+    await helmetHeaders(ctx, async () => {});
+    try {
+      await next();
+    } finally {
+      // What the API answers is someone's (their digests, their account), errors included: no shared cache, no disk cache.
+      const cacheControl = ctx.response.get('Cache-Control');
+      if ((ctx.path === '/api' || ctx.path.startsWith('/api/')) && (!cacheControl || cacheControl === 'no-store')) {
+        ctx.set('Cache-Control', 'private, no-store');
+      }
+    }
+  };
 }

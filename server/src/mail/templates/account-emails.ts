@@ -13,17 +13,34 @@ export function signInEmail(to: string, link: string, ttlMinutes: number): MailM
   return { to, subject: `Your ${PRODUCT_NAME} sign-in link`, html, text };
 }
 
-export function waitlistConfirmationEmail(to: string, firstName: string): MailMessage {
+/**
+ * Sent to an address someone typed into the waitlist form: it carries no word that person typed (their
+ * name included), as nobody has shown yet that the address is theirs.
+ */
+export function waitlistConfirmationEmail(to: string): MailMessage {
   const { html, text } = renderEmail({
     preheader: "You're on the list. We'll contact you next week when spots open up.",
-    heading: `You're on the list, ${firstName}!`,
+    heading: "You're on the list!",
     paragraphs: [
       `Thanks for your interest in ${PRODUCT_NAME}: fact-only data-center intelligence from 250+ global sources, delivered at 6:00 AM.`,
       "We'll contact you next week when spots open up.",
     ],
-    footnote: 'You received this email because this address was entered on our waitlist.',
+    footnote: 'You received this email because this address was entered on our waitlist. If that was not you, you can ignore it.',
   });
   return { to, subject: `You're on the ${PRODUCT_NAME} waitlist`, html, text };
+}
+
+/** Someone entered an address that is already on the waitlist: its owner hears of it, the form says nothing. */
+export function alreadyOnWaitlistEmail(to: string): MailMessage {
+  const { html, text } = renderEmail({
+    preheader: 'This address is already on our waitlist.',
+    heading: "You're already on the list",
+    paragraphs: [
+      `This address was entered on the ${PRODUCT_NAME} waitlist again. It is already on it, so nothing has changed: we'll contact you when spots open up.`,
+    ],
+    footnote: 'If that was not you, you can ignore this email: nothing was changed.',
+  });
+  return { to, subject: `You're already on the ${PRODUCT_NAME} waitlist`, html, text };
 }
 
 export function invitationEmail(to: string, firstName: string, signInUrl: string): MailMessage {

@@ -1,10 +1,12 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { loginRequestSchema } from '@dcbrief/shared';
+import { cleanText, loginRequestSchema } from '@dcbrief/shared';
 import { z } from 'zod';
 import type { RateLimit } from '../../http/middleware/rate-limit.js';
 import { HttpError } from '../../http/errors.js';
 import { AUTH_ASSET_PATH, AUTH_SCRIPT, AUTH_STYLES, checkEmailPage, confirmSignInPage, linkInvalidPage, signInPage } from './auth.pages.js';
+import { DbSessionStore } from '../sessions/session.store.js';
+import { currentUser, requireUser } from '../users/current-user.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AuthRouteDeps {
@@ -13,7 +15,7 @@ export interface AuthRouteDeps {
   loginPerEmail: RateLimit;
 }
 
-const verifySchema = z.object({ token: z.string().min(1).max(200), timezone: z.string().max(64).optional() });
+const verifySchema = z.object({ token: cleanText().min(1).max(200), timezone: cleanText().max(64).optional() });
 
 export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): Router {
   const router = new Router();
@@ -89,6 +91,13 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
   router.get('/api/logout', (ctx) => {
     ctx.session = null;
     ctx.redirect('/');
+  });
+
+  /** "Sign out of all devices": every session of the account ends, this one included (a stolen cookie too). */
+  router.post('/api/logout/everywhere', requireUser(), async (ctx) => {
+    const ended = await new DbSessionStore(ctx.em).destroyAllOf(currentUser(ctx).id);
+    ctx.session = null;
+    ctx.body = { message: ended > 1 ? `Signed out of all ${ended} devices.` : 'Signed out of all devices.' };
   });
 
   return router;

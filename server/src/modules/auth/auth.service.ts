@@ -3,8 +3,9 @@ import type { EntityManager } from '@mikro-orm/core';
 import { MAGIC_LINK_TTL_MS } from '@dcbrief/shared';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
-import type { Mailer } from '../../mail/mailer.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import { signInEmail } from '../../mail/templates/account-emails.js';
+import type { AccountMailQueue } from '../account-mail/account-mail.queue.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
 import { WaitlistEntry } from '../waitlist/waitlist.entity.js';
@@ -17,11 +18,13 @@ export function hashToken(token: string): string {
 export interface AuthDeps {
   em: EntityManager;
   clock: Clock;
-  mailer: Mailer;
+  accountMail: AccountMailQueue;
   logger: Logger;
   publicUrl: string;
   signupMode: 'open' | 'invite';
 }
+
+export const SIGN_IN_MAIL = 'sign-in';
 
 export type TokenState = 'valid' | 'invalid';
 
@@ -29,17 +32,31 @@ export class AuthService {
   constructor(private readonly deps: AuthDeps) {}
 
   /**
-   * Sends a sign-in link when the email may sign in. The caller answers the same either way,
-   * so the page never tells who has an account or an invitation.
+   * Owes the address a sign-in link: one outbox row, whoever asks, so the answer takes the same time for an
+   * invited address and any other, and tells nobody who has an account or an invitation. Whether the
+   * address may sign in is decided when the row is sent, after the answer (`signInMessage`).
    */
-  async requestLink(email: string): Promise<void> {
-    const { em, clock, mailer, logger, publicUrl } = this.deps;
+  async requestLink(email: string): Promise<string> {
+    const { em, accountMail } = this.deps;
+    const row = accountMail.enqueue(em, SIGN_IN_MAIL, email);
+    await em.flush();
+    accountMail.kick(row.id);
+    return row.id;
+  }
+
+  /**
+   * The sign-in email for an outbox row: a new link, which makes the address's older unused links
+   * invalid (only the newest email works), or nothing when the address may not sign in.
+   */
+  async signInMessage(email: string): Promise<MailMessage | null> {
+    const { em, clock, logger, publicUrl } = this.deps;
     if (!(await this.maySignIn(email))) {
       logger.info({ emailDomain: email.split('@')[1] }, 'sign-in refused: not invited');
-      return;
+      return null;
     }
     const token = randomBytes(32).toString('base64url');
     const now = clock.now();
+    await em.nativeDelete(LoginToken, { email, usedAt: null });
     const row = em.create(LoginToken, {
       id: crypto.randomUUID(),
       tokenHash: hashToken(token),
@@ -50,12 +67,7 @@ export class AuthService {
     });
     await em.persistAndFlush(row);
     const link = `${publicUrl}/api/login/verify?token=${encodeURIComponent(token)}`;
-    try {
-      await mailer.send(signInEmail(email, link, MAGIC_LINK_TTL_MS / 60_000));
-    } catch (err) {
-      logger.error({ err }, 'sign-in email could not be sent');
-      throw err;
-    }
+    return signInEmail(email, link, MAGIC_LINK_TTL_MS / 60_000);
   }
 
   /** Whether a link is still usable, without using it (the confirmation page calls this). */

@@ -1,5 +1,6 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { PLANS, TRIAL_DAYS, type CreateSubscriptionResponse, type Tier } from '@dcbrief/shared';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -151,6 +152,14 @@ export class BillingService {
       event = stripe.webhooks.constructEvent(rawBody, signature, this.deps.webhookSecret, WEBHOOK_TOLERANCE_SEC);
     } catch {
       throw badRequest('Invalid Stripe signature');
+    }
+    // Signed is not well-formed: a body Stripe never sends (no id, no data, `created: "abc"`, `[]`, `null`)
+    // is refused with a 400 and a log line, before anything reads it.
+    const shape = stripeEventShape.safeParse(event);
+    if (!shape.success) {
+      const issue = shape.error.issues[0];
+      this.deps.logger.warn({ field: issue?.path.join('.') || '(body)', problem: issue?.code }, 'malformed Stripe event refused');
+      throw badRequest('Malformed Stripe event');
     }
     if (await this.deps.em.findOne(StripeEvent, { id: event.id })) return 'duplicate';
     const customerId = customerOf(event);
@@ -335,6 +344,14 @@ function secretOf(subscription: Stripe.Subscription): CreateSubscriptionResponse
   const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : null;
   return secret ? { clientSecret: secret, intentType: 'payment' } : null;
 }
+
+/** What handleWebhook reads of every event; the rest is read per type, each field optional. */
+const stripeEventShape = z.object({
+  id: z.string().regex(/^[\w-]{1,255}$/),
+  type: z.string().regex(/^[\w.-]{1,100}$/),
+  created: z.number().int().nonnegative(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
 
 function customerOf(event: Stripe.Event): string | null {
   const object = event.data.object as { object?: string; id?: string; customer?: string | { id: string } | null };

@@ -6,8 +6,6 @@ import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { DigestsService, toDigestDto } from './digests.service.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function digestsRoutes(): Router {
   const router = new Router({ prefix: '/api/digests' });
   router.use(requireUser());
@@ -22,7 +20,7 @@ export function digestsRoutes(): Router {
   });
   router.get('/:id', async (ctx: Context) => {
     const id = ctx.params.id ?? '';
-    const digest = UUID.test(id) ? await new DigestsService(ctx.em).findForUser(currentUser(ctx), id) : null;
+    const digest = await new DigestsService(ctx.em).findForUser(currentUser(ctx), id);
     if (!digest) throw notFound('Digest not found');
     ctx.body = toDigestDto(digest);
   });

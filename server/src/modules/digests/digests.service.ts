@@ -6,6 +6,8 @@ import type { User } from '../users/user.entity.js';
 import { Digest, DigestContent } from './digest.entity.js';
 import { perStatement } from '../../db/per-statement.js';
 
+const DIGEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function toDigestDto(digest: Digest): DigestDto {
   return {
     id: digest.id,
@@ -79,7 +81,9 @@ export class DigestsService {
   }
 
   /** One of the user's own sent digests; another user's digest, or one not sent, is as absent as a missing one. */
-  findForUser(user: User, id: string): Promise<Digest | null> {
+  /** An id that is not a UUID names no digest (PostgreSQL would refuse it as a uuid value). */
+  async findForUser(user: User, id: string): Promise<Digest | null> {
+    if (!DIGEST_ID.test(id)) return null;
     return this.em.findOne(Digest, { id, user, ...SENT }, { populate: ['content'] });
   }
 }

@@ -37,6 +37,11 @@ export class DbSessionStore {
     await this.em.fork().nativeDelete(Session, { id: key });
   }
 
+  /** Ends every session of an account, on every device ("Sign out of all devices"); how many there were. */
+  async destroyAllOf(userId: string): Promise<number> {
+    return this.em.fork().nativeDelete(Session, { userId });
+  }
+
   /** Removes expired rows; the scheduler calls it now and then. */
   async purgeExpired(now = new Date()): Promise<number> {
     return this.em.fork().nativeDelete(Session, { expiresAt: { $lte: now } });

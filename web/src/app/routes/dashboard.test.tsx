@@ -188,6 +188,24 @@ describe('dashboard', () => {
     expect(api.callsTo('POST', '/api/billing/portal')).toHaveLength(1);
   });
 
+  it('Sign out of all devices ends every session and leaves for the landing page', async () => {
+    const user = userEvent.setup();
+    const { api } = renderDashboard(freeUser(), {
+      'POST /api/logout/everywhere': { status: 200, body: { message: 'Signed out of all 2 devices.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all devices' }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/'));
+    expect(api.callsTo('POST', '/api/logout/everywhere')).toHaveLength(1);
+  });
+
+  it('Sign out of all devices: a failure is a toast, and the page stays', async () => {
+    const user = userEvent.setup();
+    renderDashboard(freeUser(), { 'POST /api/logout/everywhere': { status: 500, body: { message: 'Something went wrong' } } });
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all devices' }));
+    expect(await screen.findByText('Could not sign out of all devices. Please try again.')).toBeInTheDocument();
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
   it('no Manage billing button without a plan', async () => {
     renderDashboard(freeUser());
     await screen.findByRole('heading', { name: 'Account Information' });

@@ -2,6 +2,7 @@ import { UserRound } from 'lucide-react';
 import type { User } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
 import { ManageBillingButton } from './manage-billing-button';
+import { SignOutEverywhereButton } from './sign-out-everywhere-button';
 import { TierBadge } from './tier-badge';
 
 function memberSince(createdAt: string): string {
@@ -28,6 +29,7 @@ export function AccountInfoCard({ user }: { user: Pick<User, 'email' | 'createdA
         </div>
       </dl>
       {user.subscriptionTier && <ManageBillingButton />}
+      <SignOutEverywhereButton />
     </TitledCard>
   );
 }

@@ -55,3 +55,25 @@ describe('a story’s label line', () => {
     expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent(oslo().title);
   });
 });
+
+describe('links from feeds in the reader', () => {
+  it('links a source only when its address is a web page: javascript:, data:, vbscript: and urn: show the name alone', () => {
+    const story = oslo();
+    const hostile = [
+      'javascript:alert(document.cookie)',
+      ' JaVa\tScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      'urn:dcbrief:src:abc',
+      'https://safe.example/a',
+    ];
+    const sources = hostile.map((url, i) => ({ ...story.sources[0]!, id: `outlet-${i}`, name: `Outlet ${i}`, url }));
+    const { container } = render(<DigestStory story={{ ...story, sources }} position={1} />);
+    const hrefs = [...container.querySelectorAll('[href]')].map((a) => a.getAttribute('href')!);
+    for (const href of hrefs) expect(href).toMatch(/^(https?:\/\/|mailto:|#)/);
+    expect(hrefs).toContain('https://safe.example/a');
+    expect(screen.getByRole('link', { name: 'Outlet 5' })).toHaveAttribute('href', 'https://safe.example/a');
+    for (const i of [0, 1, 2, 3, 4]) expect(screen.queryByRole('link', { name: `Outlet ${i}` })).not.toBeInTheDocument();
+    expect(screen.getByText('Outlet 0')).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { ExternalLink, Languages } from 'lucide-react';
-import { INTEREST_LABELS, type DigestSentence, type DigestStory as Story } from '@dcbrief/shared';
+import { INTEREST_LABELS, isHttpUrl, type DigestSentence, type DigestStory as Story } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
 import { corroborationLabel, languageName } from './digest-labels';
 
@@ -90,19 +90,27 @@ export function DigestStory({ story, position, headingLevel = 2 }: { story: Stor
         {story.sources.map((source, i) => (
           <li key={source.id} id={`${headingId}-source-${i + 1}`} className="flex flex-wrap items-center gap-x-2">
             <span className="font-semibold text-slate-500">[{i + 1}]</span>
-            <a
-              href={source.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
-            >
-              {source.name}
-              <ExternalLink aria-hidden="true" className="size-3.5" />
-            </a>
+            <SourceLink url={source.url} name={source.name} />
             <span className="text-xs text-slate-500">{languageName(source.language)}</span>
           </li>
         ))}
       </ol>
     </article>
+  );
+}
+
+/** An outlet's article, linked only when its address is a web page: a feed may say `javascript:`. */
+function SourceLink({ url, name }: { url: string; name: string }) {
+  if (!isHttpUrl(url)) return <span className="font-medium text-slate-700">{name}</span>;
+  return (
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
+    >
+      {name}
+      <ExternalLink aria-hidden="true" className="size-3.5" />
+    </a>
   );
 }

@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { EntitySchema } from '@mikro-orm/core';
+
+export const ACCOUNT_MAIL_STATES = ['pending', 'sending', 'sent', 'skipped', 'failed'] as const;
+export type AccountMailState = (typeof ACCOUNT_MAIL_STATES)[number];
+
+/**
+ * An account email owed (a sign-in link, a waitlist confirmation): written in the transaction of the request
+ * that owes it and sent after the answer, so an email is not lost when the server stops in between, and a
+ * request costs the same whether an email follows or not. The row holds what to send and to whom, never the
+ * email itself: a sign-in link is made when it is sent, and nothing a visitor typed is sent anywhere.
+ */
+export class AccountMail {
+  id: string = randomUUID();
+  kind!: string;
+  recipient!: string;
+  state: AccountMailState = 'pending';
+  attempts = 0;
+  nextAttemptAt: Date = new Date();
+  leaseUntil: Date | null = null;
+  lastError: string | null = null;
+  createdAt: Date = new Date();
+  sentAt: Date | null = null;
+}
+
+export const AccountMailSchema = new EntitySchema<AccountMail>({
+  class: AccountMail,
+  tableName: 'account_mails',
+  indexes: [{ properties: ['state', 'nextAttemptAt'] }, { properties: ['recipient', 'kind'] }],
+  properties: {
+    id: { type: 'uuid', primary: true },
+    kind: { type: 'string', length: 32 },
+    recipient: { type: 'string', length: 254 },
+    state: { type: 'string', length: 16 },
+    attempts: { type: 'integer' },
+    nextAttemptAt: { type: 'datetime' },
+    leaseUntil: { type: 'datetime', nullable: true },
+    lastError: { type: 'string', length: 500, nullable: true },
+    createdAt: { type: 'datetime' },
+    sentAt: { type: 'datetime', nullable: true },
+  },
+});

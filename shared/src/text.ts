@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+/**
+ * Text people type may hold tabs and newlines, nothing else from the control ranges (C0, DEL, C1), and no
+ * unpaired UTF-16 surrogate: databases refuse NUL (or cut the statement there), terminals obey escape
+ * sequences, and a lone surrogate has no UTF-8 form, so it would be stored as something else.
+ */
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const FORBIDDEN_CHARACTERS_MESSAGE = 'contains a character that is not allowed (a control character or broken Unicode)';
+
+export function isCleanText(value: string): boolean {
+  return !CONTROL.test(value) && !LONE_SURROGATE.test(value);
+}
+
+/** A string of clean text (see above); refine it further like any zod string. */
+export const cleanText = () => z.string().refine(isCleanText, FORBIDDEN_CHARACTERS_MESSAGE);
+
+/** One line of text, such as a name: line breaks become spaces, so nothing downstream sees a second line. */
+export const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ');
+
+/** A single-line field: line breaks become spaces before any other check (names reach email bodies). */
+export const singleLineText = () => z.string().transform(oneLine).pipe(cleanText());

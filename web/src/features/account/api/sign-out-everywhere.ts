@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SignOutEverywhereResponse } from '@dcbrief/shared';
+import { apiRequest } from '@/lib/api-client';
+import { navigateTo } from '@/lib/browser-navigation';
+
+/** POST /api/logout/everywhere: ends every session of the account, this browser's included. */
+export function signOutEverywhere(): Promise<SignOutEverywhereResponse> {
+  return apiRequest<SignOutEverywhereResponse>('POST', '/api/logout/everywhere', {});
+}
+
+/** Signed out here too: a full page load to the landing page leaves nothing of the account in memory. */
+export function useSignOutEverywhere() {
+  return useMutation({ mutationFn: signOutEverywhere, onSuccess: () => navigateTo('/') });
+}
