@@ -87,10 +87,13 @@ export function titleChecks(expect: string): CorpusCase['titles'] {
 }
 
 function pythonString(literal: string): string {
-  return literal.replace(/^u/, '').slice(1, -1).replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_, e: string) => {
-    if (/^[xuU]/.test(e) && e.length > 1) return String.fromCodePoint(parseInt(e.slice(1), 16));
-    return ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[e] ?? e;
-  });
+  return literal
+    .replace(/^u/, '')
+    .slice(1, -1)
+    .replace(/\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)/g, (_, e: string) => {
+      if (/^[xuU]/.test(e) && e.length > 1) return String.fromCodePoint(parseInt(e.slice(1), 16));
+      return ({ n: '\n', t: '\t', r: '\r', '0': '\0' } as Record<string, string>)[e] ?? e;
+    });
 }
 
 /** The text form feedparser's expected (sanitized HTML) title has once stored: as the ingest turns titles into text. */
