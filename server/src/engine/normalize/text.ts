@@ -1,7 +1,8 @@
 import { decodeHTML } from 'entities';
 import { parseHTML } from 'linkedom';
 
-const BLOCK = /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|section|article|tr|table|figure|figcaption|header|footer|pre|head|title|body)\b[^>]*>/gi;
+const BLOCK =
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|section|article|tr|table|figure|figcaption|header|footer|pre|head|title|body)\b[^>]*>/gi;
 
 /**
  * Readable text from feed HTML: block elements become line breaks, scripts and styles vanish, entities decoded.
