@@ -5,6 +5,7 @@ import type { FetchedItem } from '../types.js';
 export class FeedParseError extends Error {}
 
 export interface ParsedFeed {
+  /** The feed's own title, as HTML like the items' titles. */
   title: string | null;
   items: FetchedItem[];
   /** Entries that could not be read (left out; the rest of the feed is kept). */
