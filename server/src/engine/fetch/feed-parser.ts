@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { parseAtomFeed, parseRdfFeed, parseRssFeed, type AtomFeed, type RdfFeed, type RssFeed } from 'feedsmith';
+import { DetectError, ParseError, parseAtomFeed, parseRdfFeed, parseRssFeed, type AtomFeed, type RdfFeed, type RssFeed } from 'feedsmith';
 import type { FetchedItem } from '../types.js';
 
 export class FeedParseError extends Error {}
@@ -16,8 +16,8 @@ type Kind = 'news' | 'podcast';
 
 /**
  * RSS 0.9x-2.0, RSS 1.0 (RDF) and Atom 0.3/1.0 through feedsmith (decision 220); JSON Feed 1.x and CDF through
- * small mappers of their own. Only a document that is not well-formed XML (or JSON), or is well-formed but not a feed, is refused
- * with a FeedParseError. A well-formed feed with nothing in it gives no items; an entry that cannot be read is
+ * small mappers of their own. Only a document that is not well-formed XML (or JSON), or is well-formed but not
+ * a feed, is refused with a FeedParseError. A well-formed feed with nothing in it gives no items; an entry that cannot be read is
  * left out and counted in `skipped`, never failing its feed.
  *
  * Titles come out as HTML (what normalize turns into text): RSS and RDF titles are read as HTML like every
@@ -78,15 +78,18 @@ function decodeBase64Text(xml: string): string {
 }
 
 /**
- * feedsmith refuses a feed it recognises but finds nothing in (no title, no items): for the ingest that is a
- * readable feed with no items, as is one whose version it does not know.
+ * feedsmith refuses a feed it finds nothing in (no title, no items: ParseError) or whose root has nothing it
+ * recognises (`<rss>` with neither version nor known elements: DetectError): for the ingest, once the document
+ * is known to be well-formed with a feed's root, that is a readable feed with no items. Any other error is the
+ * feed's failure, with its message.
  */
 function readFeed<F>(parse: () => F, map: (feed: F) => ParsedFeed): ParsedFeed {
   let feed: F;
   try {
     feed = parse();
-  } catch {
-    return { title: null, items: [], skipped: 0 };
+  } catch (err) {
+    if (err instanceof ParseError || err instanceof DetectError) return { title: null, items: [], skipped: 0 };
+    throw new FeedParseError(`not a readable feed: ${(err as Error).message}`);
   }
   return map(feed);
 }
