@@ -41,10 +41,11 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
 </feed>`;
 
 /** Episodes with only an enclosure, and one with only a title and a date. */
-const PODCAST = `<?xml version="1.0"?><rss version="2.0"><channel><title>Pod</title>
+const PODCAST = `<?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel><title>Pod</title>
   <item><title>Episode 212: liquid cooling at 100 kW a rack</title><pubDate>Thu, 19 Nov 2026 08:00:00 GMT</pubDate>
     <description>The host talks to an engineer about rear-door heat exchangers and 100 kW racks.</description>
-    <enclosure url="{base}/gen/212.mp3" type="audio/mpeg" length="1000"/></item>
+    <enclosure url="{base}/gen/212.mp3" type="audio/mpeg" length="1000"/>
+    <podcast:transcript url="{base}/podcast/212.vtt" type="text/vtt"/></item>
   <item><title>Episode 211: grid connections in Ireland</title><pubDate>Wed, 18 Nov 2026 08:00:00 GMT</pubDate>
     <description>Why data centers in Dublin wait years for a grid connection, with an energy analyst.</description></item>
 </channel></rss>`;
@@ -80,6 +81,7 @@ describe('ingest: hostile feeds', () => {
     assert.deepEqual(await titles('h-rss'), ['Crazy HTML', 'Equinix opens a 20 MW data center in Lisbon']);
     assert.deepEqual(await titles('h-atom'), ['Vantage opens WAW2 in Warsaw']);
     const episodes = await em.find(Article, { sourceId: 'h-pod' }, { orderBy: { title: 'asc' } });
+    assert.ok(episodes.find((a) => a.url.endsWith('/gen/212.mp3'))!.hasTranscript, 'its transcript was read');
     assert.deepEqual(
       episodes.map((a) => [a.title, a.url.startsWith('urn:dcbrief:') ? 'urn' : a.url.replace(server.base, '')]),
       [
@@ -88,5 +90,23 @@ describe('ingest: hostile feeds', () => {
       ],
     );
     for (const s of await em.find(Source, { id: { $in: ['h-rss', 'h-atom', 'h-pod'] } })) assert.equal(s.lastError, null, s.id);
+  });
+
+  it('knows those episodes again on the next fetch: only a new episode is new', async () => {
+    const next = PODCAST.replace(
+      '<channel><title>Pod</title>',
+      `<channel><title>Pod</title><item><title>Episode 213: batteries behind the meter</title><pubDate>Fri, 20 Nov 2026 08:00:00 GMT</pubDate>
+        <description>How operators size battery systems to ride through grid events, with a storage developer.</description>
+        <enclosure url="{base}/gen/213.mp3" type="audio/mpeg" length="1000"/></item>`,
+    );
+    server.serve('/gen/podcast.xml', next);
+    const engine = createEngine(db.orm, testEngineConfig(), { clock: new ManualClock(new Date('2026-11-20T13:00:00Z')) });
+    const report = await engine.ingest({ force: true });
+    assert.equal(report.failed, 0);
+    assert.equal(report.newArticles, 1, JSON.stringify(report.outcomes));
+    const em = db.orm.em.fork();
+    assert.equal(await em.count(Article, { sourceId: 'h-pod' }), 3);
+    const transcriptFetches = server.requests.filter((r) => r.path === '/podcast/212.vtt').length;
+    assert.equal(transcriptFetches, 1, "the stored episode's transcript is not fetched again");
   });
 });

@@ -81,7 +81,11 @@ export async function readFeed(
  * stored from another source that this one has not been recorded on (marked `known`: no page fetch).
  */
 async function unseenItems(em: EntityManager, items: FetchedItem[], sourceId: string): Promise<Array<FetchedItem & { known?: boolean }>> {
-  const keyed = items.map((item) => ({ item, key: item.url ? safeCanonical(item.url) : null }));
+  // The address normalize stores: the link, else the enclosure (an episode with only its audio).
+  const keyed = items.map((item) => {
+    const address = item.url ?? item.enclosureUrl ?? null;
+    return { item, key: address ? safeCanonical(address) : null };
+  });
   const keys = keyed.map((k) => k.key).filter((k): k is string => Boolean(k));
   const known = new Map<string, boolean>();
   for (const slice of perStatement(keys)) {
