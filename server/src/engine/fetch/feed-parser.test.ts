@@ -121,3 +121,18 @@ describe('parseFeed on hostile feeds', () => {
     await assert.rejects(parseFeed('<html><body>Not a feed</body></html>', 's', 'news', BASE), /the document is <html>/);
   });
 });
+
+describe('parseFeed and DOCTYPEs', () => {
+  it('reads a feed whose DOCTYPE declares entities, without expanding them', async () => {
+    const doc = `<?xml version="1.0"?>
+<!DOCTYPE rss [
+<!ENTITY % HTMLlat1 PUBLIC "-//W3C//ENTITIES Latin 1 for XHTML//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml-lat1.ent">
+%HTMLlat1;
+<!ENTITY lol "lollollollollollollollollollol">
+]>
+<rss version="2.0"><channel><item><title>Caf&eacute; &lol;</title><link>http://127.0.0.1/a</link></item></channel></rss>`;
+    const { items } = await parseFeed(doc, 's', 'news', BASE);
+    assert.equal(items.length, 1);
+    assert.equal(items[0]!.title, 'Café &lol;');
+  });
+});

@@ -27,7 +27,7 @@ type Kind = 'news' | 'podcast';
 export async function parseFeed(body: string, sourceId: string, kind: Kind, baseUrl: string): Promise<ParsedFeed> {
   const trimmed = body.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, sourceId, kind, baseUrl);
-  const xml = decodeBase64Text(wellFormed(trimmed));
+  const xml = decodeBase64Text(withoutDoctype(wellFormed(trimmed)));
   const root = rootElement(xml);
   if (!root) throw new FeedParseError('not a readable feed: no root element');
   const ctx: MapContext = { sourceId, kind, baseUrl };
@@ -65,6 +65,15 @@ function wellFormed(xml: string): string {
   const mended = xml.replace(/&#X/g, '&#x').replace(/&(?!(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][\w.-]*);)/g, '&amp;');
   if (mended !== xml && XMLValidator.validate(mended) === true) return mended;
   throw new FeedParseError(`not a readable feed: not well-formed XML: ${first.err.msg} (line ${first.err.line})`);
+}
+
+/**
+ * The DOCTYPE left out: its entity declarations are never expanded (no entity bombs), and fast-xml-parser
+ * refuses parameter entities (`<!ENTITY % HTMLlat1 ...>`) that are well-formed XML. HTML's named entities are
+ * decoded anyway.
+ */
+function withoutDoctype(xml: string): string {
+  return xml.replace(/^((?:\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->))*\s*)<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>/i, '$1');
 }
 
 /** Atom 0.3 `mode="base64"` text constructs decoded in place (feedsmith reads them as they are). */
