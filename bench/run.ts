@@ -1,18 +1,20 @@
 /**
  * npm run bench: every benchmark of the repo against the real code, printed as tables.
- * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, quality).
+ * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, quality, feeds).
  * The quality benchmark takes `--set DIR` (repeatable) and `--verbose`: `npm run bench -- quality --set /path/to/set`.
+ * The feeds benchmark takes `--corpus DIR` (the feedparser test feeds) and `--verbose`.
  */
 import { parseArgs } from 'node:util';
 import { benchApi } from './api.js';
 import { benchDelivery } from './delivery.js';
 import { benchEngine } from './engine.js';
+import { benchFeeds } from './feeds.js';
 import { benchQuality } from './quality.js';
 import { benchWeb } from './web.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { set: { type: 'string', multiple: true }, verbose: { type: 'boolean', default: false } },
+  options: { set: { type: 'string', multiple: true }, corpus: { type: 'string' }, verbose: { type: 'boolean', default: false } },
 });
 
 type Bench = () => Promise<Array<Record<string, string>>>;
@@ -21,6 +23,7 @@ const benches: Record<string, Bench> = {
   web: benchWeb,
   engine: benchEngine,
   delivery: benchDelivery,
+  feeds: () => benchFeeds({ corpus: values.corpus, verbose: values.verbose }),
   quality: () => benchQuality({ set: values.set, verbose: values.verbose }),
 };
 

@@ -3,6 +3,9 @@ export interface FetchedItem {
   sourceId: string;
   guid: string | null;
   url: string | null;
+  /** The http(s) address of the item's media (a podcast episode's audio): its link when it has no other. */
+  enclosureUrl?: string | null;
+  /** HTML (a plain-text title arrives escaped), turned into text by normalize. */
   title: string;
   /** HTML or text as found in the feed (content, description, show notes). */
   body: string;

@@ -5,9 +5,9 @@ import type { Source } from '../model/source.entity.js';
 import { canonicalUrl } from '../normalize/canonical-url.js';
 import { LIMITS } from '../normalize/limits.js';
 import type { FetchedItem, FreshItem } from '../types.js';
-import { FeedParseError, parseFeed } from './feed-parser.js';
+import { FeedParseError, parseFeed, type ParsedFeed } from './feed-parser.js';
 import { SourceFailure } from './fetch-state.js';
-import type { Fetcher } from './http-fetcher.js';
+import type { ConditionalHeaders, Fetcher } from './http-fetcher.js';
 import { fetchPageText, fetchTranscriptText } from './page-fetch.js';
 import { perStatement } from '../../db/per-statement.js';
 
@@ -30,15 +30,9 @@ export type FeedFetch =
  */
 export async function fetchFeed(source: Source, deps: FeedFetchDeps): Promise<FeedFetch> {
   const { fetcher, limits } = deps;
-  const result = await fetcher.fetch(source.feedUrl, { etag: source.etag, lastModified: source.lastModified });
-  if (result.kind === 'failed') throw new SourceFailure(result.error, result.status);
-  if (result.kind === 'not-modified') return { kind: 'not-modified' };
-  let items: FetchedItem[];
-  try {
-    items = (await parseFeed(result.body, source.id, source.kind, result.url)).items.slice(0, limits.maxItemsPerFeed);
-  } catch (err) {
-    throw new SourceFailure(err instanceof FeedParseError ? err.message : `parse failed: ${(err as Error).message}`, result.status);
-  }
+  const read = await readFeed(fetcher, source, { etag: source.etag, lastModified: source.lastModified });
+  if (read.kind === 'not-modified') return read;
+  const items = read.feed.items.slice(0, limits.maxItemsPerFeed);
   const unseen = await unseenItems(deps.em, items, source.id);
   let pageBudget = limits.pageFetchesPerSource;
   const fresh: FreshItem[] = [];
@@ -54,7 +48,32 @@ export async function fetchFeed(source: Source, deps: FeedFetchDeps): Promise<Fe
     }
     fresh.push({ item, pageText, transcriptText });
   }
-  return { kind: 'ok', status: result.status, etag: result.etag, lastModified: result.lastModified, itemCount: items.length, fresh };
+  return { kind: 'ok', status: read.status, etag: read.etag, lastModified: read.lastModified, itemCount: items.length, fresh };
+}
+
+export type ReadFeed =
+  | { kind: 'not-modified' }
+  | { kind: 'ok'; status: number; url: string; etag: string | null; lastModified: string | null; feed: ParsedFeed };
+
+/**
+ * A feed fetched (conditional GET, polite limits, decoded by its charset) and parsed: the ingest's path from a
+ * source's address to its entries, also what `npm run bench -- feeds` runs the feedparser corpus through.
+ * Throws a SourceFailure when the feed cannot be fetched or is not a readable feed.
+ */
+export async function readFeed(
+  fetcher: Fetcher,
+  source: Pick<Source, 'id' | 'kind' | 'feedUrl'>,
+  conditional: ConditionalHeaders = {},
+): Promise<ReadFeed> {
+  const result = await fetcher.fetch(source.feedUrl, conditional);
+  if (result.kind === 'failed') throw new SourceFailure(result.error, result.status);
+  if (result.kind === 'not-modified') return { kind: 'not-modified' };
+  try {
+    const feed = await parseFeed(result.body, source.id, source.kind, result.url);
+    return { kind: 'ok', status: result.status, url: result.url, etag: result.etag, lastModified: result.lastModified, feed };
+  } catch (err) {
+    throw new SourceFailure(err instanceof FeedParseError ? err.message : `parse failed: ${(err as Error).message}`, result.status);
+  }
 }
 
 /**
@@ -62,7 +81,11 @@ export async function fetchFeed(source: Source, deps: FeedFetchDeps): Promise<Fe
  * stored from another source that this one has not been recorded on (marked `known`: no page fetch).
  */
 async function unseenItems(em: EntityManager, items: FetchedItem[], sourceId: string): Promise<Array<FetchedItem & { known?: boolean }>> {
-  const keyed = items.map((item) => ({ item, key: item.url ? safeCanonical(item.url) : null }));
+  // The address normalize stores: the link, else the enclosure (an episode with only its audio).
+  const keyed = items.map((item) => {
+    const address = item.url ?? item.enclosureUrl ?? null;
+    return { item, key: address ? safeCanonical(address) : null };
+  });
   const keys = keyed.map((k) => k.key).filter((k): k is string => Boolean(k));
   const known = new Map<string, boolean>();
   for (const slice of perStatement(keys)) {

@@ -50,3 +50,89 @@ describe('parseFeed', () => {
     await assert.rejects(parseFeed('{"hello":"world"}', 's', 'news', BASE), /not a JSON Feed/);
   });
 });
+
+describe('parseFeed on hostile feeds', () => {
+  it('reads <rss> without a version and without a <channel>, HTML entities included', async () => {
+    const { items } = await parseFeed(
+      '<rss><item><title>Caf&eacute; &amp; co</title><link>/a</link></item><item><title>Two</title><guid>g2</guid></item></rss>',
+      's',
+      'news',
+      BASE,
+    );
+    assert.deepEqual(
+      items.map((i) => [i.title, i.url, i.guid]),
+      [
+        ['Café & co', 'http://127.0.0.1/a', null],
+        ['Two', null, 'g2'],
+      ],
+    );
+  });
+
+  it('reads an empty but well-formed feed as a feed with no items', async () => {
+    assert.deepEqual(await parseFeed('<rss version="2.0">\n</rss>', 's', 'news', BASE), { title: null, items: [], skipped: 0 });
+    assert.deepEqual((await parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"/>', 's', 'news', BASE)).items, []);
+  });
+
+  it('gives Atom titles as HTML by their type: inline markup kept as markup, a text title escaped', async () => {
+    const { items } = await parseFeed(
+      `<feed xmlns="http://www.w3.org/2005/Atom">
+        <entry><id>1</id><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Equinix <b>FR9</b></div></title></entry>
+        <entry><id>2</id><title type="text">History of the &lt;blink&gt; tag</title></entry>
+        <entry><id>3</id><title type="html">&lt;i&gt;Vantage&lt;/i&gt; &amp;amp; Nscale</title></entry>
+      </feed>`,
+      's',
+      'news',
+      BASE,
+    );
+    assert.deepEqual(
+      items.map((i) => i.title),
+      ['Equinix <b>FR9</b>', 'History of the &lt;blink&gt; tag', '<i>Vantage</i> &amp; Nscale'],
+    );
+  });
+
+  it('keeps an episode that has only an enclosure, with the enclosure as its address (http(s) only)', async () => {
+    const { items } = await parseFeed(
+      `<rss version="2.0"><channel><title>Pod</title>
+        <item><title>Episode 7</title><enclosure url="/audio/7.mp3" type="audio/mpeg" length="1"/></item>
+        <item><title>Episode 8</title><enclosure url="javascript:alert(1)" type="audio/mpeg" length="1"/></item>
+      </channel></rss>`,
+      's',
+      'news',
+      BASE,
+    );
+    assert.equal(items[0]!.enclosureUrl, 'http://127.0.0.1/audio/7.mp3');
+    assert.equal(items[0]!.kind, 'podcast');
+    assert.equal(items[1]!.enclosureUrl, null);
+  });
+
+  it('mends a bare ampersand but refuses a document cut short', async () => {
+    const { items } = await parseFeed(
+      '<rss version="2.0"><channel><item><title>AT&T</title><link>http://x.example/?a=1&b=2</link></item></channel></rss>',
+      's',
+      'news',
+      BASE,
+    );
+    assert.equal(items[0]!.title, 'AT&T');
+    assert.equal(items[0]!.url, 'http://x.example/?a=1&b=2');
+    await assert.rejects(
+      parseFeed('<rss version="2.0"><channel><item><title>A</title></item></channel></rss', 's', 'news', BASE),
+      /not well-formed XML/,
+    );
+    await assert.rejects(parseFeed('<html><body>Not a feed</body></html>', 's', 'news', BASE), /the document is <html>/);
+  });
+});
+
+describe('parseFeed and DOCTYPEs', () => {
+  it('reads a feed whose DOCTYPE declares entities, without expanding them', async () => {
+    const doc = `<?xml version="1.0"?>
+<!DOCTYPE rss [
+<!ENTITY % HTMLlat1 PUBLIC "-//W3C//ENTITIES Latin 1 for XHTML//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml-lat1.ent">
+%HTMLlat1;
+<!ENTITY lol "lollollollollollollollollollol">
+]>
+<rss version="2.0"><channel><item><title>Caf&eacute; &lol;</title><link>http://127.0.0.1/a</link></item></channel></rss>`;
+    const { items } = await parseFeed(doc, 's', 'news', BASE);
+    assert.equal(items.length, 1);
+    assert.equal(items[0]!.title, 'Café &lol;');
+  });
+});

@@ -1,68 +1,277 @@
-import Parser from 'rss-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { DetectError, ParseError, parseAtomFeed, parseRdfFeed, parseRssFeed, type AtomFeed, type RdfFeed, type RssFeed } from 'feedsmith';
 import type { FetchedItem } from '../types.js';
-
-type CustomItem = {
-  transcripts?: Array<{ $?: { url?: string; type?: string } }>;
-  'content:encoded'?: string;
-  'dc:date'?: string;
-  'dc:creator'?: string;
-  description?: string;
-  id?: string;
-  updated?: string;
-  published?: string;
-};
-
-const parser = new Parser<Record<string, never>, CustomItem>({
-  customFields: {
-    item: [
-      ['podcast:transcript', 'transcripts', { keepArray: true }],
-      'dc:date',
-      'dc:creator',
-      'description',
-      'id',
-      'updated',
-      'published',
-    ],
-  },
-});
 
 export class FeedParseError extends Error {}
 
 export interface ParsedFeed {
+  /** The feed's own title, as HTML like the items' titles. */
   title: string | null;
   items: FetchedItem[];
+  /** Entries that could not be read (left out; the rest of the feed is kept). */
+  skipped: number;
 }
 
-/** RSS 2.0, RSS 1.0 (RDF), Atom through rss-parser; JSON Feed 1.x through its own small mapper. */
-export async function parseFeed(body: string, sourceId: string, kind: 'news' | 'podcast', baseUrl: string): Promise<ParsedFeed> {
-  const trimmed = body.trimStart();
+type Kind = 'news' | 'podcast';
+
+/**
+ * RSS 0.9x-2.0, RSS 1.0 (RDF) and Atom 0.3/1.0 through feedsmith (decision 220); JSON Feed 1.x and CDF through
+ * small mappers of their own. Only a document that is not well-formed XML (or JSON), or is well-formed but not
+ * a feed, is refused with a FeedParseError. A well-formed feed with nothing in it gives no items; an entry that cannot be read is
+ * left out and counted in `skipped`, never failing its feed.
+ *
+ * Titles come out as HTML (what normalize turns into text): RSS and RDF titles are read as HTML like every
+ * reader does, Atom titles by their `type` (a `text` title is escaped, so `History of the <blink> tag` keeps
+ * its words; see atomText).
+ */
+export async function parseFeed(body: string, sourceId: string, kind: Kind, baseUrl: string): Promise<ParsedFeed> {
+  const trimmed = body.replace(/^\uFEFF/, '').trimStart();
   if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, sourceId, kind, baseUrl);
-  let feed: Awaited<ReturnType<typeof parser.parseString>>;
-  try {
-    feed = await parser.parseString(trimmed);
-  } catch (err) {
-    throw new FeedParseError(`not a readable feed: ${(err as Error).message.split('\n')[0]}`);
+  const xml = decodeBase64Text(withoutDoctype(wellFormed(trimmed)));
+  const root = rootElement(xml);
+  if (!root) throw new FeedParseError('not a readable feed: no root element');
+  const ctx: MapContext = { sourceId, kind, baseUrl };
+  switch (root.toLowerCase().replace(/^[\w.-]+:/, '')) {
+    case 'rss':
+      return readFeed(
+        () => parseRssFeed(withChannel(xml)),
+        (feed) => mapRss(feed, ctx),
+      );
+    case 'feed':
+      return readFeed(
+        () => parseAtomFeed(xml),
+        (feed) => mapAtom(feed, ctx),
+      );
+    case 'rdf':
+      return readFeed(
+        () => parseRdfFeed(xml),
+        (feed) => mapRdf(feed, ctx),
+      );
+    case 'channel':
+      return mapCdf(xml, ctx);
+    default:
+      throw new FeedParseError(`not a readable feed: the document is <${root}>, not <rss>, <feed>, <rdf:RDF> or <CHANNEL>`);
   }
-  const items = feed.items.map((item): FetchedItem => {
-    const transcripts = (item.transcripts ?? [])
-      .map((t) => ({ url: t.$?.url ?? '', type: t.$?.type ?? '' }))
-      .filter((t) => t.url)
-      .sort((a, b) => transcriptRank(a.type) - transcriptRank(b.type));
-    const date = item.isoDate ?? item.pubDate ?? item['dc:date'] ?? item.published ?? item.updated;
+}
+
+/**
+ * The document if it is well-formed XML, or once its two commonest slips are mended: a bare `&` (in a link's
+ * query, in a company name) escaped, and `&#X41;` read as `&#x41;`. Anything else ill-formed (an unclosed or
+ * mismatched tag, a cut document) is refused: guessing at its structure could put one item's text in another.
+ */
+function wellFormed(xml: string): string {
+  const first = XMLValidator.validate(xml);
+  if (first === true) return xml;
+  const mended = xml.replace(/&#X/g, '&#x').replace(/&(?!(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][\w.-]*);)/g, '&amp;');
+  if (mended !== xml && XMLValidator.validate(mended) === true) return mended;
+  throw new FeedParseError(`not a readable feed: not well-formed XML: ${first.err.msg} (line ${first.err.line})`);
+}
+
+/**
+ * The DOCTYPE left out: its entity declarations are never expanded (no entity bombs), and fast-xml-parser
+ * refuses parameter entities (`<!ENTITY % HTMLlat1 ...>`) that are well-formed XML. HTML's named entities are
+ * decoded anyway.
+ */
+function withoutDoctype(xml: string): string {
+  return xml.replace(/^((?:\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->))*\s*)<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>/i, '$1');
+}
+
+/** Atom 0.3 `mode="base64"` text constructs decoded in place (feedsmith reads them as they are). */
+function decodeBase64Text(xml: string): string {
+  if (!/\smode\s*=\s*["']base64["']/i.test(xml)) return xml;
+  return xml.replace(
+    /<([\w.:-]+)((?:\s[^>]*?)?)\smode\s*=\s*["']base64["']([^>]*)>([^<]*)<\/\1\s*>/gi,
+    (_, name: string, before: string, after: string, data: string) =>
+      `<${name}${before}${after}>${escapeHtml(Buffer.from(data.trim(), 'base64').toString('utf8'))}</${name}>`,
+  );
+}
+
+/**
+ * feedsmith refuses a feed it finds nothing in (no title, no items: ParseError) or whose root has nothing it
+ * recognises (`<rss>` with neither version nor known elements: DetectError): for the ingest, once the document
+ * is known to be well-formed with a feed's root, that is a readable feed with no items. Any other error is the
+ * feed's failure, with its message.
+ */
+function readFeed<F>(parse: () => F, map: (feed: F) => ParsedFeed): ParsedFeed {
+  let feed: F;
+  try {
+    feed = parse();
+  } catch (err) {
+    if (err instanceof ParseError || err instanceof DetectError) return { title: null, items: [], skipped: 0 };
+    throw new FeedParseError(`not a readable feed: ${(err as Error).message}`);
+  }
+  return map(feed);
+}
+
+interface MapContext {
+  sourceId: string;
+  kind: Kind;
+  baseUrl: string;
+}
+
+/** Each entry read on its own: one that throws is counted and left out. */
+function mapEach<T>(entries: T[] | undefined, map: (entry: T) => FetchedItem): { items: FetchedItem[]; skipped: number } {
+  const items: FetchedItem[] = [];
+  let skipped = 0;
+  for (const entry of entries ?? []) {
+    try {
+      items.push(map(entry));
+    } catch {
+      skipped++;
+    }
+  }
+  return { items, skipped };
+}
+
+function mapRss(feed: RssFeed.Feed<string>, ctx: MapContext): ParsedFeed {
+  const { items, skipped } = mapEach(feed.items, (item) => {
+    const enclosure = item.enclosures?.find((e) => e.url);
+    const audio = item.enclosures?.some((e) => e.type?.toLowerCase().startsWith('audio/')) ?? false;
     return {
-      sourceId,
-      guid: item.guid ?? item.id ?? null,
-      url: absolute(item.link, baseUrl),
-      title: (item.title ?? '').trim(),
-      body: item['content:encoded'] ?? item.content ?? item.description ?? item.summary ?? item.contentSnippet ?? '',
-      transcripts: transcripts.map((t) => ({ url: absolute(t.url, baseUrl) ?? t.url, type: t.type })),
-      author: item.creator ?? item['dc:creator'] ?? null,
-      publishedAt: parseDate(date),
-      kind: kind === 'podcast' || item.enclosure?.type?.startsWith('audio/') ? 'podcast' : 'news',
-      categories: (item.categories ?? []).map((c) => (typeof c === 'string' ? c : String((c as { _?: string })._ ?? ''))).filter(Boolean),
+      sourceId: ctx.sourceId,
+      guid: text(item.guid?.value),
+      url: absolute(item.link ?? atomLink(item.atom?.links), ctx.baseUrl),
+      enclosureUrl: httpUrl(enclosure?.url, ctx.baseUrl),
+      title: text(item.title) ?? text(item.dc?.titles?.[0]) ?? text(item.media?.title?.value) ?? text(item.itunes?.title) ?? '',
+      body: item.content?.encoded ?? item.description ?? item.itunes?.summary ?? '',
+      transcripts: transcripts(item.podcast?.transcripts, ctx.baseUrl),
+      author: text(item.dc?.creators?.[0]) ?? text(item.authors?.[0]?.name) ?? text(item.authors?.[0]?.email) ?? null,
+      publishedAt: parseDate(item.pubDate ?? item.dc?.dates?.[0] ?? item.dcterms?.issued ?? item.atom?.published ?? item.atom?.updated),
+      kind: ctx.kind === 'podcast' || audio ? 'podcast' : 'news',
+      categories: (item.categories ?? []).map((c) => c.name).filter((c): c is string => typeof c === 'string' && c.length > 0),
     };
   });
-  return { title: feed.title ?? null, items };
+  return { title: text(feed.title) ?? text(feed.dc?.titles?.[0]) ?? null, items, skipped };
+}
+
+function mapAtom(feed: AtomFeed.Feed<string>, ctx: MapContext): ParsedFeed {
+  const { items, skipped } = mapEach(feed.entries, (entry) => {
+    const enclosure = entry.links?.find((l) => l.rel === 'enclosure' && l.href);
+    return {
+      sourceId: ctx.sourceId,
+      guid: text(entry.id),
+      url: absolute(atomLink(entry.links), ctx.baseUrl),
+      enclosureUrl: httpUrl(enclosure?.href, ctx.baseUrl),
+      title: atomText(entry.title) ?? text(entry.dc?.titles?.[0]) ?? '',
+      body: atomText(entry.content) ?? atomText(entry.summary) ?? '',
+      transcripts: [],
+      author: text(entry.authors?.[0]?.name) ?? text(entry.dc?.creators?.[0]) ?? null,
+      publishedAt: parseDate(entry.published ?? entry.updated ?? entry.dc?.dates?.[0]),
+      kind: ctx.kind === 'podcast' || Boolean(enclosure?.type?.toLowerCase().startsWith('audio/')) ? 'podcast' : 'news',
+      categories: (entry.categories ?? []).map((c) => c.label ?? c.term).filter((c): c is string => typeof c === 'string' && c.length > 0),
+    };
+  });
+  return { title: atomText(feed.title) ?? null, items, skipped };
+}
+
+function mapRdf(feed: RdfFeed.Feed<string>, ctx: MapContext): ParsedFeed {
+  const { items, skipped } = mapEach(feed.items, (item) => ({
+    sourceId: ctx.sourceId,
+    guid: text(item.rdf?.about),
+    url: absolute(item.link, ctx.baseUrl),
+    enclosureUrl: null,
+    title: text(item.title) ?? text(item.dc?.titles?.[0]) ?? '',
+    body: item.content?.encoded ?? item.description ?? '',
+    transcripts: [],
+    author: text(item.dc?.creators?.[0]) ?? null,
+    publishedAt: parseDate(item.dc?.dates?.[0] ?? item.dcterms?.issued),
+    kind: ctx.kind,
+    categories: (item.dc?.subjects ?? []).filter((c): c is string => typeof c === 'string' && c.length > 0),
+  }));
+  return { title: text(feed.title) ?? text(feed.dc?.titles?.[0]) ?? null, items, skipped };
+}
+
+const cdfParser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '@',
+  parseTagValue: false,
+  parseAttributeValue: false,
+  htmlEntities: true,
+  transformTagName: (name) => name.toLowerCase(),
+  transformAttributeName: (name) => name.toLowerCase(),
+  isArray: (name) => name === 'item',
+});
+
+interface CdfNode {
+  title?: unknown;
+  abstract?: unknown;
+  item?: CdfNode[];
+  '@href'?: string;
+  '@lastmod'?: string;
+}
+
+/**
+ * Microsoft's Channel Definition Format (1997; feedparser still reads it, feedsmith does not): `<CHANNEL HREF>`
+ * with `<TITLE>`, `<ABSTRACT>` and `<ITEM HREF LASTMOD>`. Small enough to map here.
+ */
+function mapCdf(xml: string, ctx: MapContext): ParsedFeed {
+  const doc = cdfParser.parse(xml) as { channel?: CdfNode | string };
+  const channel: CdfNode = typeof doc.channel === 'object' && doc.channel ? doc.channel : {};
+  const base = absolute(channel['@href'], ctx.baseUrl) ?? ctx.baseUrl;
+  const { items, skipped } = mapEach(channel.item, (item) => ({
+    sourceId: ctx.sourceId,
+    guid: null,
+    url: absolute(item['@href'], base),
+    enclosureUrl: null,
+    title: escapeHtml(nodeText(item.title) ?? ''),
+    body: escapeHtml(nodeText(item.abstract) ?? ''),
+    transcripts: [],
+    author: null,
+    publishedAt: parseDate(item['@lastmod']),
+    kind: ctx.kind,
+    categories: [],
+  }));
+  const title = nodeText(channel.title);
+  return { title: title === null ? null : escapeHtml(title), items, skipped };
+}
+
+function nodeText(node: unknown): string | null {
+  return text(typeof node === 'object' && node !== null ? (node as { '#text'?: unknown })['#text'] : node);
+}
+
+/**
+ * An Atom text construct as HTML: `text` (and `text/plain`) escaped; `html`, `xhtml` and no type (Atom 0.3 feeds
+ * put HTML there, as RSS does) as they are; another media type (`application/octet-stream`) is base64 to decode.
+ */
+function atomText(value: { value?: string; type?: string } | undefined): string | null {
+  const v = text(value?.value);
+  if (v === null) return null;
+  const type = value?.type?.trim().toLowerCase();
+  if (type === 'text' || type === 'text/plain') return escapeHtml(v);
+  if (type && type.includes('/') && !type.startsWith('text/') && !type.includes('xml')) {
+    return text(Buffer.from(v.replace(/\s+/g, ''), 'base64').toString('utf8'));
+  }
+  return v;
+}
+
+/** The entry's page: `rel="alternate"` (or no rel) first, then any link that is not an enclosure or a reply. */
+function atomLink(links: Array<{ href?: string; rel?: string }> | undefined): string | undefined {
+  if (!links) return undefined;
+  const page = links.find((l) => l.href && (!l.rel || l.rel === 'alternate'));
+  return (page ?? links.find((l) => l.href && l.rel !== 'enclosure' && l.rel !== 'replies' && l.rel !== 'self'))?.href;
+}
+
+function transcripts(list: Array<{ url?: string; type?: string }> | undefined, baseUrl: string): FetchedItem['transcripts'] {
+  return (list ?? [])
+    .map((t) => ({ url: absolute(t.url, baseUrl) ?? '', type: t.type ?? '' }))
+    .filter((t) => t.url)
+    .sort((a, b) => transcriptRank(a.type) - transcriptRank(b.type));
+}
+
+/** `<rss>` whose items sit directly under it (RSS 0.9x files in the wild): read as if in a `<channel>`. */
+function withChannel(xml: string): string {
+  if (/<(?:[\w.-]+:)?channel[\s>/]/i.test(xml)) return xml;
+  const open = /<(?:[\w.-]+:)?rss(?:\s[^>]*)?>/i.exec(xml);
+  const close = xml.search(/<\/(?:[\w.-]+:)?rss\s*>\s*$/i);
+  if (!open || close < open.index) return xml;
+  const start = open.index + open[0].length;
+  return `${xml.slice(0, start)}<channel>${xml.slice(start, close)}</channel>${xml.slice(close)}`;
+}
+
+/** The document element's name, past the XML declaration, processing instructions, comments and a DOCTYPE. */
+function rootElement(xml: string): string | null {
+  const prolog = /^(?:\s*(?:<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^>[]|\[[\s\S]*?\])*>))*\s*<([\w.:-]+)/i.exec(xml);
+  return prolog?.[1] ?? null;
 }
 
 interface JsonFeedItem {
@@ -81,7 +290,7 @@ interface JsonFeedItem {
   attachments?: Array<{ url?: string; mime_type?: string }>;
 }
 
-function parseJsonFeed(body: string, sourceId: string, kind: 'news' | 'podcast', baseUrl: string): ParsedFeed {
+function parseJsonFeed(body: string, sourceId: string, kind: Kind, baseUrl: string): ParsedFeed {
   let doc: { version?: string; title?: string; items?: JsonFeedItem[] };
   try {
     doc = JSON.parse(body);
@@ -91,22 +300,24 @@ function parseJsonFeed(body: string, sourceId: string, kind: 'news' | 'podcast',
   if (!doc || typeof doc.version !== 'string' || !doc.version.includes('jsonfeed.org') || !Array.isArray(doc.items)) {
     throw new FeedParseError('JSON document is not a JSON Feed');
   }
-  const items = doc.items.map((item): FetchedItem => {
-    const audio = item.attachments?.some((a) => a.mime_type?.startsWith('audio/'));
+  const { items, skipped } = mapEach(doc.items, (item): FetchedItem => {
+    const attachment = item.attachments?.find((a) => typeof a?.url === 'string');
+    const audio = item.attachments?.some((a) => typeof a?.mime_type === 'string' && a.mime_type.startsWith('audio/'));
     return {
       sourceId,
-      guid: item.id === undefined ? null : String(item.id),
-      url: absolute(item.url ?? item.external_url, baseUrl),
-      title: (item.title ?? '').trim(),
-      body: item.content_html ?? item.content_text ?? item.summary ?? '',
+      guid: item.id === undefined || item.id === null ? null : String(item.id),
+      url: absolute(str(item.url) ?? str(item.external_url), baseUrl),
+      enclosureUrl: httpUrl(attachment?.url, baseUrl),
+      title: escapeHtml(str(item.title)?.trim() ?? ''),
+      body: str(item.content_html) ?? (str(item.content_text) !== undefined ? escapeHtml(item.content_text!) : (str(item.summary) ?? '')),
       transcripts: [],
-      author: item.authors?.[0]?.name ?? item.author?.name ?? null,
-      publishedAt: parseDate(item.date_published ?? item.date_modified),
+      author: str(item.authors?.[0]?.name) ?? str(item.author?.name) ?? null,
+      publishedAt: parseDate(str(item.date_published) ?? str(item.date_modified)),
       kind: kind === 'podcast' || audio ? 'podcast' : 'news',
-      categories: item.tags ?? [],
+      categories: Array.isArray(item.tags) ? item.tags.filter((t): t is string => typeof t === 'string') : [],
     };
   });
-  return { title: doc.title ?? null, items };
+  return { title: str(doc.title) ?? null, items, skipped };
 }
 
 /** Plain text and WebVTT/SRT are turned into prose most reliably; HTML next; JSON last. */
@@ -117,8 +328,24 @@ function transcriptRank(type: string): number {
   return 3;
 }
 
-function absolute(link: string | undefined, base: string): string | null {
-  if (!link) return null;
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A non-empty trimmed string, or null (feedsmith gives strings; a feed may still hand a number). */
+function text(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  if (typeof value !== 'string') return null;
+  const t = value.trim();
+  return t ? t : null;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+function absolute(link: unknown, base: string): string | null {
+  if (typeof link !== 'string' || !link.trim()) return null;
   try {
     return new URL(link.trim(), base).toString();
   } catch {
@@ -126,8 +353,14 @@ function absolute(link: string | undefined, base: string): string | null {
   }
 }
 
-function parseDate(value: string | undefined): Date | null {
-  if (!value) return null;
-  const d = new Date(value);
+/** An enclosure's address, only when it is http(s): it may become the episode's link. */
+function httpUrl(link: unknown, base: string): string | null {
+  const url = absolute(link, base);
+  return url && /^https?:/i.test(url) ? url : null;
+}
+
+function parseDate(value: unknown): Date | null {
+  if (typeof value !== 'string' || !value.trim()) return null;
+  const d = new Date(value.trim());
   return Number.isNaN(d.getTime()) ? null : d;
 }

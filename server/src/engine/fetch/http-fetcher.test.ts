@@ -186,4 +186,21 @@ describe('decodeBody', () => {
     assert.equal(decodeBody(iconv.encode('<t>São Paulo – 3€</t>', 'win1252'), 'text/xml'), '<t>São Paulo – 3€</t>');
     assert.equal(decodeBody(Buffer.from('\ufeff<t>ü</t>'), 'text/xml; charset=ISO-8859-1'), '<t>ü</t>', 'a BOM wins');
   });
+
+  it('tells UTF-16 and UTF-32 by their zero bytes when there is no byte-order mark, whatever the header says', () => {
+    const doc = '<?xml version="1.0" encoding="utf-16"?><rss><channel><title>Café 3€ 😀</title></channel></rss>';
+    const utf32 = (s: string, le: boolean) => {
+      const points = [...s].map((c) => c.codePointAt(0)!);
+      const buf = Buffer.alloc(points.length * 4);
+      points.forEach((p, i) => (le ? buf.writeUInt32LE(p, i * 4) : buf.writeUInt32BE(p, i * 4)));
+      return buf;
+    };
+    const utf16be = Buffer.from(doc, 'utf16le').swap16();
+    assert.equal(decodeBody(Buffer.from(doc, 'utf16le'), 'application/xml; charset=utf-8'), doc, 'UTF-16LE');
+    assert.equal(decodeBody(utf16be, 'application/xml'), doc, 'UTF-16BE');
+    assert.equal(decodeBody(utf32(doc, true), 'application/xml'), doc, 'UTF-32LE');
+    assert.equal(decodeBody(utf32(doc, false), ''), doc, 'UTF-32BE');
+    assert.equal(decodeBody(Buffer.concat([Buffer.from([0, 0, 0xfe, 0xff]), utf32(doc, false)]), ''), doc, 'UTF-32BE with its BOM');
+    assert.equal(decodeBody(Buffer.concat([Buffer.from([0xff, 0xfe, 0, 0]), utf32(doc, true)]), ''), doc, 'UTF-32LE with its BOM');
+  });
 });

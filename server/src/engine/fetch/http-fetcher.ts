@@ -146,11 +146,15 @@ async function readCapped(res: Response, maxBytes: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Charset from the BOM, then the Content-Type header, then the XML declaration or HTML meta tag; UTF-8 otherwise. */
+/**
+ * Charset from the BOM, then from the first bytes when they are UTF-16 or UTF-32 without a BOM (`<` is 3C 00,
+ * 00 3C, 3C 00 00 00 or 00 00 00 3C: XML 1.0 appendix F), then the Content-Type header, then the XML declaration
+ * or HTML meta tag; UTF-8 otherwise.
+ */
 export function decodeBody(bytes: Buffer, contentType: string): string {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return bytes.subarray(3).toString('utf8');
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return iconv.decode(bytes.subarray(2), 'utf16le');
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return iconv.decode(bytes.subarray(2), 'utf16be');
+  const wide = wideEncoding(bytes);
+  if (wide) return decodeWide(bytes.subarray(wide.bom), wide.encoding);
   const head = bytes.subarray(0, 1024).toString('latin1');
   const declared =
     /charset=["']?([\w.:-]+)/i.exec(contentType)?.[1] ??
@@ -162,6 +166,44 @@ export function decodeBody(bytes: Buffer, contentType: string): string {
   // A body that claims (or defaults to) UTF-8 but is not: most often Windows-1252 served without a charset.
   if (text.includes('\uFFFD') && !declared) return iconv.decode(bytes, 'win1252');
   return text;
+}
+
+type WideEncoding = 'utf16le' | 'utf16be' | 'utf32le' | 'utf32be';
+
+/** UTF-16 or UTF-32 told by a byte-order mark or by the zero bytes around the document's first character. */
+function wideEncoding(b: Buffer): { encoding: WideEncoding; bom: number } | null {
+  if (b.length < 4) {
+    if (b[0] === 0xff && b[1] === 0xfe) return { encoding: 'utf16le', bom: 2 };
+    if (b[0] === 0xfe && b[1] === 0xff) return { encoding: 'utf16be', bom: 2 };
+    return null;
+  }
+  const [b0, b1, b2, b3] = [b[0]!, b[1]!, b[2]!, b[3]!];
+  if (b0 === 0x00 && b1 === 0x00 && b2 === 0xfe && b3 === 0xff) return { encoding: 'utf32be', bom: 4 };
+  if (b0 === 0xff && b1 === 0xfe && b2 === 0x00 && b3 === 0x00) return { encoding: 'utf32le', bom: 4 };
+  if (b0 === 0xff && b1 === 0xfe) return { encoding: 'utf16le', bom: 2 };
+  if (b0 === 0xfe && b1 === 0xff) return { encoding: 'utf16be', bom: 2 };
+  if (b0 === 0x00 && b1 === 0x00 && b2 === 0x00 && b3 !== 0x00) return { encoding: 'utf32be', bom: 0 };
+  if (b0 !== 0x00 && b1 === 0x00 && b2 === 0x00 && b3 === 0x00) return { encoding: 'utf32le', bom: 0 };
+  if (b0 === 0x00 && b1 !== 0x00 && b2 === 0x00 && b3 !== 0x00) return { encoding: 'utf16be', bom: 0 };
+  if (b0 !== 0x00 && b1 === 0x00 && b2 !== 0x00 && b3 === 0x00) return { encoding: 'utf16le', bom: 0 };
+  return null;
+}
+
+/** iconv-lite reads UTF-16; UTF-32 (which it lacks) is read code point by code point, bad ones as U+FFFD. */
+function decodeWide(bytes: Buffer, encoding: WideEncoding): string {
+  if (encoding === 'utf16le' || encoding === 'utf16be') return iconv.decode(bytes, encoding);
+  const parts: string[] = [];
+  let chunk: number[] = [];
+  for (let i = 0; i + 3 < bytes.length; i += 4) {
+    const cp = encoding === 'utf32le' ? bytes.readUInt32LE(i) : bytes.readUInt32BE(i);
+    chunk.push(cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff) ? cp : 0xfffd);
+    if (chunk.length === 8192) {
+      parts.push(String.fromCodePoint(...chunk));
+      chunk = [];
+    }
+  }
+  parts.push(String.fromCodePoint(...chunk));
+  return parts.join('');
 }
 
 function describe(err: unknown): string {

@@ -16,7 +16,7 @@ export interface NormalizeContext {
 }
 
 /**
- * FetchedItem -> NormalizedItem: clean text, canonical URL (or a stable URN from the guid), content hash,
+ * FetchedItem -> NormalizedItem: clean text, canonical URL (or the enclosure's, or a stable URN of the item's identity), content hash,
  * language identified on the text, publication date clamped to now. Every value fits its column (see
  * limits.ts): titles and text are cut at a character boundary, and an item whose link is too long to be
  * stored whole is dropped (a cut URL would be neither its identity nor a working link). A link that is not
@@ -34,10 +34,18 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   const cleaned = item.url ? safe(() => ({ url: cleanUrl(item.url!), canonical: canonicalUrl(item.url!) })) : null;
   const link = cleaned && isHttpUrl(cleaned.url) ? cleaned : null;
   if (link && (link.url.length > LIMITS.url || link.canonical.length > LIMITS.url)) return null;
-  const guidKey = item.guid ? hash(`${item.sourceId}\u0000${item.guid}`) : null;
-  const identity =
-    link ?? (guidKey ? { url: `urn:dcbrief:${item.sourceId}:${guidKey.slice(0, 16)}`, canonical: `urn:dcbrief:${guidKey}` } : null);
-  if (!identity) return null;
+  // The item's identity in its source: its guid, else its link, else its enclosure (a podcast episode with only
+  // its audio), else its source, title and date. Its address: the link, else the enclosure, else a URN of that key.
+  const enclosure =
+    !link && item.enclosureUrl ? safe(() => ({ url: cleanUrl(item.enclosureUrl!), canonical: canonicalUrl(item.enclosureUrl!) })) : null;
+  const identityKey =
+    item.guid || item.url || item.enclosureUrl || `${title || text.slice(0, 200)}\u0000${item.publishedAt?.toISOString() ?? ''}`;
+  const guidKey = hash(`${item.sourceId}\u0000${identityKey}`);
+  const identity = link ??
+    (enclosure && enclosure.url.length <= LIMITS.url && enclosure.canonical.length <= LIMITS.url ? enclosure : null) ?? {
+      url: `urn:dcbrief:${item.sourceId}:${guidKey.slice(0, 16)}`,
+      canonical: `urn:dcbrief:${guidKey}`,
+    };
   // The title and the opening are enough to tell the language; the cost of identification grows with length.
   const { language, detected } = identifyLanguage(`${title}. ${text.slice(0, 400)}`, ctx.declaredLanguage);
   const published = item.publishedAt && item.publishedAt.getTime() <= ctx.now.getTime() ? item.publishedAt : ctx.now;
@@ -59,11 +67,16 @@ export function normalizeItem(item: FetchedItem, ctx: NormalizeContext): Normali
   };
 }
 
-/** A source's fresh items normalized (with their page or transcript text), leaving out those not worth keeping. */
+/** A source's fresh items normalized (with their page or transcript text), leaving out those not worth keeping or not readable. */
 export function normalizeFresh(fresh: FreshItem[], declaredLanguage: string, now: Date): NormalizedItem[] {
   const normalized: NormalizedItem[] = [];
   for (const { item, pageText, transcriptText } of fresh) {
-    const n = normalizeItem(item, { declaredLanguage, now, pageText, transcriptText });
+    let n: NormalizedItem | null = null;
+    try {
+      n = normalizeItem(item, { declaredLanguage, now, pageText, transcriptText });
+    } catch {
+      // One item that cannot be cleaned is left out; it never fails its feed.
+    }
     if (n) normalized.push(n);
   }
   return normalized;

@@ -1,15 +1,28 @@
+import { decodeHTML } from 'entities';
 import { parseHTML } from 'linkedom';
 
-const BLOCK = /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|section|article|tr|table|figure|figcaption|header|footer|pre)\b[^>]*>/gi;
+const BLOCK =
+  /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|section|article|tr|table|figure|figcaption|header|footer|pre|head|title|body)\b[^>]*>/gi;
 
-/** Readable text from feed HTML: block elements become line breaks, scripts and styles vanish, entities decoded. */
+/**
+ * Readable text from feed HTML: block elements become line breaks, scripts and styles vanish, entities decoded.
+ * Never throws: a fragment the DOM parser cannot take (linkedom fails on some documents pasted whole into a
+ * feed) is read by removing its tags and decoding its entities instead.
+ */
 export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return tidy(html);
-  const marked = html.replace(/<(script|style|noscript|iframe)\b[\s\S]*?<\/\1>/gi, ' ').replace(BLOCK, '\n');
-  const { document } = parseHTML(`<!doctype html><html><body><div id="x"></div></body></html>`);
-  const holder = document.getElementById('x')!;
-  holder.innerHTML = marked;
-  return tidy(holder.textContent ?? '');
+  const marked = html
+    .replace(/<(script|style|noscript|iframe)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<!doctype[^>]*>|<\?xml[^>]*>/gi, ' ')
+    .replace(BLOCK, '\n');
+  try {
+    const { document } = parseHTML(`<!doctype html><html><body><div id="x"></div></body></html>`);
+    const holder = document.getElementById('x')!;
+    holder.innerHTML = marked;
+    return tidy(holder.textContent ?? '');
+  } catch {
+    return tidy(decodeHTML(marked.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ' ')));
+  }
 }
 
 export function tidy(text: string): string {
