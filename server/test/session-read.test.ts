@@ -40,6 +40,14 @@ function sessionReadBehaviour(start: () => Promise<TestServer>) {
     assert.equal((await new TestClient(ts.url).get('/api/auth/user')).status, 401);
   });
 
+  test('a column added to users under a running server (another server migrated) does not break the prepared read', async () => {
+    const client = await signIn(ts, 'migrated@example.com');
+    assert.equal((await client.get('/api/auth/user')).status, 200);
+    await ts.orm.em.getConnection().execute('alter table users add column added_later text');
+    const after = await client.get('/api/auth/user');
+    assert.equal(after.status, 200, await after.clone().text());
+  });
+
   test('values are bound: a session id with quotes finds nothing', async () => {
     const get = preparedGet(ts.orm.em, 'test_session_probe', 'select id from sessions where id = ?');
     assert.equal(await get(["x' or '1'='1"]), undefined);

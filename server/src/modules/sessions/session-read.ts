@@ -11,17 +11,29 @@ export interface SessionRead {
   userRow: Record<string, unknown> | null;
 }
 
-// Column aliases that cannot collide with a users column.
-const SESSION_WITH_USER =
-  'select s.data as "_session_data", s.expires_at as "_session_expires_at", u.* ' +
-  'from sessions s left join users u on u.id = s.user_id where s.id = ?';
+/**
+ * The session and its account's columns, named one by one from the account's mapping: a prepared statement
+ * that said `u.*` would change its result type when a migration adds a column, which PostgreSQL refuses for
+ * a statement prepared before it ("cached plan must not change result type").
+ */
+function sessionWithUserSql(em: EntityManager): string {
+  const users = em.getMetadata().getAll();
+  const meta = Object.values(users).find((m) => m.tableName === 'users');
+  if (!meta) throw new Error('no entity is mapped to the users table');
+  const columns = meta.props.flatMap((p) => p.fieldNames ?? []).map((c) => `u.${em.getPlatform().quoteIdentifier(c)}`);
+  // Aliases that cannot collide with a users column.
+  return (
+    `select s.data as "_session_data", s.expires_at as "_session_expires_at", ${columns.join(', ')} ` +
+    'from sessions s left join users u on u.id = s.user_id where s.id = ?'
+  );
+}
 
 /**
  * Every signed-in request starts with its session and its account: one prepared statement reads both, so the
  * request pays one round trip and no query building (measured in bench/api.ts).
  */
 export function sessionReader(em: EntityManager): (id: string) => Promise<SessionRead | undefined> {
-  const get = preparedGet(em, 'dcb_session_with_user', SESSION_WITH_USER);
+  const get = preparedGet(em, 'dcb_session_with_user', sessionWithUserSql(em));
   return async (id) => {
     const row = await get([id]);
     if (!row) return undefined;
