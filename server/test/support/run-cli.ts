@@ -27,7 +27,8 @@ export interface RunningCli {
 }
 
 /**
- * Starts `server/src/cli/<script>` in a child process the way `npm run ...` does (TypeScript through tsx),
+ * Starts `server/src/cli/<script>` in a child process from the source (TypeScript through tsx, so a test needs no
+ * build; `npm run ...` runs the same entry compiled, from server/dist: docs/decisions/512),
  * without blocking this process: loopback servers a test runs here keep answering the child. Past its
  * deadline the child is killed and `done` rejects with what it wrote, so a hanging CLI fails the run.
  */

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'koa';
 import { unauthorized } from '../../http/errors.js';
-import type { User } from './user.entity.js';
+import { sessionAccountRow } from '../sessions/session-read.js';
+import { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
 
 declare module 'koa' {
@@ -10,8 +11,14 @@ declare module 'koa' {
   }
 }
 
-/** The session's account, for http/'s session loader. */
-export const findSessionUser = (ctx: Context, userId: string): Promise<User | null> => new UsersService(ctx.em).findById(userId);
+/**
+ * The session's account, for http/'s session loader: the row the session store read along with the session,
+ * made a managed entity of the request (so routes can change and flush it), or a lookup when there is none.
+ */
+export const findSessionUser = async (ctx: Context, userId: string): Promise<User | null> => {
+  const row = sessionAccountRow(ctx, userId);
+  return row ? ctx.em.map(User, row) : new UsersService(ctx.em).findById(userId);
+};
 
 /** Route guard: 401 `{"message":"Unauthorized"}` when signed out. */
 export function requireUser() {

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { userSchema } from '@dcbrief/shared';
+import { json, TestClient } from './support/client.js';
+import { startTestServer, type TestServer } from './support/harness.js';
+import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
+import { signIn } from './support/users.js';
+import { preparedGet } from '../src/db/prepared-get.js';
+import { migrate } from '../src/db/orm.js';
+import { openDatabase } from '../src/database.js';
+import { User } from '../src/modules/users/user.entity.js';
+
+/** The signed-in path reads the session and its account in one prepared statement (db/prepared-get.ts). */
+function sessionReadBehaviour(start: () => Promise<TestServer>) {
+  let ts: TestServer;
+  before(async () => {
+    ts = await start();
+  });
+  after(() => ts?.close());
+
+  test('the account read with the session is the request user: answered, changed and saved', async () => {
+    const client = await signIn(ts, 'reader@example.com');
+    const user = await json(await client.get('/api/auth/user'), userSchema);
+    assert.equal(user.email, 'reader@example.com');
+    const patch = await client.post('/api/user/preferences', { timezone: 'Europe/Berlin' });
+    assert.equal(patch.status, 200, await patch.clone().text());
+    const again = await json(await client.get('/api/auth/user'), userSchema);
+    assert.equal(again.timezone, 'Europe/Berlin');
+    assert.equal(again.id, user.id);
+  });
+
+  test('a session whose account is gone is signed out', async () => {
+    const client = await signIn(ts, 'gone@example.com');
+    assert.equal((await client.get('/api/auth/user')).status, 200);
+    await ts.orm.em.fork().nativeDelete(User, { email: 'gone@example.com' });
+    assert.equal((await client.get('/api/auth/user')).status, 401);
+    assert.equal((await new TestClient(ts.url).get('/api/auth/user')).status, 401);
+  });
+
+  test('a column added to users under a running server (another server migrated) does not break the prepared read', async () => {
+    const client = await signIn(ts, 'migrated@example.com');
+    assert.equal((await client.get('/api/auth/user')).status, 200);
+    await ts.orm.em.getConnection().execute('alter table users add column added_later text');
+    const after = await client.get('/api/auth/user');
+    assert.equal(after.status, 200, await after.clone().text());
+  });
+
+  test('values are bound: a session id with quotes finds nothing', async () => {
+    const get = preparedGet(ts.orm.em, 'test_session_probe', 'select id from sessions where id = ?');
+    assert.equal(await get(["x' or '1'='1"]), undefined);
+  });
+}
+
+describe('session read on SQLite', () => sessionReadBehaviour(() => startTestServer()));
+
+describe('session read on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
+  let pg: TempPostgres;
+  sessionReadBehaviour(async () => {
+    pg = (await startTempPostgres())!;
+    return startTestServer({ env: { DATABASE_URL: pg.url } });
+  });
+  after(() => pg?.stop());
+});
+
+test('SQLite closes cleanly after prepared reads: the statements are finalized first', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-prepared-'));
+  try {
+    const orm = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
+    await migrate(orm);
+    const get = preparedGet(orm.em, 'test_count', 'select count(*) as n from users where email <> ?');
+    assert.equal(Number((await get(['nobody']))?.n), 0);
+    assert.equal(Number((await get(['nobody']))?.n), 0);
+    await orm.close(true);
+    // The last connection to close checkpoints and removes the write-ahead log; one left open keeps it.
+    assert.equal(existsSync(path.join(dir, 'db.sqlite-wal')), false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
