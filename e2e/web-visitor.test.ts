@@ -116,11 +116,27 @@ describe('web app for visitors', () => {
     await close();
   });
 
-  test('an unknown path shows the 404 screen', async () => {
+  test('an unknown path answers HTTP 404 and shows the 404 screen', async () => {
     const { page, close } = await landing();
-    await page.goto(`${web.ts.url}/no/such/page`);
+    const response = await page.goto(`${web.ts.url}/no/such/page`);
+    assert.equal(response?.status(), 404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?', { exact: true }).first().waitFor();
     await close();
+  });
+
+  test('robots.txt and the favicons are real files; the page links them', async () => {
+    const robots = await fetch(`${web.ts.url}/robots.txt`);
+    assert.equal(robots.status, 200);
+    assert.match(robots.headers.get('content-type') ?? '', /text\/plain/);
+    assert.match(await robots.text(), /^Disallow: \/api\/$/m);
+    const ico = await fetch(`${web.ts.url}/favicon.ico`);
+    assert.equal(ico.status, 200);
+    assert.deepEqual([...new Uint8Array(await ico.arrayBuffer()).slice(0, 4)], [0, 0, 1, 0], 'an ICO file');
+    const svg = await fetch(`${web.ts.url}/favicon.svg`);
+    assert.equal(svg.status, 200);
+    assert.match(svg.headers.get('content-type') ?? '', /image\/svg\+xml/);
+    const html = await (await fetch(`${web.ts.url}/`)).text();
+    assert.match(html, /<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"/);
   });
 });

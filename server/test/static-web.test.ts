@@ -87,7 +87,7 @@ describe('the web app is served precompressed, with cache rules by kind of file'
   });
 
   test('the HTML, at / and at every app route: compressed, no-cache, revalidated by ETag', async () => {
-    for (const route of ['/', '/dashboard', '/some/unknown/page', '/index.html']) {
+    for (const route of ['/', '/dashboard', '/digests/abc', '/index.html']) {
       const res = await raw(`${ts.url}${route}`, { 'accept-encoding': 'br' });
       assert.equal(res.status, 200, route);
       assert.equal(res.headers['content-encoding'], 'br', route);
@@ -98,6 +98,16 @@ describe('the web app is served precompressed, with cache rules by kind of file'
       const again = await raw(`${ts.url}${route}`, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
       assert.equal(again.status, 304, route);
       assert.equal(again.body.length, 0);
+    }
+  });
+
+  test('any other path gets the app (which shows its 404 screen) with HTTP 404, never a 304', async () => {
+    for (const route of ['/some/unknown/page', '/dashboardx', '/digests/a/b']) {
+      const res = await raw(`${ts.url}${route}`, { 'accept-encoding': 'br' });
+      assert.equal(res.status, 404, route);
+      assert.equal(brotliDecompressSync(res.body).toString(), html, route);
+      const again = await raw(`${ts.url}${route}`, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
+      assert.equal(again.status, 404, route);
     }
   });
 
@@ -118,8 +128,8 @@ describe('the web app is served precompressed, with cache rules by kind of file'
       '/assets/%00.js',
     ]) {
       const res = await raw(`${ts.url}${probe}`, { 'accept-encoding': 'identity' });
-      assert.ok(res.status === 200 || res.status === 400 || res.status === 404, `${probe}: ${res.status}`);
-      if (res.status === 200) assert.equal(res.body.toString(), html, probe);
+      assert.ok(res.status === 400 || res.status === 404, `${probe}: ${res.status}`);
+      if (res.status === 404) assert.ok(res.body.toString() === html || res.body.length === 0 || !res.body.includes('secret'), probe);
     }
   });
 });

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { waitlistEntrySchema, isPlausiblePhone, feedbackCreateSchema } from './api.js';
 import { DEFAULT_PREFERENCES, mergePreferences, preferencesUpdateSchema } from './preferences.js';
 import { PLANS, tierLabel, hasPremiumAccess } from './plans.js';
+import { isWebAppPath } from './web-paths.js';
 
 test('waitlist entry: trims, lower-cases the email and rejects implausible phones', () => {
   const ok = waitlistEntrySchema.parse({
@@ -43,4 +44,9 @@ test('plans and labels match the spec', () => {
   assert.equal(tierLabel('premium'), 'PREMIUM');
   assert.equal(hasPremiumAccess({ subscriptionTier: 'premium', subscriptionStatus: 'past_due' }), false);
   assert.equal(feedbackCreateSchema.safeParse({ digestId: 'd1', rating: 6 }).success, false);
+});
+
+test('web paths: the app’s pages, with or without a trailing slash, and nothing else', () => {
+  for (const p of ['/', '/subscribe', '/dashboard', '/digests', '/digests/', '/digests/abc-123']) assert.equal(isWebAppPath(p), true, p);
+  for (const p of ['/nope', '/digests/a/b', '/dashboardx', '/api', '/index.html2']) assert.equal(isWebAppPath(p), false, p);
 });

@@ -6,3 +6,4 @@ export * from './plans.js';
 export * from './preferences.js';
 export * from './stats.js';
 export * from './text.js';
+export * from './web-paths.js';

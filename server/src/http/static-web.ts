@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Context, Next } from 'koa';
+import { isWebAppPath } from '@dcbrief/shared';
 
 /** The encodings the build writes beside each compressible file (web/scripts/precompress.mjs), best first. */
 const ENCODINGS = [
@@ -35,7 +36,8 @@ interface StaticFile {
 /**
  * Serves the built web app: files precompressed at build time (brotli, gzip) chosen by Accept-Encoding with
  * `Vary: Accept-Encoding`, hashed assets cached for a year, and index.html (no-cache) for every other GET
- * outside /api, where the web router decides what to show (its 404 screen included). A file is looked up
+ * outside /api, where the web router decides what to show: with 200 for the app's pages, with 404 for any
+ * other path (the app shows its 404 screen, and crawlers and monitors see the status). A file is looked up
  * once and then answered from memory: the build does not change under a running server (a rebuild writes
  * new hashed names, and the server restarts to pick up a new index.html).
  */
@@ -66,7 +68,7 @@ export function serveWebApp(webDir: string) {
       ctx.body = 'The web app is not built yet. Run `npm run build` (npm start does it for you).';
       return;
     }
-    send(ctx, index);
+    send(ctx, index, isWebAppPath(ctx.path) ? 200 : 404);
   };
 }
 
@@ -117,15 +119,15 @@ function statFile(file: string) {
   }
 }
 
-function send(ctx: Context, asset: StaticFile) {
+function send(ctx: Context, asset: StaticFile, status = 200) {
   const codings = ENCODINGS.filter(({ coding }) => asset.encoded[coding]);
   if (codings.length) ctx.vary('Accept-Encoding');
   ctx.set('Cache-Control', asset.cacheControl);
   ctx.set('Last-Modified', asset.lastModified);
   ctx.set('ETag', asset.etag);
   ctx.type = asset.ext;
-  ctx.status = 200;
-  if (ctx.fresh) {
+  ctx.status = status;
+  if (status === 200 && ctx.fresh) {
     ctx.status = 304;
     return;
   }

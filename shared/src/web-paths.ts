@@ -1,0 +1,18 @@
+/**
+ * The web app's pages: the router and every link use this map, and the server answers any other path with
+ * the app's 404 screen and HTTP 404.
+ */
+export const WEB_PATHS = {
+  home: '/',
+  subscribe: '/subscribe',
+  dashboard: '/dashboard',
+  digests: '/digests',
+  digest: '/digests/:id',
+} as const;
+
+const PATTERNS = Object.values(WEB_PATHS).map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));
+
+/** Whether a URL path (no query) is one of the web app's pages. */
+export function isWebAppPath(urlPath: string): boolean {
+  return PATTERNS.some((re) => re.test(urlPath));
+}
