@@ -145,7 +145,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
 
   const routers: Router[] = [
     authRoutes({ auth: authService, loginPerIp, loginPerEmail }),
-    usersRoutes(),
+    usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, mailer, logger, draftPerIp, waitlistPerIp }),
     digestsRoutes(),
     feedbackRoutes({ clock }),

@@ -5,6 +5,8 @@ export interface PageAction {
   /** A form posting to this address (the token travels in it, never a body the scanner could guess). */
   post?: { action: string; label: string };
   link?: { href: string; label: string };
+  /** More links after `link`, each on its own line. */
+  links?: Array<{ href: string; label: string }>;
 }
 
 /** A small self-contained page (no scripts, no external assets) for the email links. */
@@ -12,7 +14,9 @@ export function emailLinkPage(title: string, paragraphs: string[], actions: Page
   const form = actions.post
     ? `<form method="post" action="${escapeHtml(actions.post.action)}"><button type="submit">${escapeHtml(actions.post.label)}</button></form>`
     : '';
-  const link = actions.link ? `<p><a href="${escapeHtml(actions.link.href)}">${escapeHtml(actions.link.label)}</a></p>` : '';
+  const link = [...(actions.link ? [actions.link] : []), ...(actions.links ?? [])]
+    .map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(PRODUCT_NAME)}</title>
 <style>body{margin:0;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937}

@@ -81,6 +81,7 @@ export class AuthService {
       firstName: entry?.firstName,
       lastName: entry?.lastName,
       timezone: seed.timezone,
+      now,
     });
   }
 
