@@ -20,7 +20,7 @@ import { User } from '../users/user.entity.js';
 import { isStripeMissing, isStripePriceError, paymentsUnavailable } from './billing.errors.js';
 import type { PriceCatalog } from './price-catalog.js';
 import { StripeEvent } from './stripe-event.entity.js';
-import { billingDatesOf, idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
+import { billingDatesOf, hasPaymentMethod, idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
 
 export interface BillingDeps {
   em: EntityManager;
@@ -289,7 +289,7 @@ export class BillingService {
     if (current.subscription !== 'gone') return this.apply(user, current.subscription, current.prices, mails);
     // A subscription that no longer exists grants nothing, and no retry would bring it back.
     if (user.stripeSubscriptionId !== current.id) return;
-    if (this.backToCardFreeTrial(user, this.deps.clock.now())) return;
+    if (this.backToCardFreeTrial(user, this.deps.clock.now(), !!user.welcomeEmailSentAt)) return;
     user.subscriptionStatus = 'canceled';
     user.subscriptionTier = null;
     user.nextChargeAt = null;
@@ -298,15 +298,16 @@ export class BillingService {
 
   /**
    * A checkout not (or no longer) confirmed takes nothing from the card-free trial (docs/decisions/008): its days
-   * were promised without a card, so the user stays on them until they end, and after them, if no subscription
-   * was ever paid up, the state is the trial's end, not Stripe's word for the unconfirmed checkout.
+   * were promised without a card, so the user stays on them until they end (also after cancelling a subscription
+   * started during them); after them, a checkout never confirmed leaves the state at the trial's end, not at
+   * Stripe's word for it.
    */
-  private backToCardFreeTrial(user: User, now: Date): boolean {
+  private backToCardFreeTrial(user: User, now: Date, wasConfirmed: boolean): boolean {
     if (!user.trialStartedAt) return false;
     if (trialDaysRemain(user, now)) {
       user.subscriptionStatus = TRIALING_STATUS;
       user.subscriptionTier = TRIAL_TIER;
-    } else if (!user.welcomeEmailSentAt) {
+    } else if (!wasConfirmed) {
       user.subscriptionStatus = TRIAL_ENDED_STATUS;
       user.subscriptionTier = null;
     } else return false;
@@ -323,7 +324,7 @@ export class BillingService {
     user.stripeSubscriptionId = subscription.id;
     const now = this.deps.clock.now();
     const noPlan = ['canceled', 'incomplete', 'incomplete_expired'].includes(status);
-    if (noPlan && this.backToCardFreeTrial(user, now)) return;
+    if (noPlan && this.backToCardFreeTrial(user, now, hasPaymentMethod(subscription))) return;
     user.subscriptionStatus = status;
     user.subscriptionTier = noPlan ? null : tierOf(subscription, prices);
     const dates = billingDatesOf(subscription);

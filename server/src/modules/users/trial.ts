@@ -30,7 +30,9 @@ export function startTrial(user: User, now: Date): void {
   user.subscriptionTier = TRIAL_TIER;
   user.subscriptionStatus = TRIALING_STATUS;
   user.trialStartedAt = now;
-  user.trialEndsAt = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
+  // Whole seconds, as Stripe keeps a subscription's trial_end: a subscription started during the trial ends its
+  // trial at this very instant.
+  user.trialEndsAt = new Date(Math.floor((now.getTime() + TRIAL_DAYS * DAY_MS) / 1000) * 1000);
   user.nextChargeAt = null;
 }
 
