@@ -51,9 +51,13 @@ describe('the free trial in the web app', () => {
       const email = `new-${width}@trial.example`;
       const { context, page } = await web.signIn(email, { viewport: { width, height: 900 } });
       const endsAt = await trialEndOf(email);
-      await notice(page).getByRole('heading', { name: `Free trial: ${TRIAL_DAYS} days left` }).waitFor();
+      await notice(page)
+        .getByRole('heading', { name: `Free trial: ${TRIAL_DAYS} days left` })
+        .waitFor();
       assert.equal(await notice(page).getAttribute('data-trial-state'), 'running');
-      await notice(page).getByText(`until ${shortDay(endsAt)}. No card on file, so nothing will be charged.`, { exact: false }).waitFor();
+      await notice(page)
+        .getByText(`until ${shortDay(endsAt)}. No card on file, so nothing will be charged.`, { exact: false })
+        .waitFor();
       const status = page.locator('section', { has: page.getByRole('heading', { name: 'Subscription Status' }) });
       await status.getByText('Free trial', { exact: true }).waitFor();
       await status.getByText('Upgrade your intelligence').waitFor();
@@ -74,7 +78,9 @@ describe('the free trial in the web app', () => {
       const endsAt = new Date(Date.now() + 3 * DAY - HOUR);
       await web.ts.orm.em.fork().nativeUpdate(User, { email }, { trialEndsAt: endsAt });
       const { context, page } = await web.signIn(email, { viewport: { width, height: 900 } });
-      await notice(page).getByRole('heading', { name: `Your free trial ends in 3 days, on ${shortDay(endsAt)}` }).waitFor();
+      await notice(page)
+        .getByRole('heading', { name: `Your free trial ends in 3 days, on ${shortDay(endsAt)}` })
+        .waitFor();
       assert.equal(await notice(page).getAttribute('data-trial-state'), 'ending');
       await notice(page).getByText('Then your digests stop and nothing is charged.', { exact: false }).waitFor();
       await notice(page).getByRole('link', { name: 'Keep my digests' }).waitFor();
@@ -87,9 +93,14 @@ describe('the free trial in the web app', () => {
       await page.waitForURL(`${web.ts.url}/subscribe`);
       await page.getByText(/^Your free trial has 3 days left\. Subscribe now and you pay nothing until/).waitFor();
       const stripeEnd = new Date(Math.floor(endsAt.getTime() / 1000) * 1000);
-      await page.getByTestId('order-summary').filter({ hasText: `Today: $0. From ${shortDay(stripeEnd)}: $79 per month. Cancel anytime.` }).waitFor();
+      await page
+        .getByTestId('order-summary')
+        .filter({ hasText: `Today: $0. From ${shortDay(stripeEnd)}: $79 per month. Cancel anytime.` })
+        .waitFor();
       await page.getByText(`3 days of free trial left: nothing is charged before ${shortDay(stripeEnd)}.`).waitFor();
-      await page.getByText(`allow DC Brief to charge your card $79 per month from ${shortDay(stripeEnd)} until you cancel`, { exact: false }).waitFor();
+      await page
+        .getByText(`allow DC Brief to charge your card $79 per month from ${shortDay(stripeEnd)} until you cancel`, { exact: false })
+        .waitFor();
       await page.getByRole('button', { name: 'Subscribe to Premium' }).waitFor();
       // The plan's own price: Essential's summary says $29.
       await page.getByRole('radio', { name: /Essential/ }).click();
@@ -106,7 +117,9 @@ describe('the free trial in the web app', () => {
       const endedAt = new Date(Date.now() - HOUR);
       await web.ts.orm.em.fork().nativeUpdate(User, { email }, { trialEndsAt: endedAt });
       const { context, page } = await web.signIn(email, { viewport: { width, height: 900 } });
-      await notice(page).getByRole('heading', { name: `Your free trial ended on ${shortDay(endedAt)}` }).waitFor();
+      await notice(page)
+        .getByRole('heading', { name: `Your free trial ended on ${shortDay(endedAt)}` })
+        .waitFor();
       await notice(page).getByText('Your digests have stopped, and nothing was charged.', { exact: false }).waitFor();
       const status = page.locator('section', { has: page.getByRole('heading', { name: 'Subscription Status' }) });
       await status.getByText('FREE', { exact: true }).waitFor();
@@ -122,7 +135,10 @@ describe('the free trial in the web app', () => {
       await routeStripeToStandIn(context);
       await routeStripeApiTo(context, stripe.url);
       await page.goto(`${web.ts.url}/subscribe`);
-      await page.getByTestId('order-summary').filter({ hasText: `Today: $0. From ${shortDay(endsAt)}: $79 per month.` }).waitFor();
+      await page
+        .getByTestId('order-summary')
+        .filter({ hasText: `Today: $0. From ${shortDay(endsAt)}: $79 per month.` })
+        .waitFor();
       await shot(page, 'convert-subscribe', width);
       await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
       await page.waitForURL(`${web.ts.url}/dashboard`);
