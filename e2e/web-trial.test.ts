@@ -121,6 +121,7 @@ describe('the free trial in the web app', () => {
         .getByRole('heading', { name: `Your free trial ended on ${shortDay(endedAt)}` })
         .waitFor();
       await notice(page).getByText('Your digests have stopped, and nothing was charged.', { exact: false }).waitFor();
+      await page.getByText('No digest is on its way: your free trial has ended.').waitFor();
       const status = page.locator('section', { has: page.getByRole('heading', { name: 'Subscription Status' }) });
       await status.getByText('FREE', { exact: true }).waitFor();
       await status.getByText('Trial ended', { exact: true }).waitFor();

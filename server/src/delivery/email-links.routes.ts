@@ -155,7 +155,7 @@ function planAfterUnsubscribe(user: User, now: Date): { text: string; cancel?: s
       text: `Your free trial is unchanged: it ends on ${user.trialEndsAt.toUTCString().slice(0, 16)} and nothing is charged.`,
     };
   }
-  if (tier && user.stripeSubscriptionId && !['canceled', 'incomplete', 'incomplete_expired'].includes(user.subscriptionStatus)) {
+  if (tier && ['active', 'past_due', 'unpaid', 'paused'].includes(user.subscriptionStatus)) {
     if (user.cancelsAt) {
       return {
         text: `Your ${PLANS[tier].name} plan is unchanged: it is cancelled and runs until ${user.cancelsAt.toUTCString().slice(0, 16)}.`,

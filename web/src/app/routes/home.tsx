@@ -1,4 +1,4 @@
-import { hasPremiumAccess, type User } from '@dcbrief/shared';
+import { hasPremiumAccess, TRIAL_ENDED_STATUS, type User } from '@dcbrief/shared';
 import { PageShell } from '@/components/layout/page-shell';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
 import { TrialNotice } from '@/features/account/components/trial-notice';
@@ -24,7 +24,11 @@ export default function HomeRoute({ user }: { user: User }) {
       <TrialNotice user={user} />
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <TodaysBriefCard digests={digests.data} isLoading={digests.isLoading} />
+          <TodaysBriefCard
+            digests={digests.data}
+            isLoading={digests.isLoading}
+            deliveryStopped={user.subscriptionStatus === TRIAL_ENDED_STATUS}
+          />
           <StatsCard title="Stats" items={homeStatItems(intelligenceStats(stats.data, feedback.data))} />
           <RecentActivityCard feedback={feedback.data} />
         </div>
