@@ -153,6 +153,22 @@ describe('the card-free trial', () => {
     assert.equal((await mailsTo(email)).filter((m) => /free trial ends/.test(m.subject ?? '')).length, 0);
   });
 
+  test("Stripe's trial_will_end for a checkout left open during the trial does not say a card will be charged", async () => {
+    const email = `open${n}@trial.example`;
+    const client = await signIn(ts, email);
+    assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
+    const sub = stripe.subscriptions.get((await user(email)).stripeSubscriptionId!)!;
+    const payload = stripe.event('customer.subscription.trial_will_end', sub);
+    const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+    const res = await new TestClient(ts.url).request('POST', '/api/stripe/webhook', {
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+    assert.equal(res.status, 200);
+    assert.equal((await mailsTo(email)).filter((m) => /trial ends/.test(m.subject ?? '')).length, 0);
+    assert.equal((await me(client)).subscriptionStatus, 'trialing', 'the open checkout took nothing away');
+  });
+
   test(`${TRIAL_REMINDER_DAYS} days before the end one reminder says what happens and links to /subscribe, once`, async () => {
     const email = `remind${n}@trial.example`;
     await signIn(ts, email);

@@ -349,7 +349,8 @@ export class BillingService {
   }
 
   private notify(event: Stripe.Event, user: User, subscription: Stripe.Subscription | null, mails: MailMessage[]) {
-    if (event.type === 'customer.subscription.trial_will_end' && subscription && user.subscriptionTier) {
+    // Only a trial with a card will be charged: an open checkout during the card-free trial gets 008's reminder instead.
+    if (event.type === 'customer.subscription.trial_will_end' && subscription && user.subscriptionTier && hasPaymentMethod(subscription)) {
       const ends = subscription.trial_end ? new Date(subscription.trial_end * 1000) : null;
       mails.push(trialEndingEmail(user.email, PLANS[user.subscriptionTier].name, ends, this.dashboardUrl()));
     }
