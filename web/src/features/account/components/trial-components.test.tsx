@@ -2,7 +2,6 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TRIAL_DAYS } from '@dcbrief/shared';
-import { OrderSummary, PaymentTerms } from '@/features/subscribe/components/order-summary';
 import { makeUser } from '@/test/fixtures';
 import { billingLine, hasBillingAccount } from './billing-summary';
 import { statusLabel } from './status-label';
@@ -64,16 +63,5 @@ describe('the free trial on screen (decisions 008, 115)', () => {
     const cancelled = makeUser({ subscriptionTier: 'basic', subscriptionStatus: 'active', cancelsAt: inDays(20) });
     expect(billingLine(cancelled, NOW)).toBe('Cancelled: your plan runs until Dec 13, and nothing more is charged.');
     expect(billingLine(makeUser(), NOW)).toBeNull();
-  });
-
-  it("the order summary: today $0 and the plan's price from the trial's end, or the price today without one", () => {
-    const { rerender } = render(<OrderSummary tier="premium" trialEnd={inDays(14)} now={NOW} />);
-    expect(screen.getByText('Today: $0. From Dec 7: $79 per month. Cancel anytime.')).toBeInTheDocument();
-    expect(screen.getByText('14 days of free trial left: nothing is charged before Dec 7.')).toBeInTheDocument();
-    rerender(<OrderSummary tier="basic" trialEnd={null} now={NOW} />);
-    expect(screen.getByText('Today: $29. Then $29 per month. Cancel anytime.')).toBeInTheDocument();
-    expect(screen.queryByText(/free trial left/)).not.toBeInTheDocument();
-    render(<PaymentTerms tier="premium" trialEnd={inDays(14)} />);
-    expect(screen.getByText(/charge your card \$79 per month from Dec 7\s+until you cancel/)).toBeInTheDocument();
   });
 });
