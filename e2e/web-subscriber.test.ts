@@ -33,12 +33,13 @@ describe('web app for subscribers', () => {
   // After the fixture's own `after`: the server stops before the Stripe stand-in it talks to.
   after(() => stripe?.close());
 
-  test('a free user signs in by magic link and sees the home page: FREE, the upgrade panel, no audio actions', async () => {
+  test('a new user signs in by magic link and sees the home page: the free trial of BASIC, the upgrade panel, no audio actions', async () => {
     const { context, page } = await web.signIn('free-reader@dc-ops.example');
     await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
     await page.getByText('Your first digest arrives tomorrow at 6:00 AM.').waitFor();
     const status = page.locator('section', { has: page.getByRole('heading', { name: 'Subscription Status' }) });
-    await status.getByText('FREE', { exact: true }).waitFor();
+    await status.getByText('BASIC', { exact: true }).waitFor();
+    await status.getByText('Free trial', { exact: true }).waitFor();
     await status.getByText('Upgrade your intelligence').waitFor();
     assert.equal(await page.getByRole('button', { name: 'Listen' }).count(), 0);
     await context.close();
@@ -199,7 +200,7 @@ describe('web app for subscribers', () => {
     await routeStripeToStandIn(context);
     await routeStripeApiTo(context, stripe.url);
     await page.goto(`${web.ts.url}/subscribe`);
-    await page.getByText('Start with a 14-day free trial. You will not be charged until it ends, and you can cancel anytime.').waitFor();
+    await page.getByText(/^Your free trial has 14 days left\. Subscribe now and you pay nothing until/).waitFor();
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
     await page.waitForURL(`${web.ts.url}/dashboard`);
     const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
@@ -224,6 +225,8 @@ describe('web app for subscribers', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     });
     assert.equal(hook.status, 200);
+    // Cancelled during the trial, the user is back on its remaining days; here those days have run out too.
+    await web.ts.orm.em.fork().nativeUpdate(User, { email }, { trialEndsAt: new Date(Date.now() - 3_600_000) });
 
     // Back for the same plan: a new subscription, the trial already used, so the page promises no free period.
     await page.goto(`${web.ts.url}/subscribe`);

@@ -161,7 +161,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
 
   const routers: Router[] = [
     authRoutes({ auth: authService, loginPerIp, loginPerEmail }),
-    usersRoutes(),
+    usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes(),
     feedbackRoutes({ clock }),

@@ -9,12 +9,14 @@ import { StripeEventSchema } from './modules/billing/stripe-event.entity.js';
 import { DigestContentSchema, DigestSchema } from './modules/digests/digest.entity.js';
 import { FeedbackSchema } from './modules/feedback/feedback.entity.js';
 import { SessionSchema } from './modules/sessions/session.entity.js';
+import { TrialClaimSchema } from './modules/users/trial-claim.entity.js';
 import { UserSchema } from './modules/users/user.entity.js';
 import { WaitlistDraftSchema, WaitlistEntrySchema } from './modules/waitlist/waitlist.entity.js';
 
 /** Every entity of the app; each layer owns its own, and they meet here, where the app is composed. */
 export const entities = [
   UserSchema,
+  TrialClaimSchema,
   SessionSchema,
   LoginTokenSchema,
   AccountMailSchema,

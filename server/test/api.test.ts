@@ -49,19 +49,24 @@ describe('signed-in API', () => {
   test("the user object has the documented shape and the spec's default preferences", async () => {
     const user = await json(await alice.get('/api/auth/user'), userSchema);
     assert.deepEqual(Object.keys(user).sort(), [
+      'cancelsAt',
       'createdAt',
       'email',
       'firstName',
       'id',
       'lastName',
+      'nextChargeAt',
       'preferences',
       'subscriptionStatus',
       'subscriptionTier',
       'timezone',
+      'trialEndsAt',
     ]);
     assert.deepEqual(user.preferences, DEFAULT_PREFERENCES);
-    assert.equal(user.subscriptionTier, null);
-    assert.equal(user.subscriptionStatus, 'inactive');
+    // A first sign-in starts the card-free trial of Essential (decision 008).
+    assert.equal(user.subscriptionTier, 'basic');
+    assert.equal(user.subscriptionStatus, 'trialing');
+    assert.ok(user.trialEndsAt && Date.parse(user.trialEndsAt) > Date.parse(user.createdAt));
     assert.ok(!Number.isNaN(Date.parse(user.createdAt)));
   });
 

@@ -58,7 +58,8 @@ describe('sign-in by magic link', () => {
     assert.equal(me.status, 200);
     const user = await json(me, userSchema);
     assert.equal(user.email, 'ops.lead@example.com');
-    assert.equal(user.subscriptionTier, null);
+    assert.equal(user.subscriptionTier, 'basic', 'a first sign-in starts the free trial (decision 008)');
+    assert.equal(user.subscriptionStatus, 'trialing');
     assert.equal(user.timezone, 'Europe/Lisbon');
     assert.equal(user.preferences.deliveryTime, '06:00');
 

@@ -74,12 +74,28 @@ describe('subscriptions with Stripe', () => {
   const webhook = (payload: string, headers: Record<string, string>) =>
     new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: payload, headers });
   const user = (email: string) => ts.orm.em.fork().findOneOrFail(User, { email });
-  /** A signed-in user who opened the subscribe page for a tier: the subscription exists, nothing confirmed yet. */
-  async function checkout(email: string, tier: 'basic' | 'premium') {
+  /**
+   * A signed-in user who opened the subscribe page for a tier: the subscription exists, nothing confirmed yet.
+   * `afterTrial`: the card-free trial of their first sign-in is over first, so the subscription is paid from
+   * today (a cancelled one then leaves no trial to fall back on).
+   */
+  async function checkout(email: string, tier: 'basic' | 'premium', options: { afterTrial?: boolean } = {}) {
     const client = await signIn(ts, email);
+    if (options.afterTrial) await endTrialOf(email);
     const res = await client.post('/api/create-subscription', { tier });
     assert.equal(res.status, 200);
     return { client, subId: (await user(email)).stripeSubscriptionId!, secret: await json(res, createSubscriptionResponseSchema) };
+  }
+
+  /** The card-free trial ran out (as if its 14 days had passed). */
+  async function endTrialOf(email: string) {
+    await ts.orm.em
+      .fork()
+      .nativeUpdate(
+        User,
+        { email },
+        { trialEndsAt: new Date(Date.now() - 60_000), subscriptionStatus: 'trial_ended', subscriptionTier: null },
+      );
   }
 
   before(async () => {
@@ -110,7 +126,7 @@ describe('subscriptions with Stripe', () => {
     assert.equal(stripe.calls('POST', '/v1/subscriptions').length, 0);
   });
 
-  test('sends a 14-day trial, default_incomplete, saving the card on the subscription, with idempotency keys', async () => {
+  test("during the card-free trial: the trial's remaining days (trial_end), default_incomplete, saving the card, with idempotency keys", async () => {
     const email = `trial${n}@example.com`;
     const client = await signIn(ts, email);
     const before = stripe.calls('POST', '/v1/subscriptions').length;
@@ -129,14 +145,22 @@ describe('subscriptions with Stripe', () => {
     const params = created[0]!.params as Record<string, any>;
     assert.equal(params.customer, u.stripeCustomerId);
     assert.deepEqual(params.items, [{ price: 'price_premium_test' }]);
-    assert.equal(params.trial_period_days, '14');
+    assert.equal(
+      params.trial_end,
+      String(Math.floor(u.trialEndsAt!.getTime() / 1000)),
+      "the subscription's trial ends with the free trial",
+    );
+    assert.equal(params.trial_period_days, undefined);
+    assert.deepEqual(params.trial_settings, { end_behavior: { missing_payment_method: 'cancel' } });
+    assert.equal(body.trialEnd, u.trialEndsAt!.toISOString(), 'the order summary gets the first charge date');
     assert.equal(params.payment_behavior, 'default_incomplete');
     assert.deepEqual(params.payment_settings, { save_default_payment_method: 'on_subscription' });
     assert.equal(created[0]!.idempotencyKey, `dcbrief-subscription-${u.id}-premium-after-none`);
     assert.equal(u.stripeSubscriptionId, stripe.subscriptions.get(u.stripeSubscriptionId!)?.id);
-    // Opening the subscribe page grants nothing until the card is saved.
+    // Opening the subscribe page changes nothing until the card is saved: the free trial goes on.
     const me = await json(await client.get('/api/auth/user'), userSchema);
-    assert.equal(me.subscriptionStatus, 'inactive');
+    assert.equal(me.subscriptionStatus, 'trialing');
+    assert.equal(me.subscriptionTier, 'basic');
   });
 
   test('a double click and a reload make one subscription and one customer', async () => {
@@ -196,7 +220,7 @@ describe('subscriptions with Stripe', () => {
       (m) => m.subject === 'Welcome to DC Brief' && m.to && JSON.stringify(m.to).includes(email),
     );
     assert.equal(welcome.length, 1);
-    assert.match(welcome[0]!.text ?? '', /14-day free trial/);
+    assert.match(welcome[0]!.text ?? '', /free trial runs until/);
 
     // The same event again (Stripe retries): acknowledged, not processed twice.
     const replay = await webhook(payload, signed(payload));
@@ -232,7 +256,7 @@ describe('subscriptions with Stripe', () => {
       assert.match((await json(res, errorResponseSchema)).message, /signature/i);
     }
     assert.equal(await ts.orm.em.fork().count(StripeEvent, {}), eventsBefore);
-    assert.equal((await user(email)).subscriptionStatus, 'inactive');
+    assert.equal((await user(email)).subscriptionStatus, 'trialing', 'still the free trial of the first sign-in');
   });
 
   test('two identical events at once: one is processed, one welcome email', async () => {
@@ -310,7 +334,7 @@ describe('subscriptions with Stripe', () => {
 
   test('an event about a subscription Stripe no longer has: acknowledged (no retries for days) and the plan is gone', async () => {
     const email = `vanished${n}@example.com`;
-    const { client, subId } = await checkout(email, 'premium');
+    const { client, subId } = await checkout(email, 'premium', { afterTrial: true });
     const ok = stripe.event('customer.subscription.updated', stripe.confirmSetup(subId));
     await webhook(ok, signed(ok));
     const snapshot = structuredClone(stripe.subscriptions.get(subId)!);
@@ -348,7 +372,7 @@ describe('subscriptions with Stripe', () => {
 
   test('cancel, then subscribe again to the same tier: a new subscription (no trial the second time)', async () => {
     const email = `again${n}@example.com`;
-    const { client, subId } = await checkout(email, 'premium');
+    const { client, subId } = await checkout(email, 'premium', { afterTrial: true });
     const ok = stripe.event('customer.subscription.updated', stripe.confirmSetup(subId));
     await webhook(ok, signed(ok));
     // Cancelled in the customer portal: Stripe ends the subscription and says so.
@@ -363,6 +387,7 @@ describe('subscriptions with Stripe', () => {
     assert.equal(res.status, 200, await res.clone().text());
     const body = await json(res, createSubscriptionResponseSchema);
     assert.equal(body.intentType, 'payment', 'the trial was used: money is due now');
+    assert.equal(body.trialEnd, null);
     const u = await user(email);
     assert.notEqual(u.stripeSubscriptionId, subId);
     assert.equal(stripe.subscriptions.get(u.stripeSubscriptionId!)!.status, 'incomplete');
@@ -390,7 +415,7 @@ describe('subscriptions with Stripe', () => {
 
   test('refresh re-reads Stripe inside the customer\'s critical section: a "deleted" webhook meanwhile is not undone', async () => {
     const email = `race${n}@example.com`;
-    const { client, subId } = await checkout(email, 'premium');
+    const { client, subId } = await checkout(email, 'premium', { afterTrial: true });
     stripe.confirmSetup(subId);
     const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
     const refreshing = client.post('/api/billing/refresh', {});
@@ -411,7 +436,7 @@ describe('subscriptions with Stripe', () => {
 
   test('deleted, then a stale "updated" arriving late: the user stays canceled with no tier', async () => {
     const email = `late${n}@example.com`;
-    const { client, subId } = await checkout(email, 'premium');
+    const { client, subId } = await checkout(email, 'premium', { afterTrial: true });
     const activeSnapshot = structuredClone(stripe.confirmSetup(subId));
     const updated = stripe.event('customer.subscription.updated', activeSnapshot, { created: Math.floor(Date.now() / 1000) - 120 });
     const canceled = stripe.update(subId, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) });
@@ -467,13 +492,26 @@ describe('subscriptions with Stripe', () => {
     // Now subscribed: another create is refused rather than double-charging.
     const again = await client.post('/api/create-subscription', { tier: 'basic' });
     assert.equal(again.status, 409);
-    // The trial is offered once: after cancelling, a new subscription has no trial and asks for payment.
+    // The trial is one: cancelled during it, the user is back on its remaining days, and subscribing again
+    // carries the same end, never a fresh trial.
+    const firstTrialEnd = stripe.subscriptions.get(subId)!.trial_end;
     stripe.update(subId, { status: 'canceled' });
+    const back = await json(await client.post('/api/billing/refresh', {}), userSchema);
+    assert.equal(back.subscriptionStatus, 'trialing');
+    const again2 = await json(await client.post('/api/create-subscription', { tier: 'basic' }), createSubscriptionResponseSchema);
+    assert.equal(again2.intentType, 'setup');
+    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.params.trial_end, String(firstTrialEnd));
+    // Once the trial is over, a new subscription has no trial and asks for payment.
+    stripe.update((await user(email)).stripeSubscriptionId!, { status: 'canceled' });
+    await endTrialOf(email);
     await client.post('/api/billing/refresh', {});
     const paid = await json(await client.post('/api/create-subscription', { tier: 'basic' }), createSubscriptionResponseSchema);
     assert.equal(paid.intentType, 'payment');
+    assert.equal(paid.trialEnd, null);
     assert.match(paid.clientSecret, /^pi_\w+_secret_\w+$/);
-    assert.equal(stripe.calls('POST', '/v1/subscriptions').at(-1)!.params.trial_period_days, undefined);
+    const last = stripe.calls('POST', '/v1/subscriptions').at(-1)!.params;
+    assert.equal(last.trial_period_days, undefined);
+    assert.equal(last.trial_end, undefined);
   });
 
   test('the customer portal: a session URL for subscribers, a clear 400 for others', async () => {
@@ -656,8 +694,18 @@ describe('two servers on one PostgreSQL database', { skip: skipWithoutPostgres()
   let b: { url: string; close(): Promise<void> };
   const hook = (url: string, payload: string) =>
     new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
-  async function confirmedCheckout(email: string) {
+  /** `afterTrial`: the card-free trial is over first, so a cancelled subscription leaves no trial to fall back on. */
+  async function confirmedCheckout(email: string, { afterTrial = false } = {}) {
     const client = await signIn(a, email);
+    if (afterTrial) {
+      await a.orm.em
+        .fork()
+        .nativeUpdate(
+          User,
+          { email },
+          { trialEndsAt: new Date(Date.now() - 60_000), subscriptionStatus: 'trial_ended', subscriptionTier: null },
+        );
+    }
     assert.equal((await client.post('/api/create-subscription', { tier: 'premium' })).status, 200);
     const subId = (await a.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
     return { client, subId, sub: stripe.confirmSetup(subId) };
@@ -678,7 +726,7 @@ describe('two servers on one PostgreSQL database', { skip: skipWithoutPostgres()
 
   test('refresh at one server holds the user row across its Stripe read: a "deleted" webhook at the other waits, then wins', async () => {
     const email = 'pg-race@example.com';
-    const { client, subId } = await confirmedCheckout(email);
+    const { client, subId } = await confirmedCheckout(email, { afterTrial: true });
     const held = stripe.hold('GET', `/v1/subscriptions/${subId}`);
     const refreshing = client.post('/api/billing/refresh', {});
     await held.arrived;

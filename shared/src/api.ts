@@ -17,10 +17,19 @@ export const userSchema = z.object({
   lastName: z.string(),
   createdAt: z.string(),
   subscriptionTier: tierSchema.nullable(),
-  /** 'active' means paid up (Stripe's active or trialing); otherwise Stripe's word, or 'inactive' before any subscription. */
+  /**
+   * 'active' means paid up (Stripe's active, or trialing with a card); 'trialing' the card-free trial of a first
+   * sign-in and 'trial_ended' after it; otherwise Stripe's word, or 'inactive' when no trial was available.
+   */
   subscriptionStatus: z.string(),
   timezone: timeZoneSchema,
   preferences: preferencesSchema,
+  /** End of the free trial (the card-free one, or a subscription's trial once a card is saved); null without one. */
+  trialEndsAt: z.string().nullable(),
+  /** When Stripe next charges the card (a converted trial's end, or the period's end); null when nothing will be charged. */
+  nextChargeAt: z.string().nullable(),
+  /** When a subscription cancelled in the customer portal ends (it runs until then); null otherwise. */
+  cancelsAt: z.string().nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 
@@ -105,6 +114,8 @@ export const createSubscriptionResponseSchema = z.object({
   clientSecret: z.string(),
   /** 'setup' during a trial (confirmSetup), 'payment' when money is due now (confirmPayment). */
   intentType: z.enum(['setup', 'payment']),
+  /** When the subscription's trial ends and the first charge falls (ISO); null: the first charge is today. */
+  trialEnd: z.string().nullable(),
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 

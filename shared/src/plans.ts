@@ -77,6 +77,25 @@ export function hasPremiumAccess(user: { subscriptionTier: Tier | null; subscrip
   return !!user && user.subscriptionTier === 'premium' && user.subscriptionStatus === 'active';
 }
 
+/**
+ * The plan a first sign-in tries, with no card (docs/decisions/008): status 'trialing' until the trial ends,
+ * then 'trial_ended' (delivery stops, nothing is charged). Neither is 'active', so the upgrade offer shows.
+ */
+export const TRIAL_TIER: Tier = 'basic';
+export const TRIALING_STATUS = 'trialing';
+export const TRIAL_ENDED_STATUS = 'trial_ended';
+
+export function isTrialing(user: { subscriptionStatus: string } | null | undefined): boolean {
+  return !!user && user.subscriptionStatus === TRIALING_STATUS;
+}
+
+/** Whole days left of a trial ending at `endsAt`, counted up (a trial ending in 2.5 days has 3 left); 0 once over. */
+export function trialDaysLeft(endsAt: string | Date | null | undefined, now: Date = new Date()): number {
+  if (!endsAt) return 0;
+  const ms = new Date(endsAt).getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / 86_400_000) : 0;
+}
+
 export function isActive(user: { subscriptionStatus: string } | null | undefined): boolean {
   return !!user && user.subscriptionStatus === 'active';
 }

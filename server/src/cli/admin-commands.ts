@@ -54,3 +54,25 @@ export async function listUsers(cli: CliContext): Promise<string> {
   }));
   return `${formatTable(rows, ['email', 'name', 'tier', 'status', 'timezone', 'delivery', 'since'])}\n\n${users.length} user${users.length === 1 ? '' : 's'}.`;
 }
+
+/** Subscriptions that still bill or may bill: deleting the account would leave Stripe charging nobody we know. */
+const BILLING_STATUSES = ['active', 'past_due', 'unpaid', 'paused'];
+
+/**
+ * Deletes an account (a person's request to be forgotten): its digests, outbox rows and feedback go with it.
+ * The address's trial claim (a hash) stays, so signing up again starts no second free trial (docs/decisions/008).
+ */
+export async function deleteUser(cli: CliContext, rawEmail: string | undefined): Promise<string> {
+  const parsed = emailSchema.safeParse(rawEmail ?? '');
+  if (!parsed.success) throw new CliError('Usage: npm run admin -- delete-user <email>');
+  const users = new UsersService(cli.orm.em.fork());
+  const user = await users.findByEmail(parsed.data);
+  if (!user) throw new CliError(`No account for ${parsed.data}.`);
+  if (user.stripeSubscriptionId && BILLING_STATUSES.includes(user.subscriptionStatus)) {
+    throw new CliError(
+      `${user.email} has a ${user.subscriptionStatus} subscription (${user.stripeSubscriptionId}). Cancel it in Stripe first, then delete the account.`,
+    );
+  }
+  await users.deleteAccount(user);
+  return `Deleted ${user.email} with its digests and feedback. The address will get no second free trial.`;
+}

@@ -71,6 +71,11 @@ async function pass(cli: CliContext, at: Date | undefined, editionFile: string |
     { step: 'retrying later', count: String(summary.send.retrying) },
     { step: 'failed (gave up)', count: String(summary.send.failed) },
     { step: 'cancelled (unsubscribed, inactive, suppressed)', count: String(summary.send.cancelled + summary.compose.cancelled) },
+    { step: 'free trials ended', count: String(summary.trials.ended) },
+    {
+      step: 'trial reminders sent / retrying / failed',
+      count: `${summary.trials.sent} / ${summary.trials.retrying} / ${summary.trials.failed}`,
+    },
   ];
   return `Delivery pass at ${summary.now} in ${summary.durationMs} ms\n\n${formatTable(rows, ['step', 'count'])}`;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { raw, type EntityManager, type RequiredEntityData } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
+import { DIGEST_KINDS, mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { selectStories, type DigestSelection } from './select-stories.js';
 import { Delivery, LIVE_STATES, rowKey, type DeliveryState } from './delivery.entity.js';
@@ -45,7 +45,7 @@ export interface PriorRow {
  * BREAKING_WINDOW_HOURS and known by its instant.
  */
 export function windowFor(
-  row: Pick<Delivery, 'kind' | 'scheduledFor'>,
+  row: { kind: DigestKind; scheduledFor: Date },
   zone: string,
   breakingHours: number,
   prior: PriorRow[] = [],
@@ -240,14 +240,17 @@ interface PendingRow {
   preferences: Partial<Preferences> | null;
 }
 
-/** The next batch of pending rows without a digest, in id order (the `(state, digest_id, id)` index). */
+/**
+ * The next batch of pending rows without a digest, in id order (the `(state, digest_id, id)` index). Notices
+ * (a trial's end) carry no digest and are sent by trial-reminders.ts, not composed.
+ */
 async function pendingRows(em: EntityManager): Promise<PendingRow[]> {
   const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
     .createQueryBuilder(Delivery, 'r')
     .select(['r.id', 'r.kind', 'r.edition_date', 'r.slot', 'r.scheduled_for'])
     .addSelect(['u.id as user_id', 'u.timezone', 'u.preferences'])
     .join('r.user', 'u')
-    .where({ state: 'pending', digest: null })
+    .where({ state: 'pending', digest: null, kind: { $in: [...DIGEST_KINDS] } })
     .orderBy({ id: 'asc' })
     .limit(BATCH)
     .execute('all', false);

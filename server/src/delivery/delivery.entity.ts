@@ -18,6 +18,14 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const LIVE_STATES: readonly DeliveryState[] = ['pending', 'sending', 'uncertain', 'sent'];
 export const DEAD_STATES: readonly DeliveryState[] = ['cancelled', 'failed'];
 
+/**
+ * Outbox rows that carry no digest: account notices sent through the same claims, leases and retries, once per
+ * key. 'trial-ending': the card-free trial ends in TRIAL_REMINDER_DAYS (docs/decisions/008; trial-reminders.ts).
+ */
+export const NOTICE_KINDS = ['trial-ending'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+export type DeliveryKind = DigestKind | NoticeKind;
+
 /** An outbox row's unique key (subscriber, kind, edition date, slot) as one string; its digest has the same key. */
 export type RowKey = `${string}|${string}|${string}|${string}`;
 
@@ -27,10 +35,10 @@ export const rowKey = (userId: string, kind: string, date: string, slot: string)
 export class Delivery {
   id: string = randomUUID();
   user!: User;
-  kind!: DigestKind;
+  kind!: DeliveryKind;
   /** The subscriber's local edition date, YYYY-MM-DD. */
   editionDate!: string;
-  /** '' for daily and weekly; the story id of a breaking alert. */
+  /** '' for daily, weekly and notices; the story id of a breaking alert. */
   slot = '';
   /** The instant the subscriber's local delivery time fell on (the edition window ends here). */
   scheduledFor!: Date;

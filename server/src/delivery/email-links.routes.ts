@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { RATING_MAX, RATING_MIN } from '@dcbrief/shared';
+import { PLANS, RATING_MAX, RATING_MIN, TRIALING_STATUS } from '@dcbrief/shared';
 import type { Clock } from '../lib/clock.js';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { FeedbackService } from '../modules/feedback/feedback.service.js';
@@ -107,13 +107,21 @@ export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: s
     const user = await unsubscribeTarget(ctx);
     if (!user) return invalidLink(ctx);
     await new RecipientsService(ctx.em, clock).unsubscribe(user);
+    const plan = planAfterUnsubscribe(user, clock.now());
     page(
       ctx,
       emailLinkPage(
         "You're unsubscribed",
-        [`${user.email} will get no more digest emails. Changed your mind? Turn them back on from your dashboard.`],
+        [
+          `Email delivery has stopped: ${user.email} will get no more daily briefs, weekly summaries or breaking alerts.`,
+          plan.text,
+          'Changed your mind? Turn the emails back on from your dashboard.',
+        ],
         {
-          link: { href: `${publicUrl()}/dashboard`, label: 'Open your dashboard' },
+          links: [
+            ...(plan.cancel ? [{ href: `${publicUrl()}/dashboard#billing`, label: plan.cancel }] : []),
+            { href: `${publicUrl()}/dashboard`, label: 'Open your dashboard' },
+          ],
         },
       ),
     );
@@ -142,4 +150,29 @@ function page(ctx: Context, body: string, status = 200) {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = body;
+}
+
+/**
+ * What unsubscribing leaves as it was: the plan, still billed, with the way to cancel it (Manage billing on the
+ * dashboard opens Stripe's customer portal); a card-free trial, which ends by itself and costs nothing.
+ */
+function planAfterUnsubscribe(user: User, now: Date): { text: string; cancel?: string } {
+  const tier = user.subscriptionTier;
+  if (user.subscriptionStatus === TRIALING_STATUS && user.trialEndsAt && user.trialEndsAt > now) {
+    return {
+      text: `Your free trial is unchanged: it ends on ${user.trialEndsAt.toUTCString().slice(0, 16)} and nothing is charged.`,
+    };
+  }
+  if (tier && ['active', 'past_due', 'unpaid', 'paused'].includes(user.subscriptionStatus)) {
+    if (user.cancelsAt) {
+      return {
+        text: `Your ${PLANS[tier].name} plan is unchanged: it is cancelled and runs until ${user.cancelsAt.toUTCString().slice(0, 16)}.`,
+      };
+    }
+    return {
+      text: `Your ${PLANS[tier].name} plan is unchanged and still billed at $${PLANS[tier].priceUsd} per month: unsubscribing stops emails, not payments.`,
+      cancel: 'Cancel your plan in Manage billing',
+    };
+  }
+  return { text: 'Your account is unchanged.' };
 }

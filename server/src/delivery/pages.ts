@@ -11,6 +11,8 @@ export interface PageAction {
    */
   post?: { action: string; label: string; auto?: boolean };
   link?: { href: string; label: string };
+  /** More links after `link`, each on its own line. */
+  links?: Array<{ href: string; label: string }>;
 }
 
 /** The one script an email-link page may run: it posts the page's form. Allowed by its hash (`AUTO_POST_CSP_SOURCE`). */
@@ -23,7 +25,9 @@ export function emailLinkPage(title: string, paragraphs: string[], actions: Page
     ? `<form id="act" method="post" action="${escapeHtml(actions.post.action)}"><button type="submit">${escapeHtml(actions.post.label)}</button></form>` +
       (actions.post.auto ? `<script>${AUTO_POST_SCRIPT}</script>` : '')
     : '';
-  const link = actions.link ? `<p><a href="${escapeHtml(actions.link.href)}">${escapeHtml(actions.link.label)}</a></p>` : '';
+  const link = [...(actions.link ? [actions.link] : []), ...(actions.links ?? [])]
+    .map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`)
+    .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(PRODUCT_NAME)}</title>
 <style>body{margin:0;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937}

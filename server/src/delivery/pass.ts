@@ -5,6 +5,7 @@ import { markAbandonedUncertain } from './outbox.js';
 import { planDeliveries, type PlanSummary } from './plan.js';
 import { ComposeProgress } from './compose-progress.js';
 import { sendDue, type SendSummary } from './send.js';
+import { runTrialNotices, type TrialNoticesSummary } from './trial-reminders.js';
 
 export interface PassSummary {
   now: string;
@@ -12,6 +13,8 @@ export interface PassSummary {
   planned: PlanSummary;
   compose: ComposeSummary;
   send: SendSummary;
+  /** Card-free trials ended, and their reminders (docs/decisions/008). */
+  trials: TrialNoticesSummary;
   durationMs: number;
 }
 
@@ -19,7 +22,8 @@ export type PassProgress = { phase: 'plan' | 'compose' | 'send'; done: number; d
 
 /**
  * One delivery pass as if the time were `now`: mark abandoned sends uncertain, create the rows that are
- * due, compose their digests, send what is due. Composing and sending overlap: sending starts with the
+ * due, compose their digests, send what is due; then end the card-free trials whose time has come and send
+ * their reminders (trial-reminders.ts). Composing and sending overlap: sending starts with the
  * first composed batch and waits for the next one until composing is done (docs/decisions/306). Safe to
  * run again, or in two processes at once.
  */
@@ -57,5 +61,6 @@ export async function runDeliveryPass(
   if (sent.status === 'rejected') throw sent.reason;
   const compose = composed.value;
   const send = sent.value;
-  return { now: now.toISOString(), uncertain, planned, compose, send, durationMs: Math.round(performance.now() - started) };
+  const trials = await runTrialNotices(passDeps, now);
+  return { now: now.toISOString(), uncertain, planned, compose, send, trials, durationMs: Math.round(performance.now() - started) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { mergePreferences, type DigestKind } from '@dcbrief/shared';
+import { mergePreferences, TRIALING_STATUS, type DigestKind } from '@dcbrief/shared';
 import { fromRow } from '../db/raw-values.js';
 import { User } from '../modules/users/user.entity.js';
 import { Delivery, rowKey } from './delivery.entity.js';
@@ -32,13 +32,18 @@ interface NewRow {
 
 type PlanUser = Pick<User, 'id' | 'email' | 'timezone' | 'preferences'>;
 
+/** Who is owed digests at `now`: paying subscribers, and card-free trials until their end (docs/decisions/008). */
+function receiving(now: Date) {
+  return { $or: [{ subscriptionStatus: 'active' }, { subscriptionStatus: TRIALING_STATUS, trialEndsAt: { $gt: now } }] };
+}
+
 /** A page of active subscribers after `after` (keyset by id), as plain rows: a pass pages through all of them. */
-async function activeSubscribers(em: EntityManager, after: string | null): Promise<PlanUser[]> {
+async function activeSubscribers(em: EntityManager, after: string | null, now: Date): Promise<PlanUser[]> {
   const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
     .createQueryBuilder(User, 'u')
     .select(['u.id', 'u.email', 'u.timezone', 'u.preferences'])
     // No cursor on the first page: ids are UUIDs, and PostgreSQL refuses '' as one.
-    .where(after === null ? { subscriptionStatus: 'active' } : { subscriptionStatus: 'active', id: { $gt: after } })
+    .where(after === null ? receiving(now) : { $and: [receiving(now), { id: { $gt: after } }] })
     .orderBy({ id: 'asc' })
     .limit(PAGE)
     .execute('all', false);
@@ -66,7 +71,7 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   // Keyset paging by id, plain rows (no identity map to hold every subscriber of the pass).
   let after: string | null = null;
   for (;;) {
-    const users = await activeSubscribers(em, after);
+    const users = await activeSubscribers(em, after, now);
     if (!users.length) break;
     after = users[users.length - 1]!.id;
     const rows: NewRow[] = [];

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { mergePreferences } from '@dcbrief/shared';
+import { DIGEST_KINDS, mergePreferences } from '@dcbrief/shared';
 import type { Clock } from '../lib/clock.js';
 import { User } from '../modules/users/user.entity.js';
-import { Delivery, EmailSuppression, type SuppressionReason } from './delivery.entity.js';
+import { Delivery, EmailSuppression, type DeliveryKind, type SuppressionReason } from './delivery.entity.js';
 
 /** A bounce or complaint as the SMTP provider's webhook reports it (webhook.routes.ts parses it). */
 export interface MailEvent {
@@ -40,7 +40,8 @@ export class RecipientsService {
       user.preferences = mergePreferences(user.preferences, { dailyDigest: false, weeklySummary: false, breakingNews: false });
       em.persist(user);
       await em.flush();
-      await cancelPending(em, user, 'The subscriber unsubscribed', now);
+      // Digests only: a notice about the account (the trial's end) is not a digest email.
+      await cancelPending(em, user, 'The subscriber unsubscribed', now, DIGEST_KINDS);
     });
   }
 
@@ -84,8 +85,12 @@ export class RecipientsService {
  * Cancels a subscriber's pending outbox rows: those digests will never be read. Their stories may go out
  * in a later digest, should mail to them start again (received.ts goes by the row's state).
  */
-export function cancelPending(em: EntityManager, user: User, reason: string, now: Date): Promise<number> {
-  return em.nativeUpdate(Delivery, { user, state: 'pending' }, { state: 'cancelled', lastError: reason.slice(0, 500), updatedAt: now });
+export function cancelPending(em: EntityManager, user: User, reason: string, now: Date, kinds?: readonly DeliveryKind[]): Promise<number> {
+  return em.nativeUpdate(
+    Delivery,
+    { user, state: 'pending', ...(kinds ? { kind: { $in: [...kinds] } } : {}) },
+    { state: 'cancelled', lastError: reason.slice(0, 500), updatedAt: now },
+  );
 }
 
 /** The addresses nothing is sent to (bounced or complained), for a pass to check its rows against. */

@@ -12,7 +12,7 @@ export function startDeliveryScheduler(deps: DeliveryDeps): { stop(): Promise<vo
     if (running || stopping) return;
     running = runDeliveryPass(deps, deps.clock.now(), { shouldStop: () => stopping })
       .then((s) => {
-        const sent = s.send.sent + s.send.failed + s.send.retrying;
+        const sent = s.send.sent + s.send.failed + s.send.retrying + s.trials.sent + s.trials.failed + s.trials.ended;
         if (sent || s.uncertain) deps.logger.info({ delivery: s }, 'delivery pass');
       })
       .catch((err) => deps.logger.error({ err }, 'delivery pass failed'))

@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
+import { mergePreferences, TRIALING_STATUS, type DigestKind, type Preferences } from '@dcbrief/shared';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { fromRow } from '../db/raw-values.js';
@@ -42,10 +42,19 @@ const PREF_FOR_KIND: Record<DigestKind, keyof Pick<Preferences, 'dailyDigest' | 
   breaking: 'breakingNews',
 };
 
-/** Why a row must not be sent any more, checked right before sending: unsubscribing takes effect at once. */
-function reasonNotToSend(user: Pick<User, 'subscriptionStatus' | 'preferences'>, kind: DigestKind, suppressed: boolean): string | null {
+/**
+ * Why a row must not be sent any more, checked right before sending: unsubscribing takes effect at once. A
+ * card-free trial's digests are owed while it runs: one scheduled before its end still goes (a retry, a catch-up).
+ */
+function reasonNotToSend(
+  user: Pick<User, 'subscriptionStatus' | 'preferences' | 'trialEndsAt'>,
+  kind: DigestKind,
+  suppressed: boolean,
+  scheduledFor: Date,
+): string | null {
   if (suppressed) return 'The address bounced or complained';
-  if (user.subscriptionStatus !== 'active') return 'The subscription is no longer active';
+  const inTrial = user.subscriptionStatus === TRIALING_STATUS && !!user.trialEndsAt && user.trialEndsAt > scheduledFor;
+  if (user.subscriptionStatus !== 'active' && !inTrial) return 'The subscription is no longer active';
   if (!mergePreferences(user.preferences, {})[PREF_FOR_KIND[kind]]) return `The subscriber turned ${kind} emails off`;
   return null;
 }
@@ -59,6 +68,8 @@ interface ClaimedRow extends DigestOfRow {
   email: string;
   firstName: string;
   subscriptionStatus: string;
+  trialEndsAt: Date | null;
+  scheduledFor: Date;
   preferences: Preferences;
   digestId: string;
 }
@@ -116,7 +127,7 @@ export async function sendDue(
     await Promise.all(
       claimed.map((row) =>
         limit(async () => {
-          const reason = reasonNotToSend(row, row.kind, suppressed.has(row.email));
+          const reason = reasonNotToSend(row, row.kind, suppressed.has(row.email), row.scheduledFor);
           if (reason) return cancelled.push({ id: row.id, reason });
           const links = digestLinks(deps, signer, row.userId, row.digestId);
           const template = templates.of(row);
@@ -171,8 +182,8 @@ export async function sendDue(
 async function claimedRows(em: EntityManager, owner: string): Promise<ClaimedRow[]> {
   const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
     .createQueryBuilder(Delivery, 'r')
-    .select(['r.id', 'r.kind', 'r.message_id', 'r.attempts'])
-    .addSelect(['u.id as user_id', 'u.email', 'u.first_name', 'u.subscription_status', 'u.preferences'])
+    .select(['r.id', 'r.kind', 'r.message_id', 'r.attempts', 'r.scheduled_for'])
+    .addSelect(['u.id as user_id', 'u.email', 'u.first_name', 'u.subscription_status', 'u.trial_ends_at', 'u.preferences'])
     .addSelect(['d.id as digest_id', 'd.content_id', 'd.date', 'd.title', 'd.quiet'])
     .join('r.user', 'u')
     .join('r.digest', 'd')
@@ -187,6 +198,8 @@ async function claimedRows(em: EntityManager, owner: string): Promise<ClaimedRow
     email: r.email as string,
     firstName: (r.first_name as string | null) ?? '',
     subscriptionStatus: r.subscription_status as string,
+    trialEndsAt: r.trial_ends_at == null ? null : fromRow.date(r.trial_ends_at),
+    scheduledFor: fromRow.date(r.scheduled_for),
     preferences: fromRow.json<Preferences>(r.preferences),
     digestId: r.digest_id as string,
     contentId: (r.content_id as string | null) ?? null,

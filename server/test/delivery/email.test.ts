@@ -196,6 +196,11 @@ describe('digest email through a real SMTP server', () => {
     form.set('List-Unsubscribe', 'One-Click');
     const done = await fetch(url, { method: 'POST', body: form, headers: { origin: 'https://mail.example' } });
     assert.equal(done.status, 200);
+    // The confirmation: delivery stopped, the plan (and its billing) unchanged, and where to cancel it (decision 115).
+    const page = await done.text();
+    assert.match(page, /Email delivery has stopped/);
+    assert.match(page, /Your Essential plan is unchanged and still billed at \$29 per month/);
+    assert.match(page, /<a href="https:\/\/brief\.example\/dashboard#billing">Cancel your plan in Manage billing<\/a>/);
     ana = await ts.orm.em.fork().findOneOrFail(User, { email: 'ana@ops.example' });
     assert.equal(ana.preferences.dailyDigest, false);
     assert.equal(ana.preferences.weeklySummary, false);

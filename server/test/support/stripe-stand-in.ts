@@ -58,14 +58,16 @@ export interface InjectedError {
 
 const matches = (pattern: string | RegExp, path: string) => (typeof pattern === 'string' ? pattern === path : pattern.test(path));
 
-const now = () => Math.floor(Date.now() / 1000);
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 export async function startStripeStandIn(options: {
   prices: Array<{ id: string; lookup_key: string; unit_amount: number }>;
   /** Secret keys Stripe refuses with 401 (a rolled or mistyped key). */
   revokedKeys?: string[];
+  /** Stripe's clock (a test clock, as Stripe's own test clocks move a customer's time); the real time by default. */
+  clock?: { now(): Date };
 }): Promise<StripeStandIn> {
+  const now = () => Math.floor((options.clock?.now() ?? new Date()).getTime() / 1000);
   const requests: RecordedRequest[] = [];
   const holds: Array<{ method: string; path: string | RegExp; left: number; arrived: () => void; released: Promise<void> }> = [];
   const failures: Array<{ method: string; path: string | RegExp; error: InjectedError; left: number }> = [];
@@ -86,10 +88,10 @@ export async function startStripeStandIn(options: {
     const customer = String(params.customer ?? '');
     if (!customers.has(customer)) throw new StripeError(400, 'invalid_request_error', `No such customer: '${customer}'`);
     const price = priceObj(String(params.items?.[0]?.price ?? ''));
-    const trialDays = params.trial_period_days ? Number(params.trial_period_days) : 0;
-    const subId = id('sub');
     const created = now();
-    const trialing = trialDays > 0;
+    const trialEnd = trialEndOf(params, created);
+    const subId = id('sub');
+    const trialing = trialEnd !== null;
     const sub: Obj = {
       id: subId,
       object: 'subscription',
@@ -97,7 +99,7 @@ export async function startStripeStandIn(options: {
       status: trialing ? 'trialing' : 'incomplete',
       created,
       trial_start: trialing ? created : null,
-      trial_end: trialing ? created + trialDays * 86400 : null,
+      trial_end: trialEnd,
       default_payment_method: null,
       metadata: params.metadata ?? {},
       payment_settings: params.payment_settings ?? null,
@@ -111,7 +113,8 @@ export async function startStripeStandIn(options: {
             price,
             quantity: 1,
             current_period_start: created,
-            current_period_end: created + 30 * 86400,
+            // A trial is the subscription's first period: it ends with the trial.
+            current_period_end: trialEnd ?? created + 30 * 86400,
           },
         ],
       },
@@ -134,6 +137,38 @@ export async function startStripeStandIn(options: {
     if (setup) setup.client_secret = `${setup.id}_secret_${randomBytes(8).toString('hex')}`;
     subscriptions.set(subId, sub);
     return sub;
+  }
+
+  /**
+   * The trial's end as Stripe reads the create parameters: `trial_period_days` from now, or `trial_end` (a Unix
+   * time, or 'now' for none), never both; `trial_end` must be in the future and at most two years away.
+   */
+  function trialEndOf(params: Record<string, any>, created: number): number | null {
+    const days = params.trial_period_days !== undefined ? Number(params.trial_period_days) : null;
+    const end = params.trial_end;
+    if (days !== null && end !== undefined) {
+      throw new StripeError(400, 'invalid_request_error', 'You may not pass both trial_end and trial_period_days.', undefined, 'trial_end');
+    }
+    if (days !== null) {
+      if (!Number.isInteger(days) || days < 0 || days > 730)
+        throw new StripeError(400, 'invalid_request_error', 'Invalid trial_period_days.', undefined, 'trial_period_days');
+      return days > 0 ? created + days * 86400 : null;
+    }
+    if (end === undefined || end === 'now') return null;
+    const at = Number(end);
+    if (!/^\d+$/.test(String(end)) || at <= created) {
+      throw new StripeError(
+        400,
+        'invalid_request_error',
+        'Invalid timestamp: must be an integer Unix timestamp in the future.',
+        undefined,
+        'trial_end',
+      );
+    }
+    if (at > created + 730 * 86400) {
+      throw new StripeError(400, 'invalid_request_error', 'trial_end can be no more than two years in the future.', undefined, 'trial_end');
+    }
+    return at;
   }
 
   /** Stripe returns nested objects as ids unless the request expands them. */
@@ -298,7 +333,8 @@ export async function startStripeStandIn(options: {
       [status, payload] = route(req.method!, url.pathname, params);
       if (key && req.method === 'POST') idempotent.set(key, { hash, status, body: payload });
     } catch (err) {
-      if (err instanceof StripeError) [status, payload] = [err.status, { error: { type: err.type, message: err.message, code: err.code } }];
+      if (err instanceof StripeError)
+        [status, payload] = [err.status, { error: { type: err.type, message: err.message, code: err.code, param: err.param } }];
       else [status, payload] = [500, { error: { type: 'api_error', message: String(err) } }];
     }
     // A held answer is the state when the request arrived, delivered late: what a slow network does.
@@ -373,6 +409,7 @@ class StripeError extends Error {
     readonly type: string,
     message: string,
     readonly code?: string,
+    readonly param?: string,
   ) {
     super(message);
   }

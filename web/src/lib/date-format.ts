@@ -8,3 +8,8 @@ export function formatLongDate(isoDate: string): string {
 export function formatShortDate(isoDate: string): string {
   return new Date(isoDate).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
+
+/** A day named briefly, as order summaries and billing lines write it: "Dec 7". */
+export function formatDay(isoDate: string): string {
+  return new Date(isoDate).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+}

@@ -11,6 +11,9 @@ export function makeUser(overrides: Partial<User> = {}): User {
     subscriptionStatus: 'inactive',
     timezone: 'Europe/Lisbon',
     preferences: structuredClone(DEFAULT_PREFERENCES),
+    trialEndsAt: null,
+    nextChargeAt: null,
+    cancelsAt: null,
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { Migration20261122200000 as PgRateLimits } from './postgresql/Migration2
 import { Migration20261122211133 as PgDigestContents } from './postgresql/Migration20261122211133.js';
 import { Migration20261122222157 as PgDropSubscriptionAttempt } from './postgresql/Migration20261122222157.js';
 import { Migration20261122223113 as PgJobLeases } from './postgresql/Migration20261122223113.js';
+import { Migration20261123043358 as PgTrials } from './postgresql/Migration20261123043358.js';
 import { Migration20261123050001 as PgAccountMails } from './postgresql/Migration20261123050001.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 import { Migration20261122071243 as SqliteBilling } from './sqlite/Migration20261122071243.js';
@@ -17,6 +18,7 @@ import { Migration20261122190000 as SqliteStoryIngestedAt } from './sqlite/Migra
 import { Migration20261122211132 as SqliteDigestContents } from './sqlite/Migration20261122211132.js';
 import { Migration20261122222156 as SqliteDropSubscriptionAttempt } from './sqlite/Migration20261122222156.js';
 import { Migration20261122223112 as SqliteJobLeases } from './sqlite/Migration20261122223112.js';
+import { Migration20261123043352 as SqliteTrials } from './sqlite/Migration20261123043352.js';
 import { Migration20261123050000 as SqliteAccountMails } from './sqlite/Migration20261123050000.js';
 
 /** The committed migrations of each dialect, in order. `npm run migration:create -w server` writes new ones; append them here. */
@@ -30,6 +32,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261122211132', class: SqliteDigestContents },
     { name: 'Migration20261122222156', class: SqliteDropSubscriptionAttempt },
     { name: 'Migration20261122223112', class: SqliteJobLeases },
+    { name: 'Migration20261123043352', class: SqliteTrials },
     { name: 'Migration20261123050000', class: SqliteAccountMails },
   ],
   postgresql: [
@@ -42,6 +45,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261122211133', class: PgDigestContents },
     { name: 'Migration20261122222157', class: PgDropSubscriptionAttempt },
     { name: 'Migration20261122223113', class: PgJobLeases },
+    { name: 'Migration20261123043358', class: PgTrials },
     { name: 'Migration20261123050001', class: PgAccountMails },
   ],
 };

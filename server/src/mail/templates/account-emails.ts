@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@dcbrief/shared';
+import { PLAN_LIST, PLANS, PRODUCT_NAME, TRIAL_DAYS, TRIAL_TIER } from '@dcbrief/shared';
 import type { MailMessage } from '../mailer.js';
 import { renderEmail } from './layout.js';
 
@@ -48,7 +48,7 @@ export function invitationEmail(to: string, firstName: string, signInUrl: string
     preheader: `Your spot at ${PRODUCT_NAME} is ready.`,
     heading: `${firstName ? `${firstName}, your` : 'Your'} spot is ready`,
     paragraphs: [
-      `A spot has opened up at ${PRODUCT_NAME}. Sign in with this email address to set up your daily brief; your 14-day free trial starts when you choose a plan.`,
+      `A spot has opened up at ${PRODUCT_NAME}. Sign in with this email address to set up your daily brief; your free ${TRIAL_DAYS}-day trial of ${PLANS[TRIAL_TIER].name} starts when you first sign in, with no card.`,
     ],
     button: { label: 'Sign in', url: signInUrl },
   });
@@ -57,7 +57,7 @@ export function invitationEmail(to: string, firstName: string, signInUrl: string
 
 export function welcomeEmail(to: string, firstName: string, planName: string, dashboardUrl: string, trialEnds: Date | null): MailMessage {
   const trialLine = trialEnds
-    ? `Your 14-day free trial runs until ${trialEnds.toUTCString().slice(0, 16)}. You can cancel anytime before then and pay nothing.`
+    ? `Your free trial runs until ${dayOf(trialEnds)}, and your card is first charged then. You can cancel anytime before then and pay nothing.`
     : 'Your subscription is now active.';
   const { html, text } = renderEmail({
     preheader: 'Your first digest will arrive tomorrow.',
@@ -69,6 +69,31 @@ export function welcomeEmail(to: string, firstName: string, planName: string, da
     button: { label: 'Open your dashboard', url: dashboardUrl },
   });
   return { to, subject: `Welcome to ${PRODUCT_NAME}`, html, text };
+}
+
+/** "Mon, 07 Dec 2026": the day in UTC, as the emails have always written it. */
+function dayOf(date: Date): string {
+  return date.toUTCString().slice(0, 16);
+}
+
+/**
+ * Three days before a card-free trial ends (docs/decisions/008): what happens then (the digests stop, nothing is
+ * charged, there is no card) and the way to keep them, with the remaining days kept.
+ */
+export function cardFreeTrialEndingEmail(to: string, firstName: string, trialEnds: Date, subscribeUrl: string): MailMessage {
+  const when = dayOf(trialEnds);
+  const prices = PLAN_LIST.map((p) => `${p.name} $${p.priceUsd} per month`).join(' or ');
+  const { html, text } = renderEmail({
+    preheader: `Your free trial ends on ${when}. Nothing will be charged.`,
+    heading: `${firstName ? `${firstName}, your` : 'Your'} free trial ends on ${when}`,
+    paragraphs: [
+      `Your ${TRIAL_DAYS}-day free trial of ${PLANS[TRIAL_TIER].name} ends on ${when}. After that your daily brief and weekly summary stop. Nothing will be charged: we have no card of yours.`,
+      `To keep them coming, choose a plan (${prices}). Your trial's remaining days stay free: your card is first charged on ${when}, and you can cancel anytime before then.`,
+    ],
+    button: { label: 'Choose a plan', url: subscribeUrl },
+    footnote: 'You received this email because you started a free trial. If you let it end, you will not hear from us about it again.',
+  });
+  return { to, subject: `Your ${PRODUCT_NAME} free trial ends on ${when}`, html, text };
 }
 
 export function trialEndingEmail(to: string, planName: string, trialEnds: Date | null, dashboardUrl: string): MailMessage {

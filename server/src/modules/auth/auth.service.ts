@@ -93,6 +93,7 @@ export class AuthService {
       firstName: entry?.firstName,
       lastName: entry?.lastName,
       timezone: seed.timezone,
+      now,
     });
   }
 

@@ -1,18 +1,27 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { PLANS, TRIAL_DAYS, type CreateSubscriptionResponse, type Tier } from '@dcbrief/shared';
+import {
+  PLANS,
+  TRIAL_DAYS,
+  TRIAL_ENDED_STATUS,
+  TRIAL_TIER,
+  TRIALING_STATUS,
+  type CreateSubscriptionResponse,
+  type Tier,
+} from '@dcbrief/shared';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { paymentFailedEmail, trialEndingEmail, welcomeEmail } from '../../mail/templates/account-emails.js';
+import { claimTrial, trialClaimed, trialDaysRemain } from '../users/trial.js';
 import { User } from '../users/user.entity.js';
 import { isStripeMissing, isStripePriceError, paymentsUnavailable } from './billing.errors.js';
 import type { PriceCatalog } from './price-catalog.js';
 import { StripeEvent } from './stripe-event.entity.js';
-import { idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
+import { billingDatesOf, hasPaymentMethod, idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
 
 export interface BillingDeps {
   em: EntityManager;
@@ -27,6 +36,11 @@ export interface BillingDeps {
 }
 
 const SUBSCRIPTION_EXPAND = ['pending_setup_intent', 'latest_invoice.confirmation_secret'];
+/**
+ * A trial with less than this left is not carried into a subscription: the first charge is simply today. Stripe
+ * needs `trial_end` in the future when the request arrives, and an hour's grace is not worth a failed checkout.
+ */
+const MIN_TRIAL_CARRIED_MS = 60 * 60_000;
 /** Stripe's default tolerance: a signature older than 5 minutes is refused (replay protection). */
 const WEBHOOK_TOLERANCE_SEC = 300;
 
@@ -72,6 +86,7 @@ export class BillingService {
         }
         await stripe.subscriptions.cancel(pending.id);
       }
+      const trial = await this.trialFor(user);
       // The key names the attempt by what it follows: the subscription last stored for the user. Requests of one
       // attempt (a double click, a reload, also at two servers) see the same stored id and get one subscription;
       // once it is stored, the next attempt (after a cancellation, or for another plan) has a key never used.
@@ -81,9 +96,7 @@ export class BillingService {
             {
               customer,
               items: [{ price: prices[tier] }],
-              ...(user.trialStartedAt
-                ? {}
-                : { trial_period_days: TRIAL_DAYS, trial_settings: { end_behavior: { missing_payment_method: 'cancel' as const } } }),
+              ...trial,
               payment_behavior: 'default_incomplete',
               payment_settings: { save_default_payment_method: 'on_subscription' },
               expand: SUBSCRIPTION_EXPAND,
@@ -103,6 +116,25 @@ export class BillingService {
       }
       throw new HttpError(502, 'Stripe did not return a payment form for this subscription. Please try again.');
     });
+  }
+
+  /**
+   * The trial a new subscription carries (docs/decisions/008). During the card-free trial: its remaining days, as
+   * Stripe's `trial_end` at the same instant, so the first charge falls when the trial would have ended and
+   * nobody pays for days they had free. An account from before the card-free trial that never had one (and whose
+   * address had none): the trial of decision 006, TRIAL_DAYS once the card is saved. Otherwise none: money is due now.
+   * Either trial cancels itself in Stripe when it ends without a card, so nothing is ever charged without one.
+   */
+  private async trialFor(user: User): Promise<Partial<Stripe.SubscriptionCreateParams>> {
+    const endsWithoutCard = { end_behavior: { missing_payment_method: 'cancel' as const } };
+    const now = this.deps.clock.now();
+    if (user.trialEndsAt && user.trialEndsAt.getTime() - now.getTime() >= MIN_TRIAL_CARRIED_MS) {
+      return { trial_end: Math.floor(user.trialEndsAt.getTime() / 1000), trial_settings: endsWithoutCard };
+    }
+    if (!user.trialStartedAt && !(await trialClaimed(this.deps.em, user.email))) {
+      return { trial_period_days: TRIAL_DAYS, trial_settings: endsWithoutCard };
+    }
+    return {};
   }
 
   /** A Stripe customer-portal session, where a subscriber cancels, changes plan or card. */
@@ -128,7 +160,7 @@ export class BillingService {
         read: async (locked) => (locked?.stripeSubscriptionId ? this.readSubscription(locked.stripeSubscriptionId) : null),
         write: async (em, lockedUser, current) => {
           const locked = await lockedUser();
-          if (locked && current) this.applyCurrent(locked, current, mails);
+          if (locked && current) await this.applyCurrent(em, locked, current, mails);
           await em.flush();
         },
       },
@@ -185,7 +217,7 @@ export class BillingService {
             await this.record(em, event);
             const user = await lockedUser();
             if (!user) return;
-            if (current) this.applyCurrent(user, current, mails);
+            if (current) await this.applyCurrent(em, user, current, mails);
             this.notify(event, user, current && current.subscription !== 'gone' ? current.subscription : null, mails);
             await em.flush();
           },
@@ -255,12 +287,42 @@ export class BillingService {
     }
   }
 
-  private applyCurrent(user: User, current: CurrentSubscription, mails: MailMessage[]) {
+  /** Applies Stripe's current state; a trial of decision 006 confirmed now spends the address's one trial. */
+  private async applyCurrent(em: EntityManager, user: User, current: CurrentSubscription, mails: MailMessage[]) {
+    const hadTrial = !!user.trialStartedAt;
+    this.applyState(user, current, mails);
+    if (!hadTrial && user.trialStartedAt) await claimTrial(em, user.email, user.trialStartedAt);
+  }
+
+  private applyState(user: User, current: CurrentSubscription, mails: MailMessage[]) {
     if (current.subscription !== 'gone') return this.apply(user, current.subscription, current.prices, mails);
     // A subscription that no longer exists grants nothing, and no retry would bring it back.
     if (user.stripeSubscriptionId !== current.id) return;
+    if (this.backToCardFreeTrial(user, this.deps.clock.now(), !!user.welcomeEmailSentAt)) return;
     user.subscriptionStatus = 'canceled';
     user.subscriptionTier = null;
+    user.nextChargeAt = null;
+    user.cancelsAt = null;
+  }
+
+  /**
+   * A checkout not (or no longer) confirmed takes nothing from the card-free trial (docs/decisions/008): its days
+   * were promised without a card, so the user stays on them until they end (also after cancelling a subscription
+   * started during them); after them, a checkout never confirmed leaves the state at the trial's end, not at
+   * Stripe's word for it.
+   */
+  private backToCardFreeTrial(user: User, now: Date, wasConfirmed: boolean): boolean {
+    if (!user.trialStartedAt) return false;
+    if (trialDaysRemain(user, now)) {
+      user.subscriptionStatus = TRIALING_STATUS;
+      user.subscriptionTier = TRIAL_TIER;
+    } else if (!wasConfirmed) {
+      user.subscriptionStatus = TRIAL_ENDED_STATUS;
+      user.subscriptionTier = null;
+    } else return false;
+    user.nextChargeAt = null;
+    user.cancelsAt = null;
+    return true;
   }
 
   private apply(user: User, subscription: Stripe.Subscription, prices: Record<Tier, string>, mails: MailMessage[]) {
@@ -269,17 +331,23 @@ export class BillingService {
     // An abandoned checkout's subscription must not overwrite the one the user has now.
     if (!isCurrent && user.stripeSubscriptionId && status !== 'active') return;
     user.stripeSubscriptionId = subscription.id;
-    user.subscriptionStatus = status;
+    const now = this.deps.clock.now();
     const noPlan = ['canceled', 'incomplete', 'incomplete_expired'].includes(status);
+    if (noPlan && this.backToCardFreeTrial(user, now, hasPaymentMethod(subscription))) return;
+    user.subscriptionStatus = status;
     user.subscriptionTier = noPlan ? null : tierOf(subscription, prices);
+    const dates = billingDatesOf(subscription);
+    user.nextChargeAt = noPlan ? null : dates.nextChargeAt;
+    user.cancelsAt = noPlan ? null : dates.cancelsAt;
+    if (dates.trialEndsAt) user.trialEndsAt = dates.trialEndsAt;
     if (!noPlan && !user.subscriptionTier) {
       this.deps.logger.error(
         { subscription: subscription.id, price: subscription.items.data[0]?.price },
         'subscription on a price of no tier (neither our price id nor our lookup key)',
       );
     }
-    const now = this.deps.clock.now();
     if (status === 'active' && subscription.status === 'trialing' && !user.trialStartedAt) {
+      // The trial of decision 006 (an account from before the card-free trial): its address has had its trial.
       user.trialStartedAt = subscription.trial_start ? new Date(subscription.trial_start * 1000) : now;
     }
     if (status === 'active' && !user.welcomeEmailSentAt && user.subscriptionTier) {
@@ -290,7 +358,8 @@ export class BillingService {
   }
 
   private notify(event: Stripe.Event, user: User, subscription: Stripe.Subscription | null, mails: MailMessage[]) {
-    if (event.type === 'customer.subscription.trial_will_end' && subscription && user.subscriptionTier) {
+    // Only a trial with a card will be charged: an open checkout during the card-free trial gets 008's reminder instead.
+    if (event.type === 'customer.subscription.trial_will_end' && subscription && user.subscriptionTier && hasPaymentMethod(subscription)) {
       const ends = subscription.trial_end ? new Date(subscription.trial_end * 1000) : null;
       mails.push(trialEndingEmail(user.email, PLANS[user.subscriptionTier].name, ends, this.dashboardUrl()));
     }
@@ -338,11 +407,15 @@ function rowLocks(em: EntityManager): boolean {
 }
 
 function secretOf(subscription: Stripe.Subscription): CreateSubscriptionResponse | null {
+  // The order summary's first charge: the trial's end (nothing today), or today.
+  const trialEnd =
+    subscription.status === 'trialing' && subscription.trial_end ? new Date(subscription.trial_end * 1000).toISOString() : null;
   const setup = subscription.pending_setup_intent;
-  if (setup && typeof setup === 'object' && setup.client_secret) return { clientSecret: setup.client_secret, intentType: 'setup' };
+  if (setup && typeof setup === 'object' && setup.client_secret)
+    return { clientSecret: setup.client_secret, intentType: 'setup', trialEnd };
   const invoice = subscription.latest_invoice;
   const secret = invoice && typeof invoice === 'object' ? invoice.confirmation_secret?.client_secret : null;
-  return secret ? { clientSecret: secret, intentType: 'payment' } : null;
+  return secret ? { clientSecret: secret, intentType: 'payment', trialEnd } : null;
 }
 
 /** What handleWebhook reads of every event; the rest is read per type, each field optional. */

@@ -49,3 +49,26 @@ export function idOf(ref: string | { id: string } | null | undefined): string | 
   if (!ref) return null;
   return typeof ref === 'string' ? ref : ref.id;
 }
+
+export interface BillingDates {
+  /** The subscription's trial end while it is trialing. */
+  trialEndsAt: Date | null;
+  /** When Stripe charges next: the trial's end, else the current period's end; null when it will not renew. */
+  nextChargeAt: Date | null;
+  /** When a subscription cancelled in the portal stops (cancel_at, or the end of what is paid for). */
+  cancelsAt: Date | null;
+}
+
+const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+/** The dates the dashboard shows for a subscription (its period lives on its item since Stripe's 2025 API). */
+export function billingDatesOf(
+  sub: Pick<Stripe.Subscription, 'status' | 'trial_end' | 'cancel_at' | 'cancel_at_period_end' | 'items'>,
+): BillingDates {
+  const trialEndsAt = sub.status === 'trialing' ? dateOf(sub.trial_end) : null;
+  const periodEnd = dateOf(sub.items?.data[0]?.current_period_end);
+  const renewsAt = trialEndsAt ?? periodEnd;
+  const cancelsAt = dateOf(sub.cancel_at) ?? (sub.cancel_at_period_end ? renewsAt : null);
+  const ended = sub.status === 'canceled' || sub.status === 'incomplete_expired';
+  return { trialEndsAt, nextChargeAt: cancelsAt || ended ? null : renewsAt, cancelsAt: ended ? null : cancelsAt };
+}

@@ -12,5 +12,8 @@ export function toUserDto(user: User): UserDto {
     subscriptionStatus: user.subscriptionStatus,
     timezone: user.timezone,
     preferences: mergePreferences(user.preferences, {}),
+    trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
+    nextChargeAt: user.nextChargeAt?.toISOString() ?? null,
+    cancelsAt: user.cancelsAt?.toISOString() ?? null,
   };
 }

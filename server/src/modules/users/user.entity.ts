@@ -16,8 +16,14 @@ export class User {
   stripeCustomerId: string | null = null;
   /** The subscription whose state the user's tier and status follow. */
   stripeSubscriptionId: string | null = null;
-  /** When the user's free trial began (a trial is offered once). */
+  /** When the user's free trial began (a trial is offered once per email address: trial-claim.entity.ts). */
   trialStartedAt: Date | null = null;
+  /** When the free trial ends (the card-free one, or the subscription's trial once a card is saved). */
+  trialEndsAt: Date | null = null;
+  /** When Stripe next charges the card; null when nothing will be charged. */
+  nextChargeAt: Date | null = null;
+  /** When a subscription cancelled at its period's end stops. */
+  cancelsAt: Date | null = null;
   welcomeEmailSentAt: Date | null = null;
   preferences: Preferences = structuredClone(DEFAULT_PREFERENCES);
   createdAt: Date = new Date();
@@ -38,6 +44,9 @@ export const UserSchema = new EntitySchema<User>({
     stripeCustomerId: { type: 'string', length: 64, nullable: true, unique: true },
     stripeSubscriptionId: { type: 'string', length: 64, nullable: true },
     trialStartedAt: { type: 'datetime', nullable: true },
+    trialEndsAt: { type: 'datetime', nullable: true },
+    nextChargeAt: { type: 'datetime', nullable: true },
+    cancelsAt: { type: 'datetime', nullable: true },
     welcomeEmailSentAt: { type: 'datetime', nullable: true },
     preferences: { type: 'json' },
     createdAt: { type: 'datetime' },

@@ -1,16 +1,21 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { preferencesUpdateSchema } from '@dcbrief/shared';
+import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from './current-user.js';
+import { endTrialIfOver } from './trial.js';
 import { parseInput } from '../../http/validate.js';
 import { toUserDto } from './user.dto.js';
 import { UsersService } from './users.service.js';
 
-export function usersRoutes(): Router {
+export function usersRoutes({ clock }: { clock: Clock }): Router {
   const router = new Router({ prefix: '/api' });
-  router.get('/auth/user', requireUser(), (ctx: Context) => {
+  router.get('/auth/user', requireUser(), async (ctx: Context) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = toUserDto(currentUser(ctx));
+    const user = currentUser(ctx);
+    // A trial ends at its hour, not at the next delivery pass: the home page says so from then on.
+    await endTrialIfOver(ctx.em, user, clock.now());
+    ctx.body = toUserDto(user);
   });
   router.post('/user/preferences', requireUser(), async (ctx: Context) => {
     const update = parseInput(preferencesUpdateSchema, ctx.request.body ?? {});

@@ -1,4 +1,4 @@
-import { hasPremiumAccess, isActive } from '@dcbrief/shared';
+import { hasPremiumAccess, isActive, isTrialing } from '@dcbrief/shared';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
@@ -41,7 +41,7 @@ export default function DashboardRoute() {
         </div>
         <aside aria-label="Account" className="grid content-start gap-6">
           <AccountInfoCard user={user} />
-          {!isActive(user) && <UpgradeCard />}
+          {!isActive(user) && <UpgradeCard trialing={isTrialing(user)} />}
           <StatsCard
             title="Your Intelligence Stats"
             items={dashboardStatItems(intelligenceStats(stats.data, feedback.data))}

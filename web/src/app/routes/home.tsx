@@ -1,6 +1,7 @@
-import { hasPremiumAccess, type User } from '@dcbrief/shared';
+import { hasPremiumAccess, TRIAL_ENDED_STATUS, type User } from '@dcbrief/shared';
 import { PageShell } from '@/components/layout/page-shell';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
+import { TrialNotice } from '@/features/account/components/trial-notice';
 import { HomeQuickActions } from '@/features/home/components/home-quick-actions';
 import { WelcomeHeader } from '@/features/home/components/welcome-header';
 import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
@@ -20,9 +21,14 @@ export default function HomeRoute({ user }: { user: User }) {
   return (
     <PageShell>
       <WelcomeHeader user={user} />
+      <TrialNotice user={user} />
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          <TodaysBriefCard digests={digests.data} isLoading={digests.isLoading} />
+          <TodaysBriefCard
+            digests={digests.data}
+            isLoading={digests.isLoading}
+            deliveryStopped={user.subscriptionStatus === TRIAL_ENDED_STATUS}
+          />
           <StatsCard title="Stats" items={homeStatItems(intelligenceStats(stats.data, feedback.data))} />
           <RecentActivityCard feedback={feedback.data} />
         </div>

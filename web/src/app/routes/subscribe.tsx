@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TRIAL_DAYS, type Tier } from '@dcbrief/shared';
+import { isTrialing, TRIAL_DAYS, trialDaysLeft, type Tier, type User } from '@dcbrief/shared';
 import { BackLink } from '@/components/back-link';
 import { CheckList } from '@/components/check-list';
 import { PageShell } from '@/components/layout/page-shell';
@@ -11,6 +11,7 @@ import { useSubscriptionSecret } from '@/features/subscribe/hooks/use-subscripti
 import { SUBSCRIBE_SIGNED_OUT_NOTICE } from '@/hooks/login-redirect-notices';
 import { useLoginRedirect } from '@/hooks/use-login-redirect';
 import { useCurrentUser } from '@/lib/auth';
+import { formatDay } from '@/lib/date-format';
 import { SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 
 const TRIAL_POINT = `${TRIAL_DAYS}-day free trial`;
@@ -31,11 +32,7 @@ export default function SubscribeRoute() {
       <BackLink />
       <div className="mx-auto mt-6 max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Choose your intelligence level</h1>
-        <p className="mt-3 text-slate-600">
-          {chargedNow
-            ? 'You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.'
-            : `Start with a ${TRIAL_DAYS}-day free trial. You will not be charged until it ends, and you can cancel anytime.`}
-        </p>
+        <p className="mt-3 text-slate-600">{trialNote(user, chargedNow)}</p>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -55,4 +52,16 @@ export default function SubscribeRoute() {
       />
     </PageShell>
   );
+}
+
+/** The heading's trial note: what this visitor gets, from the server's state and answer (docs/decisions/008). */
+function trialNote(user: User | null, chargedNow: boolean): string {
+  if (chargedNow)
+    return 'You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.';
+  const left = trialDaysLeft(user?.trialEndsAt);
+  if (isTrialing(user) && user?.trialEndsAt && left > 0) {
+    const day = formatDay(user.trialEndsAt);
+    return `Your free trial has ${left} day${left === 1 ? '' : 's'} left. Subscribe now and you pay nothing until ${day}; cancel anytime.`;
+  }
+  return `Start with a ${TRIAL_DAYS}-day free trial. You will not be charged until it ends, and you can cancel anytime.`;
 }

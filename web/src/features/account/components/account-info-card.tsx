@@ -1,6 +1,7 @@
 import { UserRound } from 'lucide-react';
 import type { User } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
+import { BillingSummary, billingLine, hasBillingAccount } from './billing-summary';
 import { ManageBillingButton } from './manage-billing-button';
 import { SignOutEverywhereButton } from './sign-out-everywhere-button';
 import { TierBadge } from './tier-badge';
@@ -9,7 +10,12 @@ function memberSince(createdAt: string): string {
   return new Date(createdAt).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 }
 
-export function AccountInfoCard({ user }: { user: Pick<User, 'email' | 'createdAt' | 'subscriptionTier' | 'subscriptionStatus'> }) {
+type AccountUser = Pick<
+  User,
+  'email' | 'createdAt' | 'subscriptionTier' | 'subscriptionStatus' | 'trialEndsAt' | 'nextChargeAt' | 'cancelsAt'
+>;
+
+export function AccountInfoCard({ user }: { user: AccountUser }) {
   return (
     <TitledCard icon={UserRound} title="Account Information">
       <dl className="grid gap-3 text-sm">
@@ -27,8 +33,16 @@ export function AccountInfoCard({ user }: { user: Pick<User, 'email' | 'createdA
             <TierBadge user={user} />
           </dd>
         </div>
+        {billingLine(user) && (
+          <div id="billing" className="scroll-mt-24">
+            <dt className="text-slate-600">Billing</dt>
+            <dd className="mt-1">
+              <BillingSummary user={user} />
+            </dd>
+          </div>
+        )}
       </dl>
-      {user.subscriptionTier && <ManageBillingButton />}
+      {hasBillingAccount(user) && <ManageBillingButton />}
       <SignOutEverywhereButton />
     </TitledCard>
   );

@@ -10,8 +10,19 @@ import { formatLongDate } from '@/lib/date-format';
 import { KIND_LABELS } from '@/lib/labels';
 import { SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
-/** Spec: skeleton while loading, the latest digest when there is one, else when the first one arrives. */
-export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | undefined; isLoading: boolean }) {
+/**
+ * Spec: skeleton while loading, the latest digest when there is one, else when the first one arrives; except when
+ * none will arrive (`deliveryStopped`: a free trial ended, decision 008), which it says instead of promising one.
+ */
+export function TodaysBriefCard({
+  digests,
+  isLoading,
+  deliveryStopped = false,
+}: {
+  digests: Digest[] | undefined;
+  isLoading: boolean;
+  deliveryStopped?: boolean;
+}) {
   const latest = digests?.[0];
   return (
     <TitledCard icon={Newspaper} title="Today's Intelligence Brief" contentClassName="min-h-32" aria-busy={isLoading}>
@@ -43,10 +54,19 @@ export function TodaysBriefCard({ digests, isLoading }: { digests: Digest[] | un
         <div className="flex items-start gap-3 rounded-xl border border-dashed border-slate-300 p-4">
           <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />
           <div>
-            <p className="font-medium text-slate-900">Your first digest arrives tomorrow at 6:00 AM.</p>
-            <CardDescription className="mt-1">
-              We are already reading {SOURCE_COUNT_CLAIM} sources for you. Check your inbox in the morning.
-            </CardDescription>
+            {deliveryStopped ? (
+              <>
+                <p className="font-medium text-slate-900">No digest is on its way: your free trial has ended.</p>
+                <CardDescription className="mt-1">Choose a plan and the next one arrives at your delivery time.</CardDescription>
+              </>
+            ) : (
+              <>
+                <p className="font-medium text-slate-900">Your first digest arrives tomorrow at 6:00 AM.</p>
+                <CardDescription className="mt-1">
+                  We are already reading {SOURCE_COUNT_CLAIM} sources for you. Check your inbox in the morning.
+                </CardDescription>
+              </>
+            )}
           </div>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { ArrowRight } from 'lucide-react';
+import { TRIAL_DAYS } from '@dcbrief/shared';
 import { Button } from '@/components/ui/button';
 
 export function ClosingCtaSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
@@ -10,7 +11,7 @@ export function ClosingCtaSection({ onJoinWaitlist }: { onJoinWaitlist: () => vo
             Know what changed in the data-center world before 6:05 AM
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-blue-50">
-            Join the professionals who start their day with facts, not feeds. 14-day free trial, no credit card required.
+            Join the professionals who start their day with facts, not feeds. {TRIAL_DAYS}-day free trial, no credit card required.
           </p>
           <Button size="lg" variant="inverse" className="mt-8" onClick={onJoinWaitlist}>
             Start Free Trial

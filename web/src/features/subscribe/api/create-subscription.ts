@@ -8,7 +8,7 @@ export async function createSubscription(tier: Tier): Promise<CreateSubscription
   if (typeof body.clientSecret !== 'string' || !body.clientSecret) throw new Error('The server sent no payment secret');
   // A server that predates intentType sends PaymentIntent secrets only ("pi_..._secret_..."); SetupIntents start "seti_".
   const intentType = body.intentType ?? (body.clientSecret.startsWith('seti_') ? 'setup' : 'payment');
-  return { clientSecret: body.clientSecret, intentType };
+  return { clientSecret: body.clientSecret, intentType, trialEnd: typeof body.trialEnd === 'string' ? body.trialEnd : null };
 }
 
 export function useCreateSubscription() {

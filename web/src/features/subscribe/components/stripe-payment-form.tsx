@@ -9,6 +9,7 @@ import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { currentUserQueryKey } from '@/lib/auth';
 import { refreshBilling } from '../api/refresh-billing';
+import { OrderSummary, PaymentTerms } from './order-summary';
 import { announcePaymentFailure, announcePaymentSuccess } from './payment-outcome';
 import { SHORT_PLAN_NAMES } from './plan-choice';
 import { stripeFor } from './stripe-loader';
@@ -29,12 +30,12 @@ interface StripePaymentFormProps {
 export default function StripePaymentForm({ publishableKey, secret, tier }: StripePaymentFormProps) {
   return (
     <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: secret.clientSecret, appearance: APPEARANCE }}>
-      <ConfirmForm intentType={secret.intentType} tier={tier} />
+      <ConfirmForm intentType={secret.intentType} trialEnd={secret.trialEnd} tier={tier} />
     </Elements>
   );
 }
 
-function ConfirmForm({ intentType, tier }: { intentType: CreateSubscriptionResponse['intentType']; tier: Tier }) {
+function ConfirmForm({ intentType, trialEnd, tier }: Pick<CreateSubscriptionResponse, 'intentType' | 'trialEnd'> & { tier: Tier }) {
   const stripe = useStripe();
   const elements = useElements();
   const queryClient = useQueryClient();
@@ -70,10 +71,14 @@ function ConfirmForm({ intentType, tier }: { intentType: CreateSubscriptionRespo
   return (
     <form onSubmit={submit} className="grid gap-5">
       <PaymentElement />
-      <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || processing}>
-        <Lock aria-hidden="true" />
-        {processing ? 'Processing...' : `Subscribe to ${SHORT_PLAN_NAMES[tier]}`}
-      </Button>
+      <OrderSummary tier={tier} trialEnd={trialEnd} />
+      <div className="grid gap-2">
+        <Button type="submit" size="lg" className="w-full" disabled={!stripe || !elements || processing}>
+          <Lock aria-hidden="true" />
+          {processing ? 'Processing...' : `Subscribe to ${SHORT_PLAN_NAMES[tier]}`}
+        </Button>
+        <PaymentTerms tier={tier} trialEnd={trialEnd} />
+      </div>
     </form>
   );
 }
