@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntitySchema } from '@mikro-orm/core';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
+import { User } from '../modules/users/user.entity.js';
 import type { Chapter } from './encode.js';
 
 /**
@@ -99,4 +100,24 @@ export const DigestEpisodeSchema = new EntitySchema<DigestEpisode>({
   },
 });
 
-export const audioEntities = [AudioSegmentSchema, AudioEpisodeSchema, DigestEpisodeSchema];
+/**
+ * A subscriber's private podcast feed: its token is shown once in the feed URL and stored only as a
+ * sha256 hash (rotating replaces it; revoking deletes the row, and every URL with the old token is 404).
+ */
+export class AudioFeed {
+  user!: User;
+  tokenHash!: string;
+  createdAt: Date = new Date();
+}
+
+export const AudioFeedSchema = new EntitySchema<AudioFeed>({
+  class: AudioFeed,
+  tableName: 'audio_feeds',
+  properties: {
+    user: { kind: 'm:1', entity: () => User, primary: true, deleteRule: 'cascade' },
+    tokenHash: { type: 'string', length: 64, unique: true },
+    createdAt: { type: 'datetime' },
+  },
+});
+
+export const audioEntities = [AudioSegmentSchema, AudioEpisodeSchema, DigestEpisodeSchema, AudioFeedSchema];

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Audio: segments synthesised once, episodes per content and voice, each digest's episode (decision 403). */
-export class Migration20261123041509 extends Migration {
+/** Audio: segments synthesised once, episodes per content and voice, each digest's episode, private podcast feeds (decisions 403, 404). */
+export class Migration20261123043036 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table \`audio_segments\` (\`key\` text not null, \`preset_key\` text not null, \`sample_rate\` integer not null, \`line_ms\` json not null, \`duration_ms\` integer not null, \`created_at\` datetime not null, primary key (\`key\`));`,
@@ -21,5 +21,11 @@ export class Migration20261123041509 extends Migration {
     );
     this.addSql(`create index \`digest_episodes_digest_id_index\` on \`digest_episodes\` (\`digest_id\`);`);
     this.addSql(`create index \`digest_episodes_episode_id_index\` on \`digest_episodes\` (\`episode_id\`);`);
+
+    this.addSql(
+      `create table \`audio_feeds\` (\`user_id\` text not null, \`token_hash\` text not null, \`created_at\` datetime not null, constraint \`audio_feeds_user_id_foreign\` foreign key(\`user_id\`) references \`users\`(\`id\`) on delete cascade on update cascade, primary key (\`user_id\`));`,
+    );
+    this.addSql(`create index \`audio_feeds_user_id_index\` on \`audio_feeds\` (\`user_id\`);`);
+    this.addSql(`create unique index \`audio_feeds_token_hash_unique\` on \`audio_feeds\` (\`token_hash\`);`);
   }
 }

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Audio: segments synthesised once, episodes per content and voice, each digest's episode (decision 403). */
-export class Migration20261123041512 extends Migration {
+/** Audio: segments synthesised once, episodes per content and voice, each digest's episode, private podcast feeds (decisions 403, 404). */
+export class Migration20261123043041 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "audio_segments" ("key" varchar(64) not null, "preset_key" varchar(200) not null, "sample_rate" int not null, "line_ms" jsonb not null, "duration_ms" int not null, "created_at" timestamptz not null, constraint "audio_segments_pkey" primary key ("key"));`,
@@ -20,6 +20,11 @@ export class Migration20261123041512 extends Migration {
     );
 
     this.addSql(
+      `create table "audio_feeds" ("user_id" uuid not null, "token_hash" varchar(64) not null, "created_at" timestamptz not null, constraint "audio_feeds_pkey" primary key ("user_id"));`,
+    );
+    this.addSql(`alter table "audio_feeds" add constraint "audio_feeds_token_hash_unique" unique ("token_hash");`);
+
+    this.addSql(
       `alter table "audio_episodes" add constraint "audio_episodes_content_id_foreign" foreign key ("content_id") references "digest_contents" ("id") on update cascade on delete cascade;`,
     );
 
@@ -28,6 +33,10 @@ export class Migration20261123041512 extends Migration {
     );
     this.addSql(
       `alter table "digest_episodes" add constraint "digest_episodes_episode_id_foreign" foreign key ("episode_id") references "audio_episodes" ("id") on update cascade on delete cascade;`,
+    );
+
+    this.addSql(
+      `alter table "audio_feeds" add constraint "audio_feeds_user_id_foreign" foreign key ("user_id") references "users" ("id") on update cascade on delete cascade;`,
     );
   }
 
@@ -39,5 +48,7 @@ export class Migration20261123041512 extends Migration {
     this.addSql(`drop table if exists "audio_episodes" cascade;`);
 
     this.addSql(`drop table if exists "digest_episodes" cascade;`);
+
+    this.addSql(`drop table if exists "audio_feeds" cascade;`);
   }
 }
