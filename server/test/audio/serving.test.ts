@@ -131,7 +131,7 @@ describe('serving episodes and the private podcast feed', () => {
     assert.equal(feed.title, 'DC Brief audio digest', 'signed in without a first name');
     assert.equal((feed as unknown as Record<string, string>)['itunes:block'], 'Yes');
     assert.equal(feed.items.length, 1);
-    const item = feed.items[0]! as Parser.Item & Record<string, unknown>;
+    const item = feed.items[0]! as unknown as Parser.Item & Record<string, unknown>;
     assert.equal(item.guid, digestId);
     const episode = episodeSchema.parse(await (await owner.get(`/api/audio/episodes/${digestId}`)).json());
     assert.equal(item.enclosure?.type, 'audio/mpeg');
