@@ -29,6 +29,8 @@ export const episodeSchema = z.object({
   transcriptUrl: z.string(),
   chaptersUrl: z.string(),
   chapters: z.array(episodeChapterSchema),
+  /** Where the subscriber stopped, in seconds (saved by the player, resumed on any device). */
+  positionSec: z.number(),
 });
 export type Episode = z.infer<typeof episodeSchema>;
 export const episodeListSchema = z.array(episodeSchema);
@@ -39,6 +41,15 @@ export const episodeListSchema = z.array(episodeSchema);
  */
 export const audioFeedSchema = z.object({ exists: z.boolean(), url: z.string().nullable() });
 export type AudioFeed = z.infer<typeof audioFeedSchema>;
+
+/** PUT /api/audio/episodes/:digestId/position */
+export const episodePositionSchema = z.strictObject({
+  positionSec: z
+    .number()
+    .min(0)
+    .max(24 * 3600),
+});
+export type EpisodePosition = z.infer<typeof episodePositionSchema>;
 
 /** "Listen (N min)": whole minutes, at least one. */
 export function listenMinutes(durationSec: number): number {

@@ -87,6 +87,8 @@ export const AudioEpisodeSchema = new EntitySchema<AudioEpisode>({
 export class DigestEpisode {
   digest!: Digest;
   episode!: AudioEpisode;
+  /** Where its subscriber stopped listening, in seconds: resumed on any device. */
+  positionSec = 0;
   createdAt: Date = new Date();
 }
 
@@ -96,6 +98,7 @@ export const DigestEpisodeSchema = new EntitySchema<DigestEpisode>({
   properties: {
     digest: { kind: 'm:1', entity: () => Digest, primary: true, deleteRule: 'cascade' },
     episode: { kind: 'm:1', entity: () => AudioEpisode, deleteRule: 'cascade' },
+    positionSec: { type: 'double', default: 0 },
     createdAt: { type: 'datetime' },
   },
 });

@@ -1,12 +1,13 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { hasPremiumAccess } from '@dcbrief/shared';
+import { episodePositionSchema, hasPremiumAccess } from '@dcbrief/shared';
+import { parseInput } from '../http/validate.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { currentUser, requireUser } from '../modules/users/current-user.js';
 import type { User } from '../modules/users/user.entity.js';
 import { episodeFiles } from './prepare.js';
-import { EpisodesService, FeedsService, sessionUrls, toEpisodeDto, type DigestWithEpisode } from './episodes.service.js';
+import { EpisodesService, FeedsService, savePosition, sessionUrls, toEpisodeDto, type DigestWithEpisode } from './episodes.service.js';
 import { renderFeed } from './feed.js';
 import { sendStoredFile } from './serve-file.js';
 import type { AudioStore } from './storage.js';
@@ -62,6 +63,12 @@ export function audioRoutes(deps: { store: AudioStore; clock: Clock; publicUrl: 
     const found = await own(ctx);
     if (!found) throw notFound('Episode not found');
     ctx.body = toEpisodeDto(found, sessionUrls(found.digest.id));
+  });
+  router.put('/episodes/:digestId/position', ...session, async (ctx: Context) => {
+    const { positionSec } = parseInput(episodePositionSchema, ctx.request.body);
+    const id = ctx.params.digestId ?? '';
+    if (!UUID.test(id) || !(await savePosition(ctx.em, currentUser(ctx).id, id, positionSec))) throw notFound('Episode not found');
+    ctx.body = { positionSec };
   });
   router.get('/episodes/:digestId/audio.mp3', ...session, async (ctx: Context) =>
     sendEpisodeFile(ctx, store, await own(ctx), 'mp3', ctx.query.download === '1'),

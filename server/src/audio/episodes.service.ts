@@ -9,6 +9,7 @@ import { AudioFeed, DigestEpisode, type AudioEpisode } from './audio.entity.js';
 export interface DigestWithEpisode {
   digest: Digest;
   episode: AudioEpisode;
+  positionSec?: number;
 }
 
 /** Where an episode's files are fetched: with the session, or inside a private feed (its token in the path). */
@@ -37,7 +38,7 @@ export function episodeTitle(digest: Pick<Digest, 'kind' | 'date'>): string {
   return `${KIND_TITLES[digest.kind]}, ${digest.date}`;
 }
 
-export function toEpisodeDto({ digest, episode }: DigestWithEpisode, urls: EpisodeUrls): Episode {
+export function toEpisodeDto({ digest, episode, positionSec = 0 }: DigestWithEpisode, urls: EpisodeUrls): Episode {
   return {
     digestId: digest.id,
     kind: digest.kind,
@@ -57,6 +58,7 @@ export function toEpisodeDto({ digest, episode }: DigestWithEpisode, urls: Episo
       startSec: c.startMs / 1000,
       endSec: c.endMs / 1000,
     })),
+    positionSec,
   };
 }
 
@@ -76,7 +78,7 @@ export class EpisodesService {
         limit: options.limit ?? EPISODE_LIST_MAX,
       },
     );
-    return links.map((l) => ({ digest: l.digest, episode: l.episode }));
+    return links.map((l) => ({ digest: l.digest, episode: l.episode, positionSec: l.positionSec }));
   }
 
   /** One digest's episode, only for its owner (anyone else: null, answered 404). */
@@ -86,8 +88,16 @@ export class EpisodesService {
       { digest: { id: digestId, user: userId, sentAt: { $ne: null } } },
       { populate: ['digest', 'episode'] },
     );
-    return link ? { digest: link.digest, episode: link.episode } : null;
+    return link ? { digest: link.digest, episode: link.episode, positionSec: link.positionSec } : null;
   }
+}
+
+/** Saves where the owner stopped listening; false when the digest is not theirs (404). */
+export async function savePosition(em: EntityManager, userId: string, digestId: string, positionSec: number): Promise<boolean> {
+  const found = await em.findOne(DigestEpisode, { digest: { id: digestId, user: userId } }, { fields: ['digest'] });
+  if (!found) return false;
+  await em.nativeUpdate(DigestEpisode, { digest: digestId }, { positionSec });
+  return true;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

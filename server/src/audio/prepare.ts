@@ -159,7 +159,12 @@ async function linkEpisodes(deps: AudioDeps, now: Date): Promise<{ linked: numbe
         { fields: ['id', 'presetKey', 'content'], disableIdentityMap: true },
       );
       const byPair = new Map(episodes.map((e) => [`${e.content.id}|${e.presetKey}`, e.id]));
-      const links = wanted.map((w) => ({ digest: w.digestId, episode: byPair.get(`${w.contentId}|${w.presetKey}`)!, createdAt: now }));
+      const links = wanted.map((w) => ({
+        digest: w.digestId,
+        episode: byPair.get(`${w.contentId}|${w.presetKey}`)!,
+        positionSec: 0,
+        createdAt: now,
+      }));
       for (let i = 0; i < links.length; i += 200) {
         await sql
           .createQueryBuilder(DigestEpisode)

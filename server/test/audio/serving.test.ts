@@ -93,6 +93,17 @@ describe('serving episodes and the private podcast feed', () => {
     assert.equal(chapters.version, '1.2.0');
   });
 
+  test('the listening position is saved by its owner only, and read back on any device', async () => {
+    const put = await owner.request('PUT', `/api/audio/episodes/${digestId}/position`, { json: { positionSec: 12.5 } });
+    assert.equal(put.status, 200);
+    const elsewhere = await signIn(ts, 'owner@listen.example');
+    assert.equal(episodeSchema.parse(await (await elsewhere.get(`/api/audio/episodes/${digestId}`)).json()).positionSec, 12.5);
+    assert.equal((await other.request('PUT', `/api/audio/episodes/${digestId}/position`, { json: { positionSec: 1 } })).status, 404);
+    const bad = await owner.request('PUT', `/api/audio/episodes/${digestId}/position`, { json: { positionSec: -1 } });
+    assert.equal(bad.status, 400);
+    assert.match((await bad.json()).message, /positionSec/);
+  });
+
   test("another subscriber's episode is 404; basic subscribers get 403; signed out 401", async () => {
     for (const url of [
       `/api/audio/episodes/${digestId}`,

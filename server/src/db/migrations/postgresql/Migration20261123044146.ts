@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Audio: segments synthesised once, episodes per content and voice, each digest's episode, private podcast feeds (decisions 403, 404). */
-export class Migration20261123043041 extends Migration {
+/** Audio: segments synthesised once, episodes per content and voice, each digest's episode and listening position, private podcast feeds (decisions 403, 404). */
+export class Migration20261123044146 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "audio_segments" ("key" varchar(64) not null, "preset_key" varchar(200) not null, "sample_rate" int not null, "line_ms" jsonb not null, "duration_ms" int not null, "created_at" timestamptz not null, constraint "audio_segments_pkey" primary key ("key"));`,
@@ -16,7 +16,7 @@ export class Migration20261123043041 extends Migration {
     );
 
     this.addSql(
-      `create table "digest_episodes" ("digest_id" uuid not null, "episode_id" uuid not null, "created_at" timestamptz not null, constraint "digest_episodes_pkey" primary key ("digest_id"));`,
+      `create table "digest_episodes" ("digest_id" uuid not null, "episode_id" uuid not null, "position_sec" double precision not null default 0, "created_at" timestamptz not null, constraint "digest_episodes_pkey" primary key ("digest_id"));`,
     );
 
     this.addSql(

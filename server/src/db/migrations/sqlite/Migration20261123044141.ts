@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Audio: segments synthesised once, episodes per content and voice, each digest's episode, private podcast feeds (decisions 403, 404). */
-export class Migration20261123043036 extends Migration {
+/** Audio: segments synthesised once, episodes per content and voice, each digest's episode and listening position, private podcast feeds (decisions 403, 404). */
+export class Migration20261123044141 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table \`audio_segments\` (\`key\` text not null, \`preset_key\` text not null, \`sample_rate\` integer not null, \`line_ms\` json not null, \`duration_ms\` integer not null, \`created_at\` datetime not null, primary key (\`key\`));`,
@@ -17,7 +17,7 @@ export class Migration20261123043036 extends Migration {
     );
 
     this.addSql(
-      `create table \`digest_episodes\` (\`digest_id\` text not null, \`episode_id\` text not null, \`created_at\` datetime not null, constraint \`digest_episodes_digest_id_foreign\` foreign key(\`digest_id\`) references \`digests\`(\`id\`) on delete cascade on update cascade, constraint \`digest_episodes_episode_id_foreign\` foreign key(\`episode_id\`) references \`audio_episodes\`(\`id\`) on delete cascade on update cascade, primary key (\`digest_id\`));`,
+      `create table \`digest_episodes\` (\`digest_id\` text not null, \`episode_id\` text not null, \`position_sec\` double not null default 0, \`created_at\` datetime not null, constraint \`digest_episodes_digest_id_foreign\` foreign key(\`digest_id\`) references \`digests\`(\`id\`) on delete cascade on update cascade, constraint \`digest_episodes_episode_id_foreign\` foreign key(\`episode_id\`) references \`audio_episodes\`(\`id\`) on delete cascade on update cascade, primary key (\`digest_id\`));`,
     );
     this.addSql(`create index \`digest_episodes_digest_id_index\` on \`digest_episodes\` (\`digest_id\`);`);
     this.addSql(`create index \`digest_episodes_episode_id_index\` on \`digest_episodes\` (\`episode_id\`);`);
