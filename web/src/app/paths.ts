@@ -5,6 +5,7 @@ export const paths = {
   dashboard: '/dashboard',
   digests: '/digests',
   digest: '/digests/:id',
+  audio: '/audio',
 } as const;
 
 export function digestPath(id: string): string {
