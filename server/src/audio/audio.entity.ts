@@ -5,16 +5,14 @@ import { User } from '../modules/users/user.entity.js';
 import type { Chapter } from './encode.js';
 
 /**
- * A story segment (or intro, outro) synthesised once per (spoken text, voice preset): its audio is the WAV
- * file `segments/<key>.wav` in the audio store; here, where each line ends (decision 403).
+ * A sentence of a script synthesised once per (spoken text, voice preset): its audio is the WAV file
+ * `segments/xx/<key>.wav` in the audio store (decision 403).
  */
 export class AudioSegment {
-  /** sha256 of the preset key and the spoken lines. */
+  /** sha256 of the preset key and the spoken text. */
   key!: string;
   presetKey!: string;
   sampleRate!: number;
-  /** Each line's length with the pause after it, in milliseconds, in order. */
-  lineMs!: number[];
   durationMs!: number;
   createdAt: Date = new Date();
 }
@@ -26,7 +24,6 @@ export const AudioSegmentSchema = new EntitySchema<AudioSegment>({
     key: { type: 'string', length: 64, primary: true },
     presetKey: { type: 'string', length: 200 },
     sampleRate: { type: 'integer' },
-    lineMs: { type: 'json' },
     durationMs: { type: 'integer' },
     createdAt: { type: 'datetime' },
   },

@@ -7,6 +7,8 @@ import { after, before, describe, test } from 'node:test';
 import type { VoiceStyle } from '@dcbrief/shared';
 import { AudioEpisode, AudioSegment, DigestEpisode } from '../../src/audio/audio.entity.js';
 import { prepareAudio, type AudioDeps } from '../../src/audio/prepare.js';
+import { buildScript } from '../../src/audio/script.js';
+import { sentenceKey } from '../../src/audio/synthesise.js';
 import { FileAudioStore } from '../../src/audio/storage.js';
 import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
 import { OpenAiSpeechSynthesizer } from '../../src/audio/tts/openai.js';
@@ -83,11 +85,19 @@ describe('audio preparation: premium digests get an episode, made once per conte
     for (const email of ['off@audio.example', 'basic@audio.example', 'lapsed@audio.example']) {
       assert.equal(await episodeOf(ts, email), null, `${email} gets no audio`);
     }
-    // Each segment once: intro, stories, outro per voice; none reused within a first pass.
+    // Each sentence once per voice: the distinct (preset, spoken text) pairs of both scripts, and no more.
     const chapters = a.chapters.length;
     assert.ok(chapters >= 3);
-    assert.equal(summary.segments.synthesised, chapters + news!.chapters.length);
-    assert.equal(summary.segments.reused, 0);
+    const digest = await ts.orm.em.fork().findOneOrFail(Digest, { user: { email: 'pro-a@audio.example' } }, { populate: ['content'] });
+    const script = buildScript({ kind: digest.kind, date: digest.date, stories: digest.content!.stories });
+    const lines = script.flatMap((segment) => segment.lines);
+    const keys = new Set(['professional', 'news'].flatMap((style) => lines.map((l) => sentenceKey(flite.preset(style), l))));
+    assert.equal(summary.segments.synthesised, keys.size);
+    assert.equal(
+      summary.segments.synthesised + summary.segments.reused,
+      2 * lines.length,
+      'every sentence of both episodes asked for once',
+    );
     assert.equal(await ts.orm.em.fork().count(AudioSegment, {}), summary.segments.synthesised);
     // Chapters tile the episode, in script order.
     assert.equal(a.chapters[0]!.id, 'intro');

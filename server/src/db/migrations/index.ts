@@ -8,7 +8,7 @@ import { Migration20261122200000 as PgRateLimits } from './postgresql/Migration2
 import { Migration20261122211133 as PgDigestContents } from './postgresql/Migration20261122211133.js';
 import { Migration20261122222157 as PgDropSubscriptionAttempt } from './postgresql/Migration20261122222157.js';
 import { Migration20261122223113 as PgJobLeases } from './postgresql/Migration20261122223113.js';
-import { Migration20261123044146 as PgAudio } from './postgresql/Migration20261123044146.js';
+import { Migration20261123045648 as PgAudio } from './postgresql/Migration20261123045648.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 import { Migration20261122071243 as SqliteBilling } from './sqlite/Migration20261122071243.js';
 import { Migration20261122072756 as SqliteDelivery } from './sqlite/Migration20261122072756.js';
@@ -17,7 +17,7 @@ import { Migration20261122190000 as SqliteStoryIngestedAt } from './sqlite/Migra
 import { Migration20261122211132 as SqliteDigestContents } from './sqlite/Migration20261122211132.js';
 import { Migration20261122222156 as SqliteDropSubscriptionAttempt } from './sqlite/Migration20261122222156.js';
 import { Migration20261122223112 as SqliteJobLeases } from './sqlite/Migration20261122223112.js';
-import { Migration20261123044141 as SqliteAudio } from './sqlite/Migration20261123044141.js';
+import { Migration20261123045645 as SqliteAudio } from './sqlite/Migration20261123045645.js';
 
 /** The committed migrations of each dialect, in order. `npm run migration:create -w server` writes new ones; append them here. */
 const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
@@ -30,7 +30,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261122211132', class: SqliteDigestContents },
     { name: 'Migration20261122222156', class: SqliteDropSubscriptionAttempt },
     { name: 'Migration20261122223112', class: SqliteJobLeases },
-    { name: 'Migration20261123044141', class: SqliteAudio },
+    { name: 'Migration20261123045645', class: SqliteAudio },
   ],
   postgresql: [
     { name: 'Migration20261122065932', class: PgInitial },
@@ -42,7 +42,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261122211133', class: PgDigestContents },
     { name: 'Migration20261122222157', class: PgDropSubscriptionAttempt },
     { name: 'Migration20261122223113', class: PgJobLeases },
-    { name: 'Migration20261123044146', class: PgAudio },
+    { name: 'Migration20261123045648', class: PgAudio },
   ],
 };
 

@@ -1,10 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Audio: segments synthesised once, episodes per content and voice, each digest's episode and listening position, private podcast feeds (decisions 403, 404). */
-export class Migration20261123044141 extends Migration {
+/** Audio: sentences synthesised once, episodes per content and voice, each digest's episode and listening position, private podcast feeds (decisions 403, 404). */
+export class Migration20261123045645 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create table \`audio_segments\` (\`key\` text not null, \`preset_key\` text not null, \`sample_rate\` integer not null, \`line_ms\` json not null, \`duration_ms\` integer not null, \`created_at\` datetime not null, primary key (\`key\`));`,
+      `create table \`audio_segments\` (\`key\` text not null, \`preset_key\` text not null, \`sample_rate\` integer not null, \`duration_ms\` integer not null, \`created_at\` datetime not null, primary key (\`key\`));`,
     );
 
     this.addSql(

@@ -1,10 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/** Audio: segments synthesised once, episodes per content and voice, each digest's episode and listening position, private podcast feeds (decisions 403, 404). */
-export class Migration20261123044146 extends Migration {
+/** Audio: sentences synthesised once, episodes per content and voice, each digest's episode and listening position, private podcast feeds (decisions 403, 404). */
+export class Migration20261123045648 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
-      `create table "audio_segments" ("key" varchar(64) not null, "preset_key" varchar(200) not null, "sample_rate" int not null, "line_ms" jsonb not null, "duration_ms" int not null, "created_at" timestamptz not null, constraint "audio_segments_pkey" primary key ("key"));`,
+      `create table "audio_segments" ("key" varchar(64) not null, "preset_key" varchar(200) not null, "sample_rate" int not null, "duration_ms" int not null, "created_at" timestamptz not null, constraint "audio_segments_pkey" primary key ("key"));`,
     );
 
     this.addSql(
