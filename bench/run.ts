@@ -1,10 +1,11 @@
 /**
  * npm run bench: every benchmark of the repo against the real code, printed as tables.
- * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, quality).
+ * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, audio, quality).
  * The quality benchmark takes `--set DIR` (repeatable) and `--verbose`: `npm run bench -- quality --set /path/to/set`.
  */
 import { parseArgs } from 'node:util';
 import { benchApi } from './api.js';
+import { benchAudio } from './audio.js';
 import { benchDelivery } from './delivery.js';
 import { benchEngine } from './engine.js';
 import { benchQuality } from './quality.js';
@@ -21,6 +22,7 @@ const benches: Record<string, Bench> = {
   web: benchWeb,
   engine: benchEngine,
   delivery: benchDelivery,
+  audio: benchAudio,
   quality: () => benchQuality({ set: values.set, verbose: values.verbose }),
 };
 
