@@ -1,11 +1,12 @@
 /**
  * npm run bench: every benchmark of the repo against the real code, printed as tables.
- * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, quality, feeds).
+ * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, audio, quality, feeds).
  * The quality benchmark takes `--set DIR` (repeatable) and `--verbose`: `npm run bench -- quality --set /path/to/set`.
  * The feeds benchmark takes `--corpus DIR` (the feedparser test feeds) and `--verbose`.
  */
 import { parseArgs } from 'node:util';
 import { benchApi } from './api.js';
+import { benchAudio } from './audio.js';
 import { benchDelivery } from './delivery.js';
 import { benchEngine } from './engine.js';
 import { benchFeeds } from './feeds.js';
@@ -24,6 +25,7 @@ const benches: Record<string, Bench> = {
   engine: benchEngine,
   delivery: benchDelivery,
   feeds: () => benchFeeds({ corpus: values.corpus, verbose: values.verbose }),
+  audio: benchAudio,
   quality: () => benchQuality({ set: values.set, verbose: values.verbose }),
 };
 

@@ -16,6 +16,8 @@ import { requestLogger } from './http/middleware/request-context.js';
 import { sameOrigin } from './http/middleware/same-origin.js';
 import { securityHeaders } from './http/middleware/security-headers.js';
 import { serveWebApp } from './http/static-web.js';
+import { createAudioStore } from './audio/audio.config.js';
+import { audioRoutes, FEED_TOKEN_PATH } from './audio/audio.routes.js';
 import { emailLinksRoutes } from './delivery/email-links.routes.js';
 import { deliveryWebhookRoutes } from './delivery/webhook.routes.js';
 import type { Clock } from './lib/clock.js';
@@ -95,7 +97,8 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
   const newDraftPerIp = new RateLimit('new-draft-ip', limits.newDraftPerIp, 'Too many requests. Please try again tomorrow.', store);
 
-  app.use(requestLogger({ logger }));
+  // A feed's token is its owner's secret: the request log shows its place, not its value.
+  app.use(requestLogger({ logger, redact: [FEED_TOKEN_PATH] }));
   app.use(errorHandler({ logger, translate: [httpErrorForStripe] }));
   app.use(securityHeaders({ https }));
   app.use(serveWebApp(options.webDir ?? DEFAULT_WEB_DIR));
@@ -167,6 +170,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     feedbackRoutes({ clock }),
     billingRoutes({ billing: billingService, publishableKey: config.stripe.publishableKey }),
     deliveryWebhookRoutes({ secret: config.delivery.webhookSecret, clock, logger }),
+    audioRoutes({ store: createAudioStore(config.audio), clock, publicUrl: () => config.publicUrl }),
   ];
   for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
   return app;

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseConfig } from './db/orm.js';
+import { parseStyleMap, type AudioConfig } from './audio/audio.config.js';
 import type { DeliveryConfig } from './delivery/deps.js';
 import { EngineConfigError, loadEngineConfig, type EngineConfig } from './engine/engine.config.js';
 import type { StripeConfig } from './modules/billing/stripe-client.js';
@@ -58,6 +59,17 @@ export const envSchema = z.object({
   BREAKING_MIN_SOURCES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(50).default(3)),
   BREAKING_WINDOW_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(48).default(6)),
   BREAKING_MAX_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(2)),
+  AUDIO_PREPARE: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).default('on')),
+  AUDIO_PREPARE_INTERVAL_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(5).max(3600).default(60)),
+  AUDIO_TTS_PROVIDER: z.preprocess(emptyToUndefined, z.enum(['embedded', 'sherpa', 'openai']).default('embedded')),
+  AUDIO_TTS_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).optional()),
+  AUDIO_SHERPA_MODEL_DIR: optionalString,
+  AUDIO_SHERPA_SPEAKERS: optionalString,
+  AUDIO_SHERPA_THREADS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
+  AUDIO_OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url().default('https://api.openai.com/v1')),
+  AUDIO_OPENAI_API_KEY: optionalString,
+  AUDIO_OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().default('tts-1')),
+  AUDIO_OPENAI_VOICES: optionalString,
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -76,6 +88,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   rateLimits: RateLimitConfig;
   delivery: DeliveryConfig;
+  /** The audio digest: provider, voices, preparation job (server/src/audio, docs/decisions/402-403). */
+  audio: AudioConfig;
   /** The digest engine's settings (ingest schedule, fetch limits, translator, summarizer): server/src/engine/engine.config.ts. */
   engine: EngineConfig;
 }
@@ -142,6 +156,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: env.DELIVERY_WEBHOOK_SECRET ?? null,
       breaking: { minSources: env.BREAKING_MIN_SOURCES, windowHours: env.BREAKING_WINDOW_HOURS, maxPerDay: env.BREAKING_MAX_PER_DAY },
     },
+    audio: audioFrom(env, dataDir),
+  };
+}
+
+function audioFrom(env: Env, dataDir: string): AudioConfig {
+  let voices: AudioConfig['openai']['voices'];
+  let speakers: AudioConfig['sherpa']['speakers'] = {};
+  try {
+    voices = parseStyleMap(env.AUDIO_OPENAI_VOICES, 'AUDIO_OPENAI_VOICES');
+    for (const [style, id] of Object.entries(parseStyleMap(env.AUDIO_SHERPA_SPEAKERS, 'AUDIO_SHERPA_SPEAKERS'))) {
+      if (!/^\d+$/.test(id)) throw new Error(`AUDIO_SHERPA_SPEAKERS: speaker "${id}" of ${style} is not a number`);
+      speakers = { ...speakers, [style]: Number(id) };
+    }
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  ${(err as Error).message}`);
+  }
+  return {
+    enabled: env.AUDIO_PREPARE === 'on',
+    intervalSec: env.AUDIO_PREPARE_INTERVAL_SECONDS,
+    provider: env.AUDIO_TTS_PROVIDER,
+    workers: env.AUDIO_TTS_WORKERS ?? null,
+    sherpa: { modelDir: env.AUDIO_SHERPA_MODEL_DIR ?? null, speakers, threads: env.AUDIO_SHERPA_THREADS },
+    openai: { baseUrl: env.AUDIO_OPENAI_BASE_URL, apiKey: env.AUDIO_OPENAI_API_KEY ?? null, model: env.AUDIO_OPENAI_MODEL, voices },
+    dir: path.join(dataDir, 'audio'),
+    maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
   };
 }
 

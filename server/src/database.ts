@@ -1,4 +1,5 @@
 import { type DatabaseConfig, initORM, type InitOrmOptions, type Orm } from './db/orm.js';
+import { audioEntities } from './audio/audio.entity.js';
 import { deliveryEntities } from './delivery/delivery.entity.js';
 import { engineEntities } from './engine/entities.js';
 import { JobLeaseSchema } from './db/lease.js';
@@ -29,6 +30,7 @@ export const entities = [
   ...deliveryEntities,
   JobLeaseSchema,
   ...engineEntities,
+  ...audioEntities,
 ];
 
 /** Tables a library owns, not an entity: the rate-limit counters (rate-limiter-flexible on PostgreSQL). */

@@ -6,6 +6,7 @@ import { migrate } from './db/orm.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
+import { startAudioPreparation } from './jobs/audio-schedule.js';
 import { scheduleHousekeeping } from './jobs/housekeeping.js';
 import { scheduleIngest } from './jobs/ingest-schedule.js';
 import { createPeriodicJobs } from './jobs/periodic-jobs.js';
@@ -48,6 +49,8 @@ async function main() {
   const delivery = config.delivery.scheduler
     ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionReader(orm, systemClock) })
     : null;
+  // Premium audio episodes, prepared as digests are composed (AUDIO_PREPARE=off leaves it to another server).
+  const audio = config.audio.enabled ? startAudioPreparation({ orm, clock: systemClock, logger, config }) : null;
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ url: config.publicUrl, database: config.database.kind }, 'DC Brief is running');
@@ -64,6 +67,7 @@ async function main() {
     clearInterval(mailTimer);
     await accountMail.idle();
     await delivery?.stop();
+    await audio?.stop();
     await stopIngest();
     await jobs.stop();
     await mailer.close();

@@ -5,5 +5,6 @@ export * from './links.js';
 export * from './plans.js';
 export * from './preferences.js';
 export * from './stats.js';
+export * from './audio.js';
 export * from './text.js';
 export * from './web-paths.js';

@@ -8,6 +8,7 @@ export const WEB_PATHS = {
   dashboard: '/dashboard',
   digests: '/digests',
   digest: '/digests/:id',
+  audio: '/audio',
 } as const;
 
 const PATTERNS = Object.values(WEB_PATHS).map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));

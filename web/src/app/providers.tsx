@@ -1,12 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
+import { AudioPlayerProvider } from '@/features/audio/components/audio-player';
 
-/** Everything every screen relies on: the query cache and the one toast region. */
+/** Everything every screen relies on: the query cache, the one toast region, and the audio player that stays across pages. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      {children}
+      <AudioPlayerProvider>{children}</AudioPlayerProvider>
       <Toaster />
     </QueryClientProvider>
   );

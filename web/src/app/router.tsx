@@ -11,6 +11,7 @@ const SubscribeRoute = lazy(() => import('./routes/subscribe'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const DigestsRoute = lazy(() => import('./routes/digests'));
 const DigestRoute = lazy(() => import('./routes/digest'));
+const AudioRoute = lazy(() => import('./routes/audio'));
 
 function withSuspense(Screen: ComponentType) {
   return (
@@ -26,6 +27,7 @@ export const routes: RouteObject[] = [
   { path: paths.dashboard, element: withSuspense(DashboardRoute) },
   { path: paths.digests, element: withSuspense(DigestsRoute) },
   { path: paths.digest, element: withSuspense(DigestRoute) },
+  { path: paths.audio, element: withSuspense(AudioRoute) },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

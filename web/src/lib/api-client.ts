@@ -1,6 +1,6 @@
 import { ApiError } from './api-error';
 
-type Method = 'GET' | 'POST' | 'PUT';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 interface ApiConfig {
   /** Where the server answers: '' (the page's own origin) in the browser, the configured address in the desktop app. */

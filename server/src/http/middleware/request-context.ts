@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
 
-/** Gives each request an id (echoed as X-Request-Id) and logs one line when it ends. */
-export function requestLogger({ logger }: { logger: Logger }) {
+/**
+ * Gives each request an id (echoed as X-Request-Id) and logs one line when it ends. `redact`: parts of a
+ * path that are secrets (a token in a URL) and are logged as "[redacted]".
+ */
+export function requestLogger({ logger, redact = [] }: { logger: Logger; redact?: RegExp[] }) {
+  const logged = (path: string) => redact.reduce((p, pattern) => p.replace(pattern, '[redacted]'), path);
   return async function logRequest(ctx: Context, next: Next) {
     const incoming = ctx.get('X-Request-Id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -14,7 +18,7 @@ export function requestLogger({ logger }: { logger: Logger }) {
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger.info({ requestId, method: ctx.method, path: logged(ctx.path), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
 }

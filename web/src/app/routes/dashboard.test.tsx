@@ -87,7 +87,7 @@ describe('dashboard', () => {
     expect(stats.getByText('4.5')).toBeInTheDocument();
     expect(screen.getByText('ana@dc-ops.example')).toBeInTheDocument();
     expect(screen.getByText('March 14, 2026')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audio Library' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Recent Digests' })).toHaveAttribute('href', '/digests');
     expect(screen.getByRole('link', { name: 'Provide Feedback' })).toHaveAttribute('href', '/digests/d-0#rating');
     expect(badges[0]!.className).toMatch(/slate/);
@@ -147,7 +147,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('switch', { name: 'Generate audio digest' })).toBeChecked();
     expect(screen.getByRole('radio', { name: 'Professional' })).toBeChecked();
     expect(screen.getByRole('radio', { name: '1.0x' })).toBeChecked();
-    expect(screen.getByRole('button', { name: 'Audio Library' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', '/audio');
     await user.click(screen.getByRole('radio', { name: 'News Style' }));
     await user.click(screen.getByRole('radio', { name: '1.25x' }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
@@ -254,6 +254,6 @@ describe('dashboard', () => {
     expect(screen.getAllByText('PREMIUM')[0]).toHaveAttribute('data-active', 'false');
     expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audio Library' })).not.toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ describe('home page', () => {
     expect(status.getByText('Inactive')).toBeInTheDocument();
     expect(status.getByRole('link', { name: /View plans/ })).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('button', { name: 'Listen' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Audio Library' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Audio Library' })).not.toBeInTheDocument();
     const stats = card('Stats');
     expect(stats.getByText('Digests').nextSibling).toHaveTextContent('0');
     expect(stats.getByText('Time saved').nextSibling).toHaveTextContent('0h');
@@ -97,7 +97,7 @@ describe('home page', () => {
   it('premium and active: Listen and Audio Library', async () => {
     renderHome(premiumActiveUser());
     expect(await screen.findByRole('button', { name: 'Listen' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Audio Library' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Audio Library' })).toHaveAttribute('href', '/audio');
     expect(card('Subscription Status').getByText('PREMIUM')).toBeInTheDocument();
   });
 

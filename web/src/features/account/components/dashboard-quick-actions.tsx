@@ -8,7 +8,7 @@ function showEmailPreferences() {
   document.getElementById('pref-daily')?.focus({ preventScroll: true });
 }
 
-const AUDIO_LIBRARY: QuickAction = { icon: Library, label: 'Audio Library', hint: 'Your audio digests will be listed here' };
+const AUDIO_LIBRARY: QuickAction = { icon: Library, label: 'Audio Library', to: paths.audio };
 
 function provideFeedback(latestDigestId: string | undefined): QuickAction {
   return latestDigestId
@@ -19,7 +19,7 @@ function provideFeedback(latestDigestId: string | undefined): QuickAction {
 /**
  * docs/SPEC.md §2 has these do nothing; here each leads where its name says (decision 106): the digest
  * archive, the rating of the latest digest, and the email preferences on this screen. The audio library
- * (active premium only) says what it will hold until audio digests exist.
+ * (active premium only) opens the list of audio digests.
  */
 export function DashboardQuickActions({ premiumAccess, latestDigestId }: { premiumAccess: boolean; latestDigestId?: string }) {
   const actions: QuickAction[] = [

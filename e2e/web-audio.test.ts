@@ -1,0 +1,98 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, describe, test } from 'node:test';
+import { prepareAudio } from '../server/src/audio/prepare.js';
+import { FileAudioStore } from '../server/src/audio/storage.js';
+import { FliteSynthesizer } from '../server/src/audio/tts/flite.js';
+import { createLogger } from '../server/src/lib/logger.js';
+import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
+import { useWebFixture } from './support/web-fixture.js';
+
+// Listening in the browser: the built web app against the real server, an episode made by the embedded engine.
+describe('the audio digest in a real browser', () => {
+  const web = useWebFixture();
+  const flite = new FliteSynthesizer({ workers: 2 });
+  after(() => flite.close());
+
+  test('Listen plays; next story jumps to the next chapter; speed sets playbackRate; the position survives a reload', async () => {
+    const email = 'listener@colo.example';
+    const first = await web.signIn(email);
+    await first.context.close();
+    await setSubscription(web.ts.orm, email, 'premium', 'active');
+    const today = web.ts.clock.now().toISOString().slice(0, 10);
+    await addDigests(web.ts.orm, email, [today], () => [
+      digestStory('Equinix opens 20 MW Frankfurt campus', { corroboration: 3 }),
+      digestStory('Singapore allocates 300 MW to green data centres'),
+      digestStory('Liquid cooling retrofit cuts PUE to 1.18 in Oslo'),
+    ]);
+    // Composed digests are given their episode by the preparation job.
+    const ready = await prepareAudio({
+      orm: web.ts.orm,
+      tts: flite,
+      store: new FileAudioStore(path.join(web.ts.dataDir, 'audio')),
+      clock: web.ts.clock,
+      logger: createLogger('silent'),
+      config: { maxAttempts: 5 },
+    });
+    assert.equal(ready.ready, 1);
+
+    const { context, page } = await web.signIn(email, { viewport: { width: 1280, height: 900 } });
+    await page.getByRole('button', { name: 'Listen' }).click();
+    const player = page.getByRole('region', { name: 'Audio player' });
+    await player.getByRole('button', { name: 'Pause' }).waitFor();
+    const audio = page.getByTestId('audio-element');
+    await page.waitForFunction(() => {
+      const el = document.querySelector('audio')!;
+      return !el.paused && el.currentTime > 0.3;
+    });
+    await player.getByText('Introduction').waitFor();
+
+    await player.getByRole('button', { name: 'Next story' }).click();
+    await player.getByText('Story 1 of 3: Equinix opens 20 MW Frankfurt campus').waitFor();
+    const chapters = (
+      await page.evaluate(
+        async () => (await (await fetch('/api/audio/episodes')).json()) as Array<{ chapters: Array<{ startSec: number }> }>,
+      )
+    )[0]!.chapters;
+    const at = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+    assert.ok(at >= chapters[1]!.startSec && at < chapters[2]!.startSec, `${at} is in the first story's chapter`);
+
+    await player.getByLabel('Playback speed').selectOption('1.5');
+    assert.equal(await audio.evaluate((el: HTMLAudioElement) => el.playbackRate), 1.5);
+
+    await player.getByRole('button', { name: 'Next story' }).click();
+    await player.getByText('Story 2 of 3: Singapore allocates 300 MW to green data centres').waitFor();
+    await player.getByRole('button', { name: 'Transcript' }).click();
+    await player
+      .getByLabel('Transcript')
+      .locator('[aria-current="true"]')
+      .getByText('Singapore allocates 300 MW to green data centres')
+      .waitFor();
+    await page.screenshot({ path: 'screenshots/audio-player-1280.png' });
+    await player.getByRole('button', { name: 'Pause' }).click();
+    const paused = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+    // Saved on pause; a reload (any device) resumes there.
+    await page.waitForFunction(
+      async (t) => ((await (await fetch('/api/audio/episodes')).json()) as Array<{ positionSec: number }>)[0]!.positionSec >= t - 0.2,
+      paused,
+    );
+    await page.reload();
+    await page.getByRole('button', { name: 'Listen' }).click();
+    await page.waitForFunction(() => !document.querySelector('audio')!.paused);
+    const resumed = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
+    assert.ok(resumed >= paused - 0.3, `resumed at ${resumed}, paused at ${paused}`);
+
+    // The player stays while the reader moves to another page.
+    await page.getByRole('link', { name: 'Audio Library' }).click();
+    await page.waitForURL(/\/audio$/);
+    await page.getByRole('heading', { name: 'Audio Library' }).waitFor();
+    assert.equal(await audio.evaluate((el: HTMLAudioElement) => el.paused), false);
+    await page.getByRole('button', { name: 'Create feed' }).click();
+    const feed = await page.getByLabel('Private feed address').inputValue();
+    assert.match(feed, /\/api\/audio\/feed\/[\w-]+\/feed\.xml$/);
+    await page.screenshot({ path: 'screenshots/audio-library-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'screenshots/audio-library-375.png', fullPage: true });
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { hasPremiumAccess } from '@dcbrief/shared';
+import { BackLink } from '@/components/back-link';
+import { FullPageSpinner } from '@/components/full-page-spinner';
+import { PageShell } from '@/components/layout/page-shell';
+import { useEpisodes } from '@/features/audio/api/get-episodes';
+import { AudioLibrary, PodcastFeedCard } from '@/features/audio/components/audio-library';
+import { UpgradeNotice } from '@/features/audio/components/upgrade-notice';
+import { useSignedInPage } from '@/hooks/use-signed-in-page';
+
+/** /audio: the Audio Library and the private podcast feed (active premium only). */
+export default function AudioRoute() {
+  const { user, isLoading } = useSignedInPage();
+  const premium = hasPremiumAccess(user);
+  const episodes = useEpisodes({ enabled: premium });
+  if (!user) return <FullPageSpinner label={isLoading ? 'Loading your audio' : 'Redirecting to sign in'} />;
+  return (
+    <PageShell>
+      <BackLink className="mb-6" />
+      {premium ? (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <AudioLibrary episodes={episodes.data} isLoading={episodes.isLoading} />
+          </div>
+          <PodcastFeedCard />
+        </div>
+      ) : (
+        <UpgradeNotice />
+      )}
+    </PageShell>
+  );
+}

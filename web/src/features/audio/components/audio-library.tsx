@@ -1,0 +1,113 @@
+import { Copy, Download, Library, Play, Podcast, RefreshCw, Trash2 } from 'lucide-react';
+import type { Episode } from '@dcbrief/shared';
+import { TitledCard } from '@/components/titled-card';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/hooks/use-toast';
+import { apiUrl } from '@/lib/api-client';
+import { formatTime, useAudioPlayer } from './audio-player';
+import { useAudioFeed, useRevokeAudioFeed, useRotateAudioFeed } from '../api/audio-feed';
+
+const DATE = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const dateLabel = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+
+function EpisodeRow({ episode }: { episode: Episode }) {
+  const player = useAudioPlayer();
+  const ready = episode.state === 'ready';
+  return (
+    <li className="flex flex-wrap items-center gap-3 py-3">
+      <div className="min-w-0 flex-1 basis-56">
+        <p className="font-medium text-slate-900">{dateLabel(episode.date)}</p>
+        <p className="text-sm text-slate-600">
+          {episode.kind === 'weekly' ? 'Weekly summary' : episode.kind === 'breaking' ? 'Breaking alert' : 'Daily brief'} ·{' '}
+          {episode.storyCount} {episode.storyCount === 1 ? 'story' : 'stories'}
+          {ready ? ` · ${formatTime(episode.durationSec)}` : episode.state === 'failed' ? ' · could not be prepared' : ' · being prepared'}
+        </p>
+      </div>
+      <Button type="button" size="sm" disabled={!ready} onClick={() => player.play(episode)} aria-label={`Play ${dateLabel(episode.date)}`}>
+        <Play aria-hidden="true" />
+        Play
+      </Button>
+      {ready && (
+        <Button asChild variant="outline" size="sm">
+          <a href={apiUrl(episode.downloadUrl)} download aria-label={`Download ${dateLabel(episode.date)}`}>
+            <Download aria-hidden="true" />
+            Download
+          </a>
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** Audio Library: past episodes to play or download for offline listening. */
+export function AudioLibrary({ episodes, isLoading }: { episodes: Episode[] | undefined; isLoading: boolean }) {
+  return (
+    <TitledCard icon={Library} title="Audio Library" description="Every digest read aloud, with chapters per story.">
+      {isLoading ? (
+        <div className="grid gap-3">
+          <Skeleton className="h-12" />
+          <Skeleton className="h-12" />
+        </div>
+      ) : episodes?.length ? (
+        <ul className="divide-y divide-slate-100">
+          {episodes.map((e) => (
+            <EpisodeRow key={e.digestId} episode={e} />
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">Your audio digests will be listed here once your first premium digest is sent.</p>
+      )}
+    </TitledCard>
+  );
+}
+
+/** The private podcast feed: shown when made (its token is stored hashed), copied, rotated or revoked. */
+export function PodcastFeedCard() {
+  const feed = useAudioFeed({ enabled: true });
+  const rotate = useRotateAudioFeed();
+  const revoke = useRevokeAudioFeed();
+  const url = feed.data?.url ?? null;
+  const copy = async () => {
+    if (!url) return;
+    await navigator.clipboard.writeText(url);
+    toast({ title: 'Feed address copied' });
+  };
+  return (
+    <TitledCard
+      icon={Podcast}
+      title="Podcast feed"
+      description="Listen in any podcast app: add this private address by URL. Anyone with it can listen, so keep it to yourself."
+      contentClassName="grid gap-3"
+    >
+      {url ? (
+        <div className="flex gap-2">
+          <Input readOnly value={url} aria-label="Private feed address" onFocus={(e) => e.currentTarget.select()} />
+          <Button type="button" variant="outline" onClick={() => void copy()}>
+            <Copy aria-hidden="true" />
+            Copy
+          </Button>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">
+          {feed.data?.exists
+            ? 'Your feed is active. Its address is shown only when it is made: make a new one to see it again (the old one stops working).'
+            : 'You have no podcast feed yet.'}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="outline" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+          <RefreshCw aria-hidden="true" />
+          {feed.data?.exists ? 'New address' : 'Create feed'}
+        </Button>
+        {feed.data?.exists && (
+          <Button type="button" variant="ghost" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+            <Trash2 aria-hidden="true" />
+            Turn off feed
+          </Button>
+        )}
+      </div>
+    </TitledCard>
+  );
+}
