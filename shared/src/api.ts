@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeNextPath, NEXT_PATH_MAX } from './next-path.js';
 import { TIERS } from './plans.js';
 import { preferencesSchema, timeZoneSchema } from './preferences.js';
 
@@ -107,10 +108,18 @@ export const createSubscriptionResponseSchema = z.object({
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
+export const NEXT_PATH_REFUSED = 'The page to open after sign-in must be a path on this site';
+
+function nextPathSchema() {
+  return z.string().max(NEXT_PATH_MAX, NEXT_PATH_REFUSED).refine(isSafeNextPath, NEXT_PATH_REFUSED);
+}
+
 /** POST /api/login (JSON form of the sign-in page) */
 export const loginRequestSchema = z.strictObject({
   email: emailSchema,
   timezone: z.string().max(64).optional(),
+  /** The page the emailed link opens after sign-in: a path on this site only. */
+  next: nextPathSchema().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

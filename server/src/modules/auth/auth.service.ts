@@ -32,7 +32,7 @@ export class AuthService {
    * Sends a sign-in link when the email may sign in. The caller answers the same either way,
    * so the page never tells who has an account or an invitation.
    */
-  async requestLink(email: string): Promise<void> {
+  async requestLink(email: string, options: { next?: string } = {}): Promise<void> {
     const { em, clock, mailer, logger, publicUrl } = this.deps;
     if (!(await this.maySignIn(email))) {
       logger.info({ emailDomain: email.split('@')[1] }, 'sign-in refused: not invited');
@@ -49,7 +49,7 @@ export class AuthService {
       createdAt: now,
     });
     await em.persistAndFlush(row);
-    const link = `${publicUrl}/api/login/verify?token=${encodeURIComponent(token)}`;
+    const link = signInLinkUrl(publicUrl, token, options.next);
     try {
       await mailer.send(signInEmail(email, link, MAGIC_LINK_TTL_MS / 60_000));
     } catch (err) {
@@ -91,6 +91,12 @@ export class AuthService {
     const entry = await em.findOne(WaitlistEntry, { email });
     return !!entry?.invitedAt;
   }
+}
+
+/** The emailed link; `next` (already checked to be a path on this site) rides along to the confirmation page. */
+export function signInLinkUrl(publicUrl: string, token: string, next?: string): string {
+  const link = `${publicUrl}/api/login/verify?token=${encodeURIComponent(token)}`;
+  return next && next !== '/' ? `${link}&next=${encodeURIComponent(next)}` : link;
 }
 
 /** Removes links that can no longer be used. */
