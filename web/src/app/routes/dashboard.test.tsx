@@ -47,7 +47,7 @@ describe('dashboard', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(navigateTo).toHaveBeenCalledWith(`${LOGIN_PATH}?next=%2Fdashboard`);
     expect(screen.queryByRole('heading', { name: 'Email Preferences' })).not.toBeInTheDocument();
   });
 
@@ -167,7 +167,7 @@ describe('dashboard', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(DASHBOARD_LOGIN_REDIRECT_MS + 50);
     });
-    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(navigateTo).toHaveBeenCalledWith(`${LOGIN_PATH}?next=%2Fdashboard`);
   });
 
   it('any other failure shows the Error toast and stays', async () => {

@@ -1,8 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '@/lib/browser-navigation';
-import { LOGIN_PATH } from '@/lib/server-pages';
 import { fakeApi, signedOut } from '@/test/fake-api';
 import { basicActiveUser, makeDigests, makeDigestWithStories } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -108,16 +107,30 @@ describe('digest reader', () => {
     expect(await screen.findByRole('heading', { name: 'Digest not found' })).toBeInTheDocument();
   });
 
-  it('signed out: the Unauthorized toast, then sign-in', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    fakeApi({ 'GET /api/auth/user': signedOut });
+  it('signed out (Read it in your browser from an email): a sign-in form whose link comes back to this digest', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = fakeApi({ 'GET /api/auth/user': signedOut, 'POST /api/login': { status: 200, body: { message: 'ok' } } });
     renderApp('/digests/d-stories');
-    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(600);
-    });
-    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
-    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { name: 'Sign in to read this digest' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in to read this digest · DC Brief');
+    expect(screen.getByText('Already a subscriber? Sign in')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText('Check your email')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/login')[0]?.body).toMatchObject({ email: 'reader@example.com', next: '/digests/d-stories' });
+    expect(callsTo('GET', '/api/digests/d-stories')).toHaveLength(0);
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('signed out: a bad address is refused before anything is sent', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = fakeApi({ 'GET /api/auth/user': signedOut });
+    renderApp('/digests');
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your digests' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(callsTo('POST', '/api/login')).toHaveLength(0);
   });
 });
 
