@@ -1,0 +1,92 @@
+import { Check, ChevronsUpDown } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Command, CommandEmpty, CommandGroup, CommandInput, CommandItem, CommandList } from '@/components/ui/command';
+import { Popover, PopoverContent, PopoverTrigger } from '@/components/ui/popover';
+import { cn } from '@/lib/utils';
+import { describeTimeZone, matchesTimeZone, timeZoneChoices, type TimeZoneChoice } from './time-zones';
+
+function ZoneLabel({ choice }: { choice: TimeZoneChoice }) {
+  return (
+    <span className="flex min-w-0 flex-1 items-baseline justify-between gap-3">
+      <span className="min-w-0 truncate">
+        <span className="font-medium text-slate-900">{choice.city}</span>
+        {choice.region && <span className="text-slate-500"> · {choice.region}</span>}
+      </span>
+      <span className="shrink-0 text-xs text-slate-600 tabular-nums">{choice.offset}</span>
+    </span>
+  );
+}
+
+/**
+ * A searchable time-zone picker: city and UTC offset, the browser's own zone first, 44 px rows. Search
+ * matches city, region, offset or the zone's long name.
+ */
+export function TimeZonePicker({
+  id,
+  value,
+  browserZone,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  browserZone: string;
+  onChange: (zone: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const selected = useMemo(() => describeTimeZone(value), [value]);
+  // 400-odd zones described through Intl: only once the list is opened.
+  const choices = useMemo(() => (open ? timeZoneChoices(browserZone, value) : []), [open, browserZone, value]);
+  const byZone = useMemo(() => new Map(choices.map((choice) => [choice.zone, choice])), [choices]);
+  const browser = choices[0]?.zone === browserZone ? choices[0] : undefined;
+  const others = browser ? choices.slice(1) : choices;
+
+  const pick = (zone: string) => {
+    onChange(zone);
+    setOpen(false);
+  };
+  const item = (choice: TimeZoneChoice) => (
+    <CommandItem
+      key={choice.zone}
+      value={choice.zone}
+      keywords={[choice.city, choice.region, choice.offset, ...choice.keywords]}
+      onSelect={pick}
+    >
+      <Check aria-hidden="true" className={cn('size-4 shrink-0 text-blue-700', choice.zone !== value && 'invisible')} />
+      <ZoneLabel choice={choice} />
+    </CommandItem>
+  );
+
+  return (
+    <Popover open={open} onOpenChange={setOpen}>
+      <PopoverTrigger asChild>
+        <button
+          id={id}
+          type="button"
+          role="combobox"
+          aria-expanded={open}
+          aria-haspopup="listbox"
+          className="flex min-h-11 w-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-base shadow-xs hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 sm:text-sm"
+        >
+          <ZoneLabel choice={selected} />
+          <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+        </button>
+      </PopoverTrigger>
+      <PopoverContent className="w-[min(26rem,calc(100vw-2rem))] p-0">
+        <Command
+          label="Search time zones"
+          filter={(zone, search) => {
+            const choice = byZone.get(zone);
+            return choice && matchesTimeZone(choice, search) ? 1 : 0;
+          }}
+        >
+          <CommandInput placeholder="Search a city or offset (e.g. Lisbon, UTC+8)" />
+          <CommandList>
+            <CommandEmpty>No time zone matches. Try a city near you or an offset such as UTC+2.</CommandEmpty>
+            {browser && <CommandGroup heading="This browser">{item(browser)}</CommandGroup>}
+            <CommandGroup heading="All time zones">{others.map(item)}</CommandGroup>
+          </CommandList>
+        </Command>
+      </PopoverContent>
+    </Popover>
+  );
+}
