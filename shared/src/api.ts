@@ -79,10 +79,13 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const FEEDBACK_COMMENT_MAX = 2000;
 
-/** GET /api/feedback: one item (the spec reads createdAt and rating). */
+/** GET /api/feedback: one item (the spec reads createdAt and rating), naming the digest it rates. */
 export const feedbackSchema = z.object({
   id: z.string(),
   digestId: z.string(),
+  /** The rated digest's title and local edition date (YYYY-MM-DD), for "You rated ..." on the home page. */
+  digestTitle: z.string(),
+  digestDate: z.string(),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   comment: z.string().nullable(),
   createdAt: z.string(),

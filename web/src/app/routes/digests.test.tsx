@@ -101,6 +101,17 @@ describe('digest reader', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/feedback')?.body).toEqual({ digestId: 'd-stories', rating: 4 });
   });
 
+  it('a digest already rated shows its stars when opened again (after a reload)', async () => {
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-stories': { status: 200, body: { ...makeDigestWithStories(), rating: 3 } },
+    });
+    renderApp('/digests/d-stories');
+    expect(await screen.findByRole('button', { name: '3 of 5' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '4 of 5' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('You rated this brief 3 of 5. Tap a star to change it.')).toBeInTheDocument();
+  });
+
   it("another user's or a missing digest: not found", async () => {
     fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() } });
     renderApp('/digests/nope');
