@@ -162,6 +162,25 @@ describe('digest archive', () => {
     expect(await screen.findByText('No digest mentions “oslo”.')).toBeInTheDocument();
   });
 
+  it('a search result shows the sentence that matched, with the search words marked (as text, never HTML)', async () => {
+    const user = userEvent.setup();
+    const found = makeDigestWithStories();
+    found.stories[1]!.summary.push({ text: 'A <b>bold</b> claim about grid power in Singapore.', language: 'en', sourceIds: [] });
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests': async (url) =>
+        new Response(JSON.stringify(url.searchParams.get('q') ? [found] : makeDigests(2)), { status: 200 }),
+    });
+    renderApp('/digests');
+    await screen.findAllByRole('link', { name: /Data-center brief for/ });
+    await user.type(screen.getByLabelText('Search your digests'), 'GRID singapore');
+    const match = await screen.findByTestId('search-match');
+    expect(match).toHaveTextContent('A <b>bold</b> claim about grid power in Singapore.');
+    expect(match.querySelector('b')).toBeNull();
+    expect([...match.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['grid', 'Singapore']);
+    expect(match).toHaveTextContent(/· Singapore lifts pause on new capacity with 300 MW allocation$/);
+  });
+
   it('says when there are no digests yet', async () => {
     fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() }, 'GET /api/digests': { status: 200, body: [] } });
     renderApp('/digests');
