@@ -66,7 +66,7 @@ export function AppHeader() {
                 </a>
               </Button>
             </div>
-            <DropdownMenu>
+            <DropdownMenu modal={false}>
               <DropdownMenuTrigger asChild>
                 <Button variant="outline" className="h-11 px-3 sm:hidden">
                   <Menu aria-hidden="true" />

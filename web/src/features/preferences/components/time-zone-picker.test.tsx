@@ -46,7 +46,7 @@ describe('time zones as people name them', () => {
   });
 });
 
-describe('time-zone picker', () => {
+describe('time-zone picker', { timeout: 20_000 }, () => {
   it("shows the chosen zone's city and offset, and opens with the browser's zone first", async () => {
     const user = userEvent.setup();
     render(<Harness />);
@@ -63,7 +63,8 @@ describe('time-zone picker', () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
-    await user.type(await screen.findByRole('combobox', { name: 'Search time zones' }), 'new york');
+    await user.click(await screen.findByRole('combobox', { name: 'Search time zones' }));
+    await user.paste('new york');
     const options = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(options).toHaveLength(1);
     expect(options[0]).toHaveTextContent(/New York · America/);
@@ -77,7 +78,8 @@ describe('time-zone picker', () => {
     const user = userEvent.setup();
     render(<Harness />);
     await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
-    await user.type(await screen.findByRole('combobox', { name: 'Search time zones' }), 'atlantis');
+    await user.click(await screen.findByRole('combobox', { name: 'Search time zones' }));
+    await user.paste('atlantis');
     expect(await screen.findByText(/No time zone matches/)).toBeInTheDocument();
   });
 });

@@ -10,7 +10,7 @@ function ZoneLabel({ choice }: { choice: TimeZoneChoice }) {
     <span className="flex min-w-0 flex-1 items-baseline justify-between gap-3">
       <span className="min-w-0 truncate">
         <span className="font-medium text-slate-900">{choice.city}</span>
-        {choice.region && <span className="text-slate-500"> · {choice.region}</span>}
+        {choice.region && <span className="text-slate-600"> · {choice.region}</span>}
       </span>
       <span className="shrink-0 text-xs text-slate-600 tabular-nums">{choice.offset}</span>
     </span>
@@ -33,6 +33,10 @@ export function TimeZonePicker({
   onChange: (zone: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  // The highlighted row, held here rather than left to cmdk: after each search the first match is
+  // highlighted, so Enter picks it (cmdk's own re-selection after filtering does not run under preact/compat).
+  const [highlighted, setHighlighted] = useState('');
   const selected = useMemo(() => describeTimeZone(value), [value]);
   // 400-odd zones described through Intl: only once the list is opened.
   const choices = useMemo(() => (open ? timeZoneChoices(browserZone, value) : []), [open, browserZone, value]);
@@ -43,6 +47,15 @@ export function TimeZonePicker({
   const pick = (zone: string) => {
     onChange(zone);
     setOpen(false);
+  };
+  const openChange = (next: boolean) => {
+    setOpen(next);
+    setSearch('');
+    setHighlighted(next ? browserZone : '');
+  };
+  const searchChange = (text: string) => {
+    setSearch(text);
+    setHighlighted(text.trim() ? (choices.find((choice) => matchesTimeZone(choice, text))?.zone ?? '') : (choices[0]?.zone ?? ''));
   };
   const item = (choice: TimeZoneChoice) => (
     <CommandItem
@@ -57,7 +70,7 @@ export function TimeZonePicker({
   );
 
   return (
-    <Popover open={open} onOpenChange={setOpen}>
+    <Popover open={open} onOpenChange={openChange}>
       <PopoverTrigger asChild>
         <button
           id={id}
@@ -71,15 +84,17 @@ export function TimeZonePicker({
           <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
         </button>
       </PopoverTrigger>
-      <PopoverContent className="w-[min(26rem,calc(100vw-2rem))] p-0">
+      <PopoverContent aria-label="Time zones" className="w-[min(26rem,calc(100vw-2rem))] p-0">
         <Command
           label="Search time zones"
+          value={highlighted}
+          onValueChange={setHighlighted}
           filter={(zone, search) => {
             const choice = byZone.get(zone);
             return choice && matchesTimeZone(choice, search) ? 1 : 0;
           }}
         >
-          <CommandInput placeholder="Search a city or offset (e.g. Lisbon, UTC+8)" />
+          <CommandInput placeholder="City, region or UTC offset" value={search} onValueChange={searchChange} />
           <CommandList>
             <CommandEmpty>No time zone matches. Try a city near you or an offset such as UTC+2.</CommandEmpty>
             {browser && <CommandGroup heading="This browser">{item(browser)}</CommandGroup>}
