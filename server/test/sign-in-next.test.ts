@@ -44,6 +44,7 @@ describe('sign-in carries next= to the page it came from', () => {
     assert.match(await page.text(), /<input type="hidden" name="next" value="\/digests\/d-7">/);
     const res = await client.request('POST', '/api/login', { form: { email: 'form@example.com', next: '/digests/d-7' } });
     assert.equal(res.status, 200);
+    assert.match(await res.text(), /href="\/api\/login\?email=form%40example\.com&amp;next=%2Fdigests%2Fd-7">send another link/);
     assert.equal((await verifyLink('form@example.com')).searchParams.get('next'), '/digests/d-7');
   });
 

@@ -46,13 +46,14 @@ export function signInPage({ email = '', error = '', next }: { email?: string; e
   );
 }
 
-export function checkEmailPage(email: string): string {
+export function checkEmailPage(email: string, next?: string): string {
+  const again = `/api/login?email=${encodeURIComponent(email)}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   const minutes = MAGIC_LINK_TTL_MS / 60_000;
   return page(
     'Check your email',
     `<h1>Check your email</h1>
 <p class="lead">If <strong>${escapeHtml(email)}</strong> can sign in to ${PRODUCT_NAME}, a sign-in link is on its way. It works once and expires in ${minutes} minutes.</p>
-<p class="hint">Nothing arrived? Check your spam folder, or <a href="/api/login?email=${encodeURIComponent(email)}">send another link</a>.</p>`,
+<p class="hint">Nothing arrived? Check your spam folder, or <a href="${escapeHtml(again)}">send another link</a>.</p>`,
   );
 }
 

@@ -67,7 +67,7 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
       throw err;
     }
     await auth(ctx).requestLink(email, { next });
-    if (wantsHtml) return html(ctx, checkEmailPage(email));
+    if (wantsHtml) return html(ctx, checkEmailPage(email, next));
     ctx.body = { message: 'Check your email for a sign-in link.' };
   });
 
