@@ -34,15 +34,14 @@ export function TimeZonePicker({
 }) {
   const [open, setOpen] = useState(false);
   const [search, setSearch] = useState('');
-  // The highlighted row, held here rather than left to cmdk: after each search the first match is
-  // highlighted, so Enter picks it (cmdk's own re-selection after filtering does not run under preact/compat).
-  const [highlighted, setHighlighted] = useState('');
   const selected = useMemo(() => describeTimeZone(value), [value]);
   // 400-odd zones described through Intl: only once the list is opened.
   const choices = useMemo(() => (open ? timeZoneChoices(browserZone, value) : []), [open, browserZone, value]);
-  const byZone = useMemo(() => new Map(choices.map((choice) => [choice.zone, choice])), [choices]);
-  const browser = choices[0]?.zone === browserZone ? choices[0] : undefined;
-  const others = browser ? choices.slice(1) : choices;
+  // Filtered here, not by cmdk: cmdk then only highlights the first row shown, which also works under
+  // preact/compat (its own filtering re-highlighted a row that was about to be hidden, so Enter did nothing).
+  const shown = useMemo(() => (search.trim() ? choices.filter((choice) => matchesTimeZone(choice, search)) : choices), [choices, search]);
+  const browser = shown[0]?.zone === browserZone ? shown[0] : undefined;
+  const others = browser ? shown.slice(1) : shown;
 
   const pick = (zone: string) => {
     onChange(zone);
@@ -51,19 +50,9 @@ export function TimeZonePicker({
   const openChange = (next: boolean) => {
     setOpen(next);
     setSearch('');
-    setHighlighted(next ? browserZone : '');
-  };
-  const searchChange = (text: string) => {
-    setSearch(text);
-    setHighlighted(text.trim() ? (choices.find((choice) => matchesTimeZone(choice, text))?.zone ?? '') : (choices[0]?.zone ?? ''));
   };
   const item = (choice: TimeZoneChoice) => (
-    <CommandItem
-      key={choice.zone}
-      value={choice.zone}
-      keywords={[choice.city, choice.region, choice.offset, ...choice.keywords]}
-      onSelect={pick}
-    >
+    <CommandItem key={choice.zone} value={choice.zone} onSelect={pick}>
       <Check aria-hidden="true" className={cn('size-4 shrink-0 text-blue-700', choice.zone !== value && 'invisible')} />
       <ZoneLabel choice={choice} />
     </CommandItem>
@@ -85,20 +74,14 @@ export function TimeZonePicker({
         </button>
       </PopoverTrigger>
       <PopoverContent aria-label="Time zones" className="w-[min(26rem,calc(100vw-2rem))] p-0">
-        <Command
-          label="Search time zones"
-          value={highlighted}
-          onValueChange={setHighlighted}
-          filter={(zone, search) => {
-            const choice = byZone.get(zone);
-            return choice && matchesTimeZone(choice, search) ? 1 : 0;
-          }}
-        >
-          <CommandInput placeholder="City, region or UTC offset" value={search} onValueChange={searchChange} />
+        <Command label="Search time zones" shouldFilter={false}>
+          <CommandInput placeholder="City, region or UTC offset" value={search} onValueChange={setSearch} />
           <CommandList>
             <CommandEmpty>No time zone matches. Try a city near you or an offset such as UTC+2.</CommandEmpty>
             {browser && <CommandGroup heading="This browser">{item(browser)}</CommandGroup>}
-            <CommandGroup heading="All time zones">{others.map(item)}</CommandGroup>
+            {others.length > 0 && (
+              <CommandGroup heading={search.trim() ? 'Matching time zones' : 'All time zones'}>{others.map(item)}</CommandGroup>
+            )}
           </CommandList>
         </Command>
       </PopoverContent>
