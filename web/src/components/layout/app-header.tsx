@@ -77,7 +77,13 @@ export function AppHeader() {
                 {navItems.map((item) => {
                   const current = isCurrent(pathname, item);
                   return (
-                    <DropdownMenuItem key={item.to} asChild className={cn(current && 'bg-blue-50 text-blue-800')}>
+                    <DropdownMenuItem
+                      key={item.to}
+                      asChild
+                      className={cn(
+                        current && 'bg-blue-50 font-semibold text-blue-800 data-[highlighted]:bg-blue-100 data-[highlighted]:text-blue-900',
+                      )}
+                    >
                       <Link to={item.to} aria-current={current ? 'page' : undefined}>
                         <item.icon aria-hidden="true" />
                         {item.label}
