@@ -100,8 +100,9 @@ describe('web app for visitors', () => {
     await page.goto(`${web.ts.url}/subscribe`);
     await page.getByText('Authentication Required', { exact: true }).first().waitFor();
     await page.getByText('Please sign in to subscribe.', { exact: true }).first().waitFor();
-    await page.waitForURL(`${web.ts.url}/api/login`);
+    await page.waitForURL(`${web.ts.url}/api/login?next=%2Fsubscribe`);
     assert.ok(Date.now() - started >= 1000);
+    assert.equal(await page.locator('input[name="next"]').getAttribute('value'), '/subscribe', 'the link will come back here');
     assert.deepEqual(stripeRequests, [], 'no secret, no Stripe.js');
     await close();
   });
@@ -111,7 +112,7 @@ describe('web app for visitors', () => {
     const started = Date.now();
     await page.goto(`${web.ts.url}/dashboard`);
     await page.getByText('You are logged out. Logging in again...', { exact: true }).first().waitFor();
-    await page.waitForURL(`${web.ts.url}/api/login`);
+    await page.waitForURL(`${web.ts.url}/api/login?next=%2Fdashboard`);
     assert.ok(Date.now() - started >= 500);
     await close();
   });

@@ -142,7 +142,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     new AuthService({ em, clock, accountMail, logger, publicUrl: config.publicUrl, signupMode: config.signupMode });
   const authService = (ctx: Koa.Context) => authFor(ctx.em);
   accountMail
-    .register(SIGN_IN_MAIL, (em, to) => authFor(em).signInMessage(to))
+    .register(SIGN_IN_MAIL, (em, to, row) => authFor(em).signInMessage(to, row.nextPath))
     .register(WAITLIST_JOINED_MAIL, renderWaitlistJoined)
     .register(WAITLIST_AGAIN_MAIL, renderWaitlistAgain);
   const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock, accountMail);

@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import {
   DEFAULT_PREFERENCES,
   digestListSchema,
+  digestSchema,
   digestStatsSchema,
   errorResponseSchema,
   feedbackListSchema,
@@ -123,6 +124,12 @@ describe('signed-in API', () => {
     assert.equal(list[0]!.comment, 'Great coverage of the Nordics');
     assert.equal(list[1]!.digestId, aliceDigests[0]);
     assert.equal(list[1]!.rating, 2, 'the re-rating replaced the first rating');
+    const ratedDigest = await json(await alice.get(`/api/digests/${aliceDigests[0]}`), digestSchema);
+    assert.equal(list[1]!.digestTitle, ratedDigest.title, 'each item names the digest it rates');
+    assert.equal(list[1]!.digestDate, ratedDigest.date);
+    assert.equal(ratedDigest.rating, 2, 'a digest comes with its own rating, so its stars show after a reload');
+    assert.equal((await json(await alice.get(`/api/digests/${aliceDigests[1]}`), digestSchema)).rating, null, 'not rated yet');
+    assert.equal((await json(await alice.get('/api/digests'), digestListSchema))[0]!.rating, undefined, 'the list leaves ratings out');
 
     const stolen = await bob.post('/api/feedback', { digestId: aliceDigests[1], rating: 1 });
     assert.equal(stolen.status, 404);

@@ -131,7 +131,7 @@ describe('sign-in by magic link', () => {
     const cookies = client.snapshot();
     const res = await client.get('/api/logout');
     assert.equal(res.status, 302);
-    assert.equal(res.headers.get('location'), '/');
+    assert.equal(res.headers.get('location'), '/?signed-out=1', 'the landing page, which says so');
     assert.equal((await client.get('/api/auth/user')).status, 401);
     const replay = new TestClient(ts.url);
     replay.restore(cookies);

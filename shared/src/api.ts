@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeNextPath, NEXT_PATH_MAX } from './next-path.js';
 import { TIERS } from './plans.js';
 import { preferencesSchema, timeZoneSchema } from './preferences.js';
 import { cleanText, singleLineText } from './text.js';
@@ -88,10 +89,13 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const FEEDBACK_COMMENT_MAX = 2000;
 
-/** GET /api/feedback: one item (the spec reads createdAt and rating). */
+/** GET /api/feedback: one item (the spec reads createdAt and rating), naming the digest it rates. */
 export const feedbackSchema = z.object({
   id: z.string(),
   digestId: z.string(),
+  /** The rated digest's title and local edition date (YYYY-MM-DD), for "You rated ..." on the home page. */
+  digestTitle: z.string(),
+  digestDate: z.string(),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   comment: z.string().nullable(),
   createdAt: z.string(),
@@ -119,10 +123,18 @@ export const createSubscriptionResponseSchema = z.object({
 });
 export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
+export const NEXT_PATH_REFUSED = 'The page to open after sign-in must be a path on this site';
+
+function nextPathSchema() {
+  return z.string().max(NEXT_PATH_MAX, NEXT_PATH_REFUSED).refine(isSafeNextPath, NEXT_PATH_REFUSED);
+}
+
 /** POST /api/login (JSON form of the sign-in page) */
 export const loginRequestSchema = z.strictObject({
   email: emailSchema,
   timezone: cleanText().max(64).optional(),
+  /** The page the emailed link opens after sign-in: a path on this site only. */
+  next: nextPathSchema().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

@@ -70,6 +70,11 @@ export const digestSchema = z.object({
   /** When the email left; null while it waits, or if it could not be sent. */
   sentAt: z.string().nullable(),
   stories: z.array(digestStorySchema),
+  /**
+   * GET /api/digests/:id only: the subscriber's own 1-5 rating of this digest, null when not rated yet.
+   * Absent from the list.
+   */
+  rating: z.number().int().min(1).max(5).nullable().optional(),
 });
 export type Digest = z.infer<typeof digestSchema>;
 export const digestListSchema = z.array(digestSchema);

@@ -8,3 +8,4 @@ export * from './stats.js';
 export * from './audio.js';
 export * from './text.js';
 export * from './web-paths.js';
+export * from './next-path.js';

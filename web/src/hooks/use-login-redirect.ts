@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { apiUrl } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';
 import { LOGIN_PATH } from '@/lib/server-pages';
@@ -9,13 +10,23 @@ export interface LoginRedirectNotice {
   description: string;
 }
 
-/** Once `active` turns true: tell the visitor why, then send them to the sign-in page after `delayMs`. */
+/**
+ * Once `active` turns true: tell the visitor why, then send them to the sign-in page after `delayMs`. The
+ * sign-in page gets this page as `next=`, so the emailed link comes back here.
+ */
 export function useLoginRedirect(active: boolean, delayMs: number, notice: LoginRedirectNotice) {
   const { title, description } = notice;
+  const { pathname, search } = useLocation();
+  const next = `${pathname}${search}`;
   useEffect(() => {
     if (!active) return;
     toast({ title, description, variant: 'destructive' });
-    const timer = setTimeout(() => navigateTo(apiUrl(LOGIN_PATH)), delayMs);
+    const timer = setTimeout(() => navigateTo(loginUrl(next)), delayMs);
     return () => clearTimeout(timer);
-  }, [active, delayMs, title, description]);
+  }, [active, delayMs, title, description, next]);
+}
+
+/** The server's sign-in page, told where to land afterwards. */
+export function loginUrl(next: string): string {
+  return apiUrl(next && next !== '/' ? `${LOGIN_PATH}?next=${encodeURIComponent(next)}` : LOGIN_PATH);
 }

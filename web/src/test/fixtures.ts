@@ -47,6 +47,8 @@ export function makeFeedback(ratings: number[]): Feedback[] {
   return ratings.map((rating, i) => ({
     id: `f-${i}`,
     digestId: `d-${i}`,
+    digestTitle: `Data-center brief for 2026-11-${String(20 - i).padStart(2, '0')}`,
+    digestDate: `2026-11-${String(20 - i).padStart(2, '0')}`,
     rating,
     comment: null,
     createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T08:00:00.000Z`,

@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToastsForTests } from '@/hooks/use-toast';
+
+// The first screen of a file loads its lazy route chunk through Vite's transform: on a busy machine that
+// alone can pass the default 1 s of findBy*/waitFor. A wait ends as soon as its condition holds, so a longer
+// limit costs nothing when the app is quick.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Radix primitives call them.
 class ResizeObserverStub {

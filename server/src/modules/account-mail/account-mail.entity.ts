@@ -14,6 +14,8 @@ export class AccountMail {
   id: string = randomUUID();
   kind!: string;
   recipient!: string;
+  /** For a sign-in link: the page on this site it opens after sign-in (`next=`), or null for the home page. */
+  nextPath: string | null = null;
   state: AccountMailState = 'pending';
   attempts = 0;
   nextAttemptAt: Date = new Date();
@@ -31,6 +33,7 @@ export const AccountMailSchema = new EntitySchema<AccountMail>({
     id: { type: 'uuid', primary: true },
     kind: { type: 'string', length: 32 },
     recipient: { type: 'string', length: 254 },
+    nextPath: { type: 'string', length: 2000, nullable: true },
     state: { type: 'string', length: 16 },
     attempts: { type: 'integer' },
     nextAttemptAt: { type: 'datetime' },

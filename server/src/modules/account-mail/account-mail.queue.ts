@@ -8,7 +8,7 @@ import { AccountMail } from './account-mail.entity.js';
  * What a row becomes when it is sent: the message, or null when nothing is owed after all (a sign-in
  * request for an address that may not sign in). Runs with its own EntityManager, outside any request.
  */
-export type AccountMailRenderer = (em: EntityManager, recipient: string) => Promise<MailMessage | null>;
+export type AccountMailRenderer = (em: EntityManager, recipient: string, row: Pick<AccountMail, 'nextPath'>) => Promise<MailMessage | null>;
 
 const MAX_ATTEMPTS = 5;
 /** Backoff between attempts: 1, 5, 15, 60 minutes. */
@@ -42,12 +42,13 @@ export class AccountMailQueue {
   }
 
   /** Adds a row to `em`'s unit of work: it is written with the caller's flush, in the caller's transaction. */
-  enqueue(em: EntityManager, kind: string, recipient: string): AccountMail {
+  enqueue(em: EntityManager, kind: string, recipient: string, extra: { nextPath?: string | null } = {}): AccountMail {
     const now = this.deps.clock.now();
     const row = em.create(AccountMail, {
       id: crypto.randomUUID(),
       kind,
       recipient,
+      nextPath: extra.nextPath ?? null,
       state: 'pending',
       attempts: 0,
       nextAttemptAt: now,
@@ -106,7 +107,7 @@ export class AccountMailQueue {
     const render = this.renderers.get(row.kind);
     try {
       if (!render) throw new Error(`no renderer for account email kind "${row.kind}"`);
-      const message = await render(em.fork(), row.recipient);
+      const message = await render(em.fork(), row.recipient, row);
       if (message) await mailer.send(message);
       await em.nativeUpdate(
         AccountMail,

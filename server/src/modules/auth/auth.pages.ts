@@ -26,12 +26,17 @@ ${body}
 </html>`;
 }
 
-export function signInPage({ email = '', error = '' }: { email?: string; error?: string } = {}): string {
+/** A hidden `next` field: the page to open after sign-in, only ever a path on this site (checked by the caller). */
+function nextField(next: string | undefined): string {
+  return next ? `\n  <input type="hidden" name="next" value="${escapeHtml(next)}">` : '';
+}
+
+export function signInPage({ email = '', error = '', next }: { email?: string; error?: string; next?: string } = {}): string {
   return page(
     'Sign in',
     `<h1>Sign in to ${PRODUCT_NAME}</h1>
 <p class="lead">Enter your work email and we'll send you a secure sign-in link. No password needed.</p>
-<form method="post" action="/api/login" class="form" novalidate>
+<form method="post" action="/api/login" class="form" novalidate>${nextField(next)}
   <label for="email">Email address</label>
   <input id="email" name="email" type="email" autocomplete="email" required maxlength="254" placeholder="you@company.com" value="${escapeHtml(email)}"${error ? ' aria-invalid="true" aria-describedby="email-error"' : ''} autofocus>
   ${error ? `<p class="error" id="email-error" role="alert">${escapeHtml(error)}</p>` : ''}
@@ -41,13 +46,14 @@ export function signInPage({ email = '', error = '' }: { email?: string; error?:
   );
 }
 
-export function checkEmailPage(email: string): string {
+export function checkEmailPage(email: string, next?: string): string {
+  const again = `/api/login?email=${encodeURIComponent(email)}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   const minutes = MAGIC_LINK_TTL_MS / 60_000;
   return page(
     'Check your email',
     `<h1>Check your email</h1>
 <p class="lead">If <strong>${escapeHtml(email)}</strong> can sign in to ${PRODUCT_NAME}, a sign-in link is on its way. It works once and expires in ${minutes} minutes.</p>
-<p class="hint">Nothing arrived? Check your spam folder, or <a href="/api/login?email=${encodeURIComponent(email)}">send another link</a>.</p>`,
+<p class="hint">Nothing arrived? Check your spam folder, or <a href="${escapeHtml(again)}">send another link</a>.</p>`,
   );
 }
 
@@ -56,14 +62,14 @@ export function checkEmailPage(email: string): string {
  * before the reader does, and would otherwise spend the one-time token. A small script submits the form
  * at once, so a person lands on the home page as if the link had signed them in directly.
  */
-export function confirmSignInPage(token: string): string {
+export function confirmSignInPage(token: string, next?: string): string {
   return page(
     'Signing you in',
     `<h1>Signing you in…</h1>
 <p class="lead">One moment while we open your ${PRODUCT_NAME} account.</p>
 <form method="post" action="/api/login/verify" class="form" data-autosubmit>
   <input type="hidden" name="token" value="${escapeHtml(token)}">
-  <input type="hidden" name="timezone" value="" data-timezone>
+  <input type="hidden" name="timezone" value="" data-timezone>${nextField(next)}
   <button type="submit">Continue to ${PRODUCT_NAME}</button>
 </form>`,
   );

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { cleanText, loginRequestSchema } from '@dcbrief/shared';
+import { cleanText, loginRequestSchema, NEXT_PATH_REFUSED, safeNextPath } from '@dcbrief/shared';
 import { z } from 'zod';
 import type { RateLimit } from '../../http/middleware/rate-limit.js';
 import { HttpError } from '../../http/errors.js';
@@ -15,7 +15,14 @@ export interface AuthRouteDeps {
   loginPerEmail: RateLimit;
 }
 
-const verifySchema = z.object({ token: cleanText().min(1).max(200), timezone: cleanText().max(64).optional() });
+/** The landing page, told to say that signing out worked (the web app shows a toast and drops the query). */
+export const SIGNED_OUT_LANDING = '/?signed-out=1';
+
+const verifySchema = z.object({
+  token: cleanText().min(1).max(200),
+  timezone: cleanText().max(64).optional(),
+  next: cleanText().max(2000).optional(),
+});
 
 export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): Router {
   const router = new Router();
@@ -32,40 +39,41 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
   });
 
   router.get('/api/login', (ctx) => {
-    if (ctx.state.user) return ctx.redirect('/');
+    if (ctx.state.user) return ctx.redirect(landingAfterSignIn(ctx.query.next));
     const email = typeof ctx.query.email === 'string' ? ctx.query.email.slice(0, 254) : '';
-    html(ctx, signInPage({ email }));
+    html(ctx, signInPage({ email, next: safeNextPath(ctx.query.next) }));
   });
 
   /** The page posts a form; API clients may post JSON. Both get the same answer for any valid email. */
   router.post('/api/login', async (ctx) => {
     const wantsHtml = ctx.is('urlencoded') !== false && ctx.is('urlencoded') !== null;
-    const parsed = loginRequestSchema.safeParse(wantsHtml ? pick(ctx.request.body, ['email', 'timezone']) : ctx.request.body);
+    const parsed = loginRequestSchema.safeParse(wantsHtml ? pick(ctx.request.body, ['email', 'timezone', 'next']) : ctx.request.body);
     if (!parsed.success) {
+      const nextRefused = parsed.error.issues.some((issue) => issue.path[0] === 'next');
       if (wantsHtml)
         return html(
           ctx,
-          signInPage({ email: String(field(ctx.request.body, 'email')), error: 'Please enter a valid email address.' }),
+          signInPage({
+            email: String(field(ctx.request.body, 'email')),
+            error: nextRefused ? `${NEXT_PATH_REFUSED}.` : 'Please enter a valid email address.',
+          }),
           400,
         );
-      throw new HttpError(
-        400,
-        parsed.error.issues[0]?.code === 'unrecognized_keys' ? 'Unknown fields in request' : 'Please enter a valid email address',
-      );
+      throw new HttpError(400, loginRefusal(parsed.error.issues[0]?.code, nextRefused));
     }
-    const { email } = parsed.data;
+    const { email, next } = parsed.data;
     try {
       await loginPerIp.consume(ctx.ip);
       await loginPerEmail.consume(email);
     } catch (err) {
       if (wantsHtml && err instanceof HttpError && err.status === 429) {
         ctx.set(err.headers);
-        return html(ctx, signInPage({ email, error: 'Too many sign-in requests. Please wait a few minutes and try again.' }), 429);
+        return html(ctx, signInPage({ email, next, error: 'Too many sign-in requests. Please wait a few minutes and try again.' }), 429);
       }
       throw err;
     }
-    await auth(ctx).requestLink(email);
-    if (wantsHtml) return html(ctx, checkEmailPage(email));
+    await auth(ctx).requestLink(email, { next });
+    if (wantsHtml) return html(ctx, checkEmailPage(email, next));
     ctx.body = { message: 'Check your email for a sign-in link.' };
   });
 
@@ -74,7 +82,7 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
     // The token is in this page's address: never send it to another site (no-referrer would make the form's Origin "null").
     ctx.set('Referrer-Policy', 'same-origin');
     if (!token || (await auth(ctx).inspect(token)) !== 'valid') return html(ctx, linkInvalidPage(), 400);
-    html(ctx, confirmSignInPage(token));
+    html(ctx, confirmSignInPage(token, safeNextPath(ctx.query.next)));
   });
 
   router.post('/api/login/verify', async (ctx) => {
@@ -85,12 +93,12 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
     await ctx.session!.regenerate();
     ctx.session!.userId = user.id;
     ctx.status = 303;
-    ctx.redirect('/');
+    ctx.redirect(landingAfterSignIn(parsed.data?.next));
   });
 
   router.get('/api/logout', (ctx) => {
     ctx.session = null;
-    ctx.redirect('/');
+    ctx.redirect(SIGNED_OUT_LANDING);
   });
 
   /** "Sign out of all devices": every session of the account ends, this one included (a stolen cookie too). */
@@ -101,6 +109,16 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
   });
 
   return router;
+}
+
+/** Where sign-in lands: the `next=` page when it is a path on this site, otherwise the home page. */
+function landingAfterSignIn(next: unknown): string {
+  return safeNextPath(next) ?? '/';
+}
+
+function loginRefusal(code: string | undefined, nextRefused: boolean): string {
+  if (nextRefused) return NEXT_PATH_REFUSED;
+  return code === 'unrecognized_keys' ? 'Unknown fields in request' : 'Please enter a valid email address';
 }
 
 function html(ctx: Context, body: string, status = 200) {

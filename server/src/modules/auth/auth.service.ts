@@ -36,9 +36,10 @@ export class AuthService {
    * invited address and any other, and tells nobody who has an account or an invitation. Whether the
    * address may sign in is decided when the row is sent, after the answer (`signInMessage`).
    */
-  async requestLink(email: string): Promise<string> {
+  async requestLink(email: string, options: { next?: string } = {}): Promise<string> {
     const { em, accountMail } = this.deps;
-    const row = accountMail.enqueue(em, SIGN_IN_MAIL, email);
+    // The page the link opens after sign-in travels in the row (a path on this site, checked by the route).
+    const row = accountMail.enqueue(em, SIGN_IN_MAIL, email, { nextPath: options.next && options.next !== '/' ? options.next : null });
     await em.flush();
     accountMail.kick(row.id);
     return row.id;
@@ -48,7 +49,7 @@ export class AuthService {
    * The sign-in email for an outbox row: a new link, which makes the address's older unused links
    * invalid (only the newest email works), or nothing when the address may not sign in.
    */
-  async signInMessage(email: string): Promise<MailMessage | null> {
+  async signInMessage(email: string, nextPath: string | null = null): Promise<MailMessage | null> {
     const { em, clock, logger, publicUrl } = this.deps;
     if (!(await this.maySignIn(email))) {
       logger.info({ emailDomain: email.split('@')[1] }, 'sign-in refused: not invited');
@@ -66,7 +67,7 @@ export class AuthService {
       createdAt: now,
     });
     await em.persistAndFlush(row);
-    const link = `${publicUrl}/api/login/verify?token=${encodeURIComponent(token)}`;
+    const link = signInLinkUrl(publicUrl, token, nextPath ?? undefined);
     return signInEmail(email, link, MAGIC_LINK_TTL_MS / 60_000);
   }
 
@@ -104,6 +105,12 @@ export class AuthService {
     const entry = await em.findOne(WaitlistEntry, { email });
     return !!entry?.invitedAt;
   }
+}
+
+/** The emailed link; `next` (already checked to be a path on this site) rides along to the confirmation page. */
+export function signInLinkUrl(publicUrl: string, token: string, next?: string): string {
+  const link = `${publicUrl}/api/login/verify?token=${encodeURIComponent(token)}`;
+  return next && next !== '/' ? `${link}&next=${encodeURIComponent(next)}` : link;
 }
 
 /** Removes links that can no longer be used. */

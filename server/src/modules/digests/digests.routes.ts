@@ -4,6 +4,7 @@ import { digestListQuerySchema } from '@dcbrief/shared';
 import { notFound } from '../../http/errors.js';
 import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
+import { ratingOf } from '../feedback/feedback.service.js';
 import { DigestsService, toDigestDto } from './digests.service.js';
 
 export function digestsRoutes(): Router {
@@ -22,7 +23,9 @@ export function digestsRoutes(): Router {
     const id = ctx.params.id ?? '';
     const digest = await new DigestsService(ctx.em).findForUser(currentUser(ctx), id);
     if (!digest) throw notFound('Digest not found');
-    ctx.body = toDigestDto(digest);
+    // With the subscriber's own rating, so the page shows their stars again after a reload.
+    const rating = await ratingOf(ctx.em, currentUser(ctx), digest.id);
+    ctx.body = { ...toDigestDto(digest), rating };
   });
   return router;
 }

@@ -10,10 +10,18 @@ export function toFeedbackDto(item: Feedback): FeedbackDto {
   return {
     id: item.id,
     digestId: item.digest.id,
+    digestTitle: item.digest.title,
+    digestDate: item.digest.date,
     rating: item.rating,
     comment: item.comment,
     createdAt: item.createdAt.toISOString(),
   };
+}
+
+/** The user's own rating of one digest, or null when they have not rated it. */
+export async function ratingOf(em: EntityManager, user: User, digestId: string): Promise<number | null> {
+  const row = await em.findOne(Feedback, { user, digest: digestId }, { fields: ['rating'] });
+  return row?.rating ?? null;
 }
 
 export class FeedbackService {
@@ -24,7 +32,7 @@ export class FeedbackService {
 
   /** The user's own feedback, newest first (the home page shows the first item). */
   listForUser(user: User, limit = 365): Promise<Feedback[]> {
-    return this.em.find(Feedback, { user }, { orderBy: { createdAt: 'desc', id: 'desc' }, limit });
+    return this.em.find(Feedback, { user }, { populate: ['digest'], orderBy: { createdAt: 'desc', id: 'desc' }, limit });
   }
 
   /**

@@ -47,7 +47,7 @@ describe('dashboard', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(navigateTo).toHaveBeenCalledWith(`${LOGIN_PATH}?next=%2Fdashboard`);
     expect(screen.queryByRole('heading', { name: 'Email Preferences' })).not.toBeInTheDocument();
   });
 
@@ -70,7 +70,7 @@ describe('dashboard', () => {
     expect(screen.getByRole('switch', { name: 'Regulations' })).toBeChecked();
     expect(screen.getByRole('switch', { name: 'Security' })).not.toBeChecked();
     expect(screen.getByRole('textbox', { name: 'Additional Notes' })).toHaveValue('Nordics');
-    expect(screen.getByLabelText('Time zone')).toHaveValue('Europe/Lisbon');
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveTextContent(/Lisbon · Europe/);
   });
 
   it("free user: FREE grey badge, upgrade card, no audio settings; the server's stats and the mean rating", async () => {
@@ -114,7 +114,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
   });
 
-  it('saves every control plus the time zone, then refreshes the user and says so', async () => {
+  it('saves every control plus the time zone, then refreshes the user and says so', { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
     const { api } = renderDashboard(basicActiveUser(), { 'POST /api/user/preferences': { status: 200, body: basicActiveUser() } });
     await user.click(await screen.findByRole('switch', { name: 'Weekly Summary' }));
@@ -122,7 +122,10 @@ describe('dashboard', () => {
     await user.click(screen.getByRole('radio', { name: 'Brief' }));
     await user.click(screen.getByRole('switch', { name: 'Regulations' }));
     await user.type(screen.getByRole('textbox', { name: 'Additional Notes' }), 'Track Nordic builds');
-    await user.selectOptions(screen.getByLabelText('Time zone'), 'Asia/Singapore');
+    await user.click(screen.getByRole('combobox', { name: 'Time zone' }));
+    await user.click(await screen.findByRole('combobox', { name: 'Search time zones' }));
+    await user.paste('singapore');
+    await user.click(await screen.findByRole('option', { name: /Singapore · Asia/ }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));
     expect(await screen.findByText('Preferences Updated')).toBeInTheDocument();
     expect(screen.getByText('Your email preferences have been saved.')).toBeInTheDocument();
@@ -167,7 +170,7 @@ describe('dashboard', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(DASHBOARD_LOGIN_REDIRECT_MS + 50);
     });
-    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(navigateTo).toHaveBeenCalledWith(`${LOGIN_PATH}?next=%2Fdashboard`);
   });
 
   it('any other failure shows the Error toast and stays', async () => {

@@ -15,9 +15,11 @@ import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-st
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export default function DashboardRoute() {
   const { user, isLoading, expireSession } = useSignedInPage();
+  useDocumentTitle('Dashboard & Preferences');
   const digests = useDigests({ enabled: !!user });
   const feedback = useFeedback({ enabled: !!user });
   const stats = useDigestStats({ enabled: !!user });

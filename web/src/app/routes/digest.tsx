@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
@@ -6,13 +6,36 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDigest } from '@/features/digests/api/get-digest';
 import { DigestReader } from '@/features/digests/components/digest-reader';
-import { useSignedInPage } from '@/hooks/use-signed-in-page';
+import { SignInCard } from '@/features/sign-in/components/sign-in-card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCurrentUser } from '@/lib/auth';
 
 export default function DigestRoute() {
   const { id = '' } = useParams();
-  const { user, isLoading } = useSignedInPage();
+  const { pathname, search } = useLocation();
+  const { user, isLoading } = useCurrentUser();
   const digest = useDigest(id, { enabled: !!user && id.length > 0 });
-  if (!user) return <FullPageSpinner label={isLoading ? 'Loading your digest' : 'Redirecting to sign in'} />;
+  useDocumentTitle(
+    !user && !isLoading
+      ? 'Sign in to read this digest'
+      : digest.data
+        ? digest.data.title
+        : digest.isLoading || isLoading
+          ? 'Digest'
+          : 'Digest not found',
+  );
+  if (isLoading) return <FullPageSpinner label="Loading your digest" />;
+  // "Read it in your browser" from an email, signed out: sign in here and the emailed link opens this digest.
+  if (!user)
+    return (
+      <PageShell>
+        <SignInCard
+          title="Sign in to read this digest"
+          description="Digests are for subscribers. We'll email you a sign-in link that opens this digest."
+          next={`${pathname}${search}`}
+        />
+      </PageShell>
+    );
   return (
     <PageShell>
       <BackLink to={paths.digests} className="mb-6">

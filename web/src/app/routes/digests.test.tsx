@@ -1,8 +1,7 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '@/lib/browser-navigation';
-import { LOGIN_PATH } from '@/lib/server-pages';
 import { fakeApi, signedOut } from '@/test/fake-api';
 import { basicActiveUser, makeDigests, makeDigestWithStories } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -102,22 +101,47 @@ describe('digest reader', () => {
     expect(calls.find((c) => c.method === 'POST' && c.path === '/api/feedback')?.body).toEqual({ digestId: 'd-stories', rating: 4 });
   });
 
+  it('a digest already rated shows its stars when opened again (after a reload)', async () => {
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-stories': { status: 200, body: { ...makeDigestWithStories(), rating: 3 } },
+    });
+    renderApp('/digests/d-stories');
+    expect(await screen.findByRole('button', { name: '3 of 5' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: '4 of 5' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('You rated this brief 3 of 5. Tap a star to change it.')).toBeInTheDocument();
+  });
+
   it("another user's or a missing digest: not found", async () => {
     fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() } });
     renderApp('/digests/nope');
     expect(await screen.findByRole('heading', { name: 'Digest not found' })).toBeInTheDocument();
   });
 
-  it('signed out: the Unauthorized toast, then sign-in', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    fakeApi({ 'GET /api/auth/user': signedOut });
+  it('signed out (Read it in your browser from an email): a sign-in form whose link comes back to this digest', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = fakeApi({ 'GET /api/auth/user': signedOut, 'POST /api/login': { status: 200, body: { message: 'ok' } } });
     renderApp('/digests/d-stories');
-    expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
-    await act(async () => {
-      await vi.advanceTimersByTimeAsync(600);
-    });
-    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
-    vi.useRealTimers();
+    expect(await screen.findByRole('heading', { name: 'Sign in to read this digest' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in to read this digest · DC Brief');
+    expect(screen.getByText('Already a subscriber? Sign in')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), 'reader@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByText('Check your email')).toBeInTheDocument();
+    expect(callsTo('POST', '/api/login')[0]?.body).toMatchObject({ email: 'reader@example.com', next: '/digests/d-stories' });
+    expect(callsTo('GET', '/api/digests/d-stories')).toHaveLength(0);
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
+  it('signed out: a bad address is refused before anything is sent', async () => {
+    const user = userEvent.setup();
+    const { callsTo } = fakeApi({ 'GET /api/auth/user': signedOut });
+    renderApp('/digests');
+    expect(await screen.findByRole('heading', { name: 'Sign in to see your digests' })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email address'), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please enter a valid email address.');
+    expect(callsTo('POST', '/api/login')).toHaveLength(0);
   });
 });
 
@@ -136,6 +160,25 @@ describe('digest archive', () => {
     await user.type(screen.getByLabelText('Search your digests'), 'oslo');
     await waitFor(() => expect(callsTo('GET', '/api/digests').length).toBeGreaterThan(1));
     expect(await screen.findByText('No digest mentions “oslo”.')).toBeInTheDocument();
+  });
+
+  it('a search result shows the sentence that matched, with the search words marked (as text, never HTML)', async () => {
+    const user = userEvent.setup();
+    const found = makeDigestWithStories();
+    found.stories[1]!.summary.push({ text: 'A <b>bold</b> claim about grid power in Singapore.', language: 'en', sourceIds: [] });
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests': async (url) =>
+        new Response(JSON.stringify(url.searchParams.get('q') ? [found] : makeDigests(2)), { status: 200 }),
+    });
+    renderApp('/digests');
+    await screen.findAllByRole('link', { name: /Data-center brief for/ });
+    await user.type(screen.getByLabelText('Search your digests'), 'GRID singapore');
+    const match = await screen.findByTestId('search-match');
+    expect(match).toHaveTextContent('A <b>bold</b> claim about grid power in Singapore.');
+    expect(match.querySelector('b')).toBeNull();
+    expect([...match.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['grid', 'Singapore']);
+    expect(match).toHaveTextContent(/· Singapore lifts pause on new capacity with 300 MW allocation$/);
   });
 
   it('says when there are no digests yet', async () => {

@@ -1,14 +1,29 @@
+import { useLocation } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
 import { DigestArchive } from '@/features/digests/components/digest-archive';
 import { useDigests } from '@/features/intelligence/api/get-digests';
-import { useSignedInPage } from '@/hooks/use-signed-in-page';
+import { SignInCard } from '@/features/sign-in/components/sign-in-card';
+import { useDocumentTitle } from '@/hooks/use-document-title';
+import { useCurrentUser } from '@/lib/auth';
 
 export default function DigestsRoute() {
-  const { user, isLoading } = useSignedInPage();
+  const { user, isLoading } = useCurrentUser();
+  const { pathname, search } = useLocation();
   const digests = useDigests({ enabled: !!user });
-  if (!user) return <FullPageSpinner label={isLoading ? 'Loading your digests' : 'Redirecting to sign in'} />;
+  useDocumentTitle(user || isLoading ? 'Digests' : 'Sign in to see your digests');
+  if (isLoading) return <FullPageSpinner label="Loading your digests" />;
+  if (!user)
+    return (
+      <PageShell>
+        <SignInCard
+          title="Sign in to see your digests"
+          description="Your digest archive is part of your subscription. We'll email you a link that brings you back here."
+          next={`${pathname}${search}`}
+        />
+      </PageShell>
+    );
   return (
     <PageShell>
       <BackLink className="mb-6" />

@@ -75,6 +75,9 @@ describe('home page', () => {
     expect(stats.queryByText('381')).not.toBeInTheDocument();
     expect(api.callsTo('GET', '/api/digests/stats')).toHaveLength(1);
     expect(await card('Recent Activity').findByLabelText('Rating 4 of 5')).toBeInTheDocument();
+    const rated = card('Recent Activity').getByRole('link', { name: 'Data-center brief for 2026-11-20' });
+    expect(rated).toHaveAttribute('href', '/digests/d-0');
+    expect(rated.parentElement).toHaveTextContent('You rated Data-center brief for 2026-11-20');
   });
 
   it('stats that fail to load count as zero', async () => {

@@ -14,9 +14,11 @@ import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { homeStatItems } from '@/features/intelligence/components/stats-grid';
 import { TodaysBriefCard } from '@/features/intelligence/components/todays-brief-card';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 /** The signed-in home page; loaded on demand so the landing page stays small. */
 export default function HomeRoute({ user }: { user: User }) {
+  useDocumentTitle('Home');
   const digests = useDigests({ enabled: true });
   const feedback = useFeedback({ enabled: true });
   const stats = useDigestStats({ enabled: true });

@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { BrandLogo } from '@/components/brand-logo';
 import { Button } from '@/components/ui/button';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 
 export function NotFoundRoute() {
+  useDocumentTitle('404 Page Not Found');
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">

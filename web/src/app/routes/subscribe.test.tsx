@@ -59,7 +59,7 @@ describe('subscribe page', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(200);
     });
-    expect(navigateTo).toHaveBeenCalledWith(LOGIN_PATH);
+    expect(navigateTo).toHaveBeenCalledWith(`${LOGIN_PATH}?next=%2Fsubscribe`);
     expect(api.callsTo('POST', '/api/create-subscription')).toHaveLength(0);
   });
 

@@ -10,6 +10,7 @@ import { PlanPicker } from '@/features/subscribe/components/plan-picker';
 import { useSubscriptionSecret } from '@/features/subscribe/hooks/use-subscription-secret';
 import { SUBSCRIBE_SIGNED_OUT_NOTICE } from '@/hooks/login-redirect-notices';
 import { useLoginRedirect } from '@/hooks/use-login-redirect';
+import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/auth';
 import { formatDay } from '@/lib/date-format';
 import { SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
@@ -19,6 +20,7 @@ const FOOTER_POINTS = [TRIAL_POINT, 'Cancel anytime', 'Secure payments'];
 
 export default function SubscribeRoute() {
   const { user, isLoading } = useCurrentUser();
+  useDocumentTitle('Choose your plan');
   const [tier, setTier] = useState<Tier>(DEFAULT_SELECTED_TIER);
   const { secret, intentType, failed, refusal, isRequesting, retry } = useSubscriptionSecret(user, tier);
   // The server decides whether there is a trial (once per user): a SetupIntent saves the card for after the

@@ -7,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useDigestSearch } from '../api/search-digests';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { DigestCard } from './digest-card';
+import { searchTerms } from './search-match';
 
 const SEARCH_PAUSE_MS = 300;
 
@@ -64,7 +65,7 @@ export function DigestArchive({ digests, isLoading }: { digests: Digest[] | unde
             )}
             <ul className="grid gap-3">
               {shown.map((digest) => (
-                <DigestCard key={digest.id} digest={digest} />
+                <DigestCard key={digest.id} digest={digest} terms={searching ? searchTerms(settled) : undefined} />
               ))}
             </ul>
           </>

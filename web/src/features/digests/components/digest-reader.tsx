@@ -44,7 +44,7 @@ export function DigestReader({ digest }: { digest: Digest }) {
         </div>
       )}
       <div className="mt-8">
-        <RateDigest digestId={digest.id} />
+        <RateDigest digestId={digest.id} savedRating={digest.rating ?? null} />
       </div>
     </div>
   );

@@ -6,10 +6,14 @@ import { toast } from '@/hooks/use-toast';
 import { cn } from '@/lib/utils';
 import { useRateDigest } from '../api/rate-digest';
 
-/** "How useful was this brief?" 1-5, the same scale as the rating row in the email. */
-export function RateDigest({ digestId }: { digestId: string }) {
-  const rate = useRateDigest();
-  const [rated, setRated] = useState<number | null>(null);
+/**
+ * "How useful was this brief?" 1-5, the same scale as the rating row in the email. `savedRating` is the
+ * subscriber's rating as the server holds it (from the page or the email), shown as filled stars.
+ */
+export function RateDigest({ digestId, savedRating }: { digestId: string; savedRating: number | null }) {
+  const rate = useRateDigest(digestId);
+  const [justRated, setJustRated] = useState<number | null>(null);
+  const rated = justRated ?? savedRating;
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
   // "Provide Feedback" on the dashboard links here with #rating: bring the stars into view.
@@ -20,7 +24,7 @@ export function RateDigest({ digestId }: { digestId: string }) {
     rate.mutate(
       { digestId, rating },
       {
-        onSuccess: () => setRated(rating),
+        onSuccess: () => setJustRated(rating),
         onError: () => toast({ title: 'Error', description: 'Failed to save your rating. Please try again.', variant: 'destructive' }),
       },
     );
@@ -54,7 +58,11 @@ export function RateDigest({ digestId }: { digestId: string }) {
         ))}
       </div>
       <p className="mt-2 min-h-5 text-sm text-slate-600" aria-live="polite">
-        {rated !== null ? 'Thank you: your rating tunes what we send you.' : ''}
+        {justRated !== null
+          ? 'Thank you: your rating tunes what we send you.'
+          : savedRating !== null
+            ? `You rated this brief ${savedRating} of 5. Tap a star to change it.`
+            : ''}
       </p>
     </section>
   );

@@ -2,14 +2,13 @@ import { Mail } from 'lucide-react';
 import { CONTENT_DEPTHS, DELIVERY_TIMES, type Preferences } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import { fieldClasses } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { CONTENT_DEPTH_LABELS, DELIVERY_TIME_LABELS } from '@/lib/labels';
-import { cn } from '@/lib/utils';
 import type { usePreferencesForm } from '../hooks/use-preferences-form';
 import { OptionGroup } from './option-group';
 import { SwitchRow } from './setting-row';
-import { browserTimeZone, timeZoneOptions } from './time-zones';
+import { TimeZonePicker } from './time-zone-picker';
+import { browserTimeZone } from './time-zones';
 
 type Form = ReturnType<typeof usePreferencesForm>;
 
@@ -59,21 +58,12 @@ export function EmailPreferencesCard({ form }: { form: Form }) {
       <div className="grid gap-2">
         <Label htmlFor="pref-timezone">Time zone</Label>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <select
-            id="pref-timezone"
-            value={timezone}
-            onChange={(event) => form.setTimezone(event.target.value)}
-            className={cn(fieldClasses, 'h-10 flex-1')}
-          >
-            {timeZoneOptions(timezone, browserZone).map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </select>
+          <div className="min-w-0 flex-1">
+            <TimeZonePicker id="pref-timezone" value={timezone} browserZone={browserZone} onChange={form.setTimezone} />
+          </div>
           {timezone !== browserZone && (
-            <Button type="button" variant="outline" onClick={() => form.setTimezone(browserZone)}>
-              Use this browser's ({browserZone.replace(/_/g, ' ')})
+            <Button type="button" variant="outline" className="min-h-11" onClick={() => form.setTimezone(browserZone)}>
+              Use this browser's ({browserZone.split('/').at(-1)?.replace(/_/g, ' ')})
             </Button>
           )}
         </div>

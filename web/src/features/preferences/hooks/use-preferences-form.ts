@@ -27,7 +27,12 @@ export function usePreferencesForm(user: Pick<User, 'preferences' | 'timezone'>)
     }));
   const setTimezone = (timezone: string) => setValues((current) => ({ ...current, timezone }));
 
-  return { values, set, setInterest, setAudio, setTimezone };
+  // What the server holds: the user's values at first, then whatever a save sent.
+  const [saved, setSaved] = useState(values);
+  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
+  const markSaved = (sent: PreferencesFormValues) => setSaved(sent);
+
+  return { values, set, setInterest, setAudio, setTimezone, dirty, markSaved };
 }
 
 /**

@@ -17,7 +17,16 @@ const FIELDS: { name: keyof WaitlistFormValues; label: string; type: string; aut
   { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel', placeholder: '+1 555 010 9999' },
 ];
 
-export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+/** `onSignIn`: a returning subscriber's way to sign in instead ("Already a subscriber? Sign in"). */
+export function WaitlistDialog({
+  open,
+  onOpenChange,
+  onSignIn,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSignIn?: () => void;
+}) {
   const [values, setValues] = useState<WaitlistFormValues>(EMPTY_WAITLIST_FORM);
   const join = useJoinWaitlist();
   const { isSaving } = useWaitlistDraftAutosave(values, { enabled: open });
@@ -98,6 +107,19 @@ export function WaitlistDialog({ open, onOpenChange }: { open: boolean; onOpenCh
             </Button>
           </DialogFooter>
         </form>
+        {onSignIn && (
+          <p className="border-t border-slate-100 pt-4 text-center text-sm text-slate-600">
+            Already a subscriber?{' '}
+            <button
+              type="button"
+              onClick={onSignIn}
+              disabled={busy}
+              className="inline-flex min-h-11 items-center rounded-md px-1 font-semibold text-blue-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700 disabled:opacity-50"
+            >
+              Sign in
+            </button>
+          </p>
+        )}
       </DialogContent>
     </Dialog>
   );
