@@ -65,6 +65,8 @@ describe('phone and desktop screens', () => {
           assert.ok((await item.boundingBox())!.height >= 44, 'menu rows are 44 px');
         await noSeriousAxe(page, 'open menu');
         await shot(page, 'header-menu-open', width);
+        // The menu takes focus once it has opened (its first row); the keys act from there.
+        await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
         await page.keyboard.press('ArrowDown');
         await page.keyboard.press('Enter');
         await page.waitForURL(`${web.ts.url}/dashboard`);

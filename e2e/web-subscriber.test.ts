@@ -57,7 +57,7 @@ describe('web app for subscribers', () => {
     const expected = computeStats(digestStats(digests.map((d) => ({ stories: d.content!.stories }))), []);
     const { context, page } = await web.signIn(email);
     await page.getByRole('button', { name: 'Listen' }).waitFor();
-    await page.getByRole('button', { name: 'Audio Library' }).waitFor();
+    await page.getByRole('link', { name: 'Audio Library' }).waitFor();
     const status = page.locator('section', { has: page.getByRole('heading', { name: 'Subscription Status' }) });
     await status.getByText('PREMIUM', { exact: true }).waitFor();
     assert.equal(await status.getByText('Upgrade your intelligence').count(), 0);

@@ -52,13 +52,15 @@ function storyWith(urls: string[]): DigestStory {
 }
 
 describe('no rendered link has a scheme other than http(s) or mailto', () => {
-  test('intake: a feed item whose link is not http(s) keeps no link (its guid is its identity)', () => {
+  test('intake: a feed item whose link is not http(s) keeps no link (its guid, else a hash, is its identity)', () => {
     const now = new Date('2026-11-21T00:00:00Z');
     for (const link of HOSTILE_LINKS) {
       const item = normalizeItem(fetched(link), { declaredLanguage: 'en', now });
       assert.ok(item, link);
       assert.match(item.url, /^urn:dcbrief:/, `${JSON.stringify(link)} became ${item.url}`);
-      assert.equal(normalizeItem(fetched(link, null), { declaredLanguage: 'en', now }), null, 'no link and no guid: dropped');
+      // No web link and no guid: known by a hash of source, title and date (decision 220), never by the hostile link.
+      const unnamed = normalizeItem(fetched(link, null), { declaredLanguage: 'en', now });
+      assert.match(unnamed?.url ?? '', /^urn:dcbrief:/, `${JSON.stringify(link)} without a guid`);
     }
     assert.equal(
       normalizeItem(fetched('https://dc.example/a?utm_source=rss'), { declaredLanguage: 'en', now })!.url,
