@@ -38,7 +38,7 @@ export function articleKeys(article: ArticleText, options: ArticleKeyOptions = {
 }
 
 /** Concepts are read from a text's first characters: its headline and lead. */
-const CONCEPTS_FROM = 800;
+const CONCEPTS_FROM = 400;
 
 function mergeAnchors(a: Anchors, b: Anchors | null): Anchors {
   if (!b) return a;

@@ -296,7 +296,7 @@ function stem(word: string): string {
 
 function statementsOf(article: SummaryArticle, orderBase: number): Statement[] {
   // The facts of a news story are in its first paragraphs; the tail of a long transcript adds cost, not facts.
-  const sentences = splitSentences(article.text.slice(0, 6000), article.language).slice(0, 20);
+  const sentences = splitSentences(article.text.slice(0, 4000), article.language).slice(0, 12);
   const out: Statement[] = [];
   sentences.forEach((text, position) => {
     if (judgeSentence(text, article.language).keep) out.push(statement(text, article, position, orderBase + position));
