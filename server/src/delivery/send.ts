@@ -18,6 +18,26 @@ import { perStatement } from '../db/per-statement.js';
 
 /** Backoff after the 1st, 2nd, ... failed attempt; the last value repeats. */
 export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
+
+/**
+ * What a failed send makes of its outbox row: retried after the next delay, or failed for good after the last
+ * attempt or on a 5xx answer (the receiving side's final word: unknown mailbox, policy; retrying changes nothing).
+ */
+export function afterFailedSend(previousAttempts: number, error: Error & { responseCode?: number }, maxAttempts: number, now: Date) {
+  const attempts = previousAttempts + 1;
+  const permanent = typeof error.responseCode === 'number' && error.responseCode >= 500;
+  const giveUp = permanent || attempts >= maxAttempts;
+  const delayMin = RETRY_DELAYS_MIN[Math.min(attempts - 1, RETRY_DELAYS_MIN.length - 1)]!;
+  return {
+    giveUp,
+    update: {
+      state: giveUp ? ('failed' as const) : ('pending' as const),
+      attempts,
+      nextAttemptAt: new Date(now.getTime() + delayMin * 60_000),
+      lastError: String(error.message ?? error).slice(0, 500),
+    },
+  };
+}
 /**
  * A row stays `sending` at most this long after its claim, on the real clock (the Clock port's now(),
  * never a pass's --now); past it, a process that held it is taken for dead (docs/decisions/301, 304).
@@ -241,19 +261,12 @@ async function recordOutcomes(
       );
     }
     for (const { row, error } of outcome.failures) {
-      const attempts = row.attempts + 1;
-      // A 5xx answer is the receiving side's final word (unknown mailbox, policy): retrying changes nothing.
-      const permanent = typeof error.responseCode === 'number' && error.responseCode >= 500;
-      const giveUp = permanent || attempts >= deps.config.delivery.maxAttempts;
-      const delayMin = RETRY_DELAYS_MIN[Math.min(attempts - 1, RETRY_DELAYS_MIN.length - 1)]!;
+      const { giveUp, update } = afterFailedSend(row.attempts, error, deps.config.delivery.maxAttempts, now);
       await tx.nativeUpdate(
         Delivery,
         { id: row.id, leaseOwner: owner },
         {
-          state: giveUp ? 'failed' : 'pending',
-          attempts,
-          nextAttemptAt: new Date(now.getTime() + delayMin * 60_000),
-          lastError: String(error.message ?? error).slice(0, 500),
+          ...update,
           leaseOwner: null,
           leaseUntil: null,
           updatedAt: now,
@@ -261,7 +274,7 @@ async function recordOutcomes(
       );
       if (giveUp) summary.failed++;
       else summary.retrying++;
-      deps.logger.warn({ delivery: row.id, attempts, giveUp, err: error.message }, 'digest email failed');
+      deps.logger.warn({ delivery: row.id, attempts: update.attempts, giveUp, err: error.message }, 'digest email failed');
     }
     // Cancelled and finally failed digests never reached the subscriber: a later digest may carry their
     // stories (received.ts goes by the row's state).

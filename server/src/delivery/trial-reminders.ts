@@ -9,7 +9,7 @@ import { User } from '../modules/users/user.entity.js';
 import { Delivery, type NoticeKind } from './delivery.entity.js';
 import type { DeliveryDeps } from './deps.js';
 import { suppressedAddresses } from './recipients.service.js';
-import { LEASE_MS, RETRY_DELAYS_MIN } from './send.js';
+import { afterFailedSend, LEASE_MS } from './send.js';
 
 const DAY_MS = 86_400_000;
 const KIND: NoticeKind = 'trial-ending';
@@ -146,18 +146,13 @@ export async function sendTrialReminders(deps: DeliveryDeps, now: Date): Promise
         summary.sent++;
       } catch (err) {
         const error = err as Error & { responseCode?: number };
-        const attempts = row.attempts + 1;
-        const giveUp =
-          (typeof error.responseCode === 'number' && error.responseCode >= 500) || attempts >= deps.config.delivery.maxAttempts;
-        const delayMin = RETRY_DELAYS_MIN[Math.min(attempts - 1, RETRY_DELAYS_MIN.length - 1)]!;
+        const { giveUp, update } = afterFailedSend(row.attempts, error, deps.config.delivery.maxAttempts, now);
+        const { attempts } = update;
         await em.nativeUpdate(
           Delivery,
           { id: row.id, leaseOwner: owner },
           {
-            state: giveUp ? 'failed' : 'pending',
-            attempts,
-            nextAttemptAt: new Date(now.getTime() + delayMin * 60_000),
-            lastError: String(error.message ?? error).slice(0, 500),
+            ...update,
             ...done,
           },
         );
