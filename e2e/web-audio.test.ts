@@ -37,7 +37,10 @@ describe('the audio digest in a real browser', () => {
     assert.equal(ready.ready, 1);
 
     const { context, page } = await web.signIn(email, { viewport: { width: 1280, height: 900 } });
-    await page.getByRole('button', { name: 'Listen' }).click();
+    // Listen plays once the episodes have loaded; before that it is a hint (a tooltip trigger) and plays nothing.
+    const listen = page.locator('button:not([data-state])', { hasText: 'Listen' });
+    await listen.waitFor();
+    await listen.click();
     const player = page.getByRole('region', { name: 'Audio player' });
     await player.getByRole('button', { name: 'Pause' }).waitFor();
     const audio = page.getByTestId('audio-element');
