@@ -1,12 +1,20 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { prepareAudio } from '../server/src/audio/prepare.js';
 import { FileAudioStore } from '../server/src/audio/storage.js';
 import { FliteSynthesizer } from '../server/src/audio/tts/flite.js';
 import { createLogger } from '../server/src/lib/logger.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { useWebFixture } from './support/web-fixture.js';
+
+/** Listen plays once the episodes have loaded; before that it is a hint (a tooltip trigger) and plays nothing. */
+async function clickListen(page: Page) {
+  const listen = page.locator('button:not([data-state])', { hasText: 'Listen' });
+  await listen.waitFor();
+  await listen.click();
+}
 
 // Listening in the browser: the built web app against the real server, an episode made by the embedded engine.
 describe('the audio digest in a real browser', () => {
@@ -37,10 +45,7 @@ describe('the audio digest in a real browser', () => {
     assert.equal(ready.ready, 1);
 
     const { context, page } = await web.signIn(email, { viewport: { width: 1280, height: 900 } });
-    // Listen plays once the episodes have loaded; before that it is a hint (a tooltip trigger) and plays nothing.
-    const listen = page.locator('button:not([data-state])', { hasText: 'Listen' });
-    await listen.waitFor();
-    await listen.click();
+    await clickListen(page);
     const player = page.getByRole('region', { name: 'Audio player' });
     await player.getByRole('button', { name: 'Pause' }).waitFor();
     const audio = page.getByTestId('audio-element');
@@ -80,7 +85,7 @@ describe('the audio digest in a real browser', () => {
       paused,
     );
     await page.reload();
-    await page.getByRole('button', { name: 'Listen' }).click();
+    await clickListen(page);
     await page.waitForFunction(() => !document.querySelector('audio')!.paused);
     const resumed = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
     assert.ok(resumed >= paused - 0.3, `resumed at ${resumed}, paused at ${paused}`);
