@@ -68,6 +68,8 @@ describe('phone and desktop screens', () => {
         // The menu takes focus once it has opened (its first row); the keys act from there.
         await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
         await page.keyboard.press('ArrowDown');
+        // Each key acts once the menu has moved to its row (a loaded machine lags behind the keys).
+        await page.waitForFunction(() => document.activeElement?.textContent === 'Dashboard');
         await page.keyboard.press('Enter');
         await page.waitForURL(`${web.ts.url}/dashboard`);
         await page.getByRole('heading', { name: 'Dashboard & Preferences' }).waitFor();
