@@ -35,7 +35,10 @@ function upToDate() {
   return inputs.every((input) => !existsSync(path.join(root, input)) || newestMtime(path.join(root, input)) <= built);
 }
 
-if (!upToDate()) {
+if (process.argv.includes('--built')) {
+  // `npm run build` has just built shared and server: record it, so the first CLI run does not build again.
+  writeFileSync(stamp, `${new Date().toISOString()}\n`);
+} else if (!upToDate()) {
   const started = Date.now();
   // shared is a composite project: with its build info left behind and its output gone, tsc would emit nothing.
   if (!existsSync(path.join(root, 'shared/dist/index.js'))) rmSync(path.join(root, 'shared/tsconfig.tsbuildinfo'), { force: true });
