@@ -6,14 +6,15 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { serverErrorMessage } from '@/lib/api-error';
 import { browserTimeZone, useRequestSignInLink } from '../api/request-sign-in-link';
+import { SignInCodeForm } from './sign-in-code-form';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Email in, magic link out (POST /api/login). `next` is the page the emailed link opens after sign-in; the
- * server accepts only a path on this site.
+ * Email in, magic link and code out (POST /api/login), then the code step. `next` is the page the emailed link,
+ * or the code, opens after sign-in; the server accepts only a path on this site.
  */
-export function SignInForm({ next, onSent }: { next?: string; onSent?: () => void }) {
+export function SignInForm({ next, onSent, onSignedIn }: { next?: string; onSent?: () => void; onSignedIn?: () => void }) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -32,16 +33,20 @@ export function SignInForm({ next, onSent }: { next?: string; onSent?: () => voi
   };
 
   if (request.isSuccess) {
+    const address = email.trim();
     return (
-      <div role="status" className="grid gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
-        <p className="flex items-center gap-2 font-semibold">
-          <MailCheck aria-hidden="true" className="size-4" />
-          Check your email
-        </p>
-        <p>
-          If <strong>{email.trim()}</strong> can sign in to {PRODUCT_NAME}, a sign-in link is on its way. It works once and expires in{' '}
-          {MAGIC_LINK_TTL_MS / 60_000} minutes.
-        </p>
+      <div className="grid gap-4">
+        <div role="status" className="grid gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
+          <p className="flex items-center gap-2 font-semibold">
+            <MailCheck aria-hidden="true" className="size-4" />
+            Check your email
+          </p>
+          <p>
+            If <strong>{address}</strong> can sign in to {PRODUCT_NAME}, a sign-in link and code are on their way. Each works once and
+            expires in {MAGIC_LINK_TTL_MS / 60_000} minutes.
+          </p>
+        </div>
+        <SignInCodeForm email={address.toLowerCase()} next={next} onSignedIn={onSignedIn} />
       </div>
     );
   }
