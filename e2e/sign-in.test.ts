@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { firstLink } from '../server/test/support/harness.js';
-import { recipient } from '../server/test/support/users.js';
+import { codeFrom, latestSignInMail, recipient } from '../server/test/support/users.js';
 import { useWebFixture } from './support/web-fixture.js';
 
 describe('sign-in in a real browser', () => {
@@ -44,6 +44,41 @@ describe('sign-in in a real browser', () => {
     await second.goto(link);
     await second.getByRole('heading', { name: 'This link has expired' }).waitFor();
     await other.close();
+    await context.close();
+  });
+
+  test('the code from the email, typed in a browser that never saw the link, signs in and comes back to the page', async () => {
+    const context = await web.browser.newContext({ timezoneId: 'Europe/Berlin' });
+    const page = await context.newPage();
+    await page.goto(`${web.ts.url}/digests`);
+    await page.getByRole('heading', { name: 'Sign in to see your digests' }).waitFor();
+    await page.getByLabel('Email address').fill('desk@dc-ops.example');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    const field = page.getByLabel('Enter the code from the email');
+    await field.waitFor();
+    assert.equal(await field.getAttribute('autocomplete'), 'one-time-code');
+
+    const code = codeFrom(await latestSignInMail(web.ts, 'desk@dc-ops.example'));
+    await field.fill(code.replace(/^(\d)/, (d) => String((Number(d) + 1) % 10)));
+    await page.getByRole('button', { name: 'Sign in with code' }).click();
+    await page.getByRole('alert').filter({ hasText: 'That code is not right. 4 tries left.' }).waitFor();
+
+    await field.fill('');
+    await field.pressSequentially(code.replace(' ', ''));
+    await page.getByRole('button', { name: 'Sign in with code' }).click();
+    await page.getByText('Signed in', { exact: true }).waitFor();
+    await page.waitForFunction(() => document.title.startsWith('Digests'));
+    assert.equal(new URL(page.url()).pathname, '/digests', 'back on the page that asked (next=)');
+
+    const me = await page.evaluate(async () => {
+      const res = await fetch('/api/auth/user', { credentials: 'include' });
+      return { status: res.status, body: (await res.json()) as { email: string; timezone: string } };
+    });
+    assert.equal(me.status, 200);
+    assert.equal(me.body.email, 'desk@dc-ops.example');
+    assert.equal(me.body.timezone, 'Europe/Berlin');
+    const session = (await context.cookies()).find((c) => c.name === 'dcb.sid');
+    assert.ok(session?.httpOnly, 'the same HttpOnly session cookie as the link gives');
     await context.close();
   });
 });

@@ -8,13 +8,17 @@ export function signInWithCode(request: SignInCodeRequest): Promise<SignInCodeRe
 }
 
 /**
- * Signing in changes what every query answers (the user, digests, preferences): on success every query goes back
- * to its initial state and the screens on show ask again, now signed in.
+ * Signing in changes what every query answers (the user, digests, preferences). `onSignedIn` (a toast, the way
+ * to `next`) runs first, from the mutation itself so that it runs even when the screen that asked is gone; then
+ * every query goes back to its initial state and the screens on show ask again, now signed in.
  */
-export function useSignInWithCode() {
+export function useSignInWithCode(onSignedIn: (answer: SignInCodeResponse) => void | Promise<void>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signInWithCode,
-    onSuccess: () => queryClient.resetQueries(),
+    onSuccess: async (answer) => {
+      await onSignedIn(answer);
+      await queryClient.resetQueries();
+    },
   });
 }

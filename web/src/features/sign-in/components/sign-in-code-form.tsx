@@ -27,7 +27,11 @@ export function SignInCodeForm({ email, next, onSignedIn }: { email: string; nex
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const signIn = useSignInWithCode();
+  const signIn = useSignInWithCode(async ({ redirectTo }) => {
+    toast({ title: 'Signed in', description: `You're signed in to ${PRODUCT_NAME} as ${email}.` });
+    onSignedIn?.();
+    await navigate(redirectTo);
+  });
   const busy = signIn.isPending || signIn.isSuccess;
 
   const submit = (event: FormEvent) => {
@@ -38,16 +42,7 @@ export function SignInCodeForm({ email, next, onSignedIn }: { email: string; nex
       return;
     }
     setInvalid(false);
-    signIn.mutate(
-      { email, code: digits, timezone: browserTimeZone(), ...(next && next !== '/' ? { next } : {}) },
-      {
-        onSuccess: ({ redirectTo }) => {
-          toast({ title: 'Signed in', description: `You're signed in to ${PRODUCT_NAME} as ${email}.` });
-          onSignedIn?.();
-          void navigate(redirectTo);
-        },
-      },
-    );
+    signIn.mutate({ email, code: digits, timezone: browserTimeZone(), ...(next && next !== '/' ? { next } : {}) });
   };
 
   // A pasted "Your code: 4821 0937" or "4821-0937" becomes the eight digits, grouped as in the email.
