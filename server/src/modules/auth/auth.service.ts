@@ -144,11 +144,16 @@ export class AuthService {
       { email, codeTries: { $lt: SIGN_IN_CODE_MAX_TRIES }, expiresAt: { $gt: now } },
       { codeTries: raw('code_tries + 1') as unknown as number },
     );
+    const request = await em.findOne(SignInRequest, { email }, { disableIdentityMap: true });
     const presented = Buffer.from(this.codeHash(email, code), 'hex');
-    const live = await em.findOne(LoginToken, { email, usedAt: null, expiresAt: { $gt: now } }, { orderBy: { createdAt: 'desc' } });
+    // Only a link made for the newest request: an older email's code is dead the moment a new one is asked for.
+    const live = await em.findOne(
+      LoginToken,
+      { email, usedAt: null, expiresAt: { $gt: now }, createdAt: { $gte: request?.requestedAt ?? now } },
+      { orderBy: { createdAt: 'desc' } },
+    );
     const stored = Buffer.from(live?.codeHash ?? '0'.repeat(64), 'hex');
     const matches = timingSafeEqual(presented, stored) && !!live?.codeHash;
-    const request = await em.findOne(SignInRequest, { email }, { disableIdentityMap: true });
     if (counted !== 1) return request && request.expiresAt > now ? { kind: 'locked' } : { kind: 'expired' };
     if (matches && live) {
       const used = await em.nativeUpdate(LoginToken, { id: live.id, usedAt: null, expiresAt: { $gt: now } }, { usedAt: now });
@@ -159,7 +164,10 @@ export class AuthService {
         return { kind: 'expired' };
       }
     }
-    return { kind: 'wrong', triesLeft: Math.max(0, SIGN_IN_CODE_MAX_TRIES - (request?.codeTries ?? SIGN_IN_CODE_MAX_TRIES)) };
+    const triesLeft = Math.max(0, SIGN_IN_CODE_MAX_TRIES - (request?.codeTries ?? SIGN_IN_CODE_MAX_TRIES));
+    // An operator sees guessing in the log: the address's domain, never the address or the code.
+    if (triesLeft === 0) this.deps.logger.warn({ emailDomain: email.split('@')[1] }, 'sign-in code locked after its last wrong try');
+    return { kind: 'wrong', triesLeft };
   }
 
   private codeHash(email: string, code: string): string {
