@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { raw, type EntityManager } from '@mikro-orm/core';
+import type { SqlEntityManager } from '@mikro-orm/knex';
 import { MAGIC_LINK_TTL_MS, SIGN_IN_CODE_LENGTH, SIGN_IN_CODE_MAX_TRIES } from '@dcbrief/shared';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
@@ -147,11 +148,14 @@ export class AuthService {
     const request = await em.findOne(SignInRequest, { email }, { disableIdentityMap: true });
     const presented = Buffer.from(this.codeHash(email, code), 'hex');
     // Only a link made for the newest request: an older email's code is dead the moment a new one is asked for.
-    const live = await em.findOne(
-      LoginToken,
-      { email, usedAt: null, expiresAt: { $gt: now }, createdAt: { $gte: request?.requestedAt ?? now } },
-      { orderBy: { createdAt: 'desc' } },
-    );
+    // A plain row, not an entity: finding one costs what finding none does.
+    const live: { id: string; codeHash: string | null } | undefined = await (em as SqlEntityManager)
+      .createQueryBuilder(LoginToken)
+      .select(['id', 'codeHash'])
+      .where({ email, usedAt: null, expiresAt: { $gt: now }, createdAt: { $gte: request?.requestedAt ?? now } })
+      .orderBy({ createdAt: 'desc' })
+      .limit(1)
+      .execute('get');
     const stored = Buffer.from(live?.codeHash ?? '0'.repeat(64), 'hex');
     const matches = timingSafeEqual(presented, stored) && !!live?.codeHash;
     if (counted !== 1) return request && request.expiresAt > now ? { kind: 'locked' } : { kind: 'expired' };
