@@ -122,7 +122,7 @@ h1 { font-size: 22px; line-height: 1.3; margin: 0 0 8px; }
 label { font-size: 14px; font-weight: 600; }
 input[type=email], input[type=text] { width: 100%; font: inherit; font-size: 16px; padding: 11px 12px; border: 1px solid #cbd5e1; border-radius: 8px; background: #fff; color: var(--text); }
 input.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 22px; letter-spacing: .14em; text-align: center; }
-.field-hint { color: var(--muted); font-size: 13px; margin: 0; }
+.field-hint { color: var(--muted); font-size: 13px; line-height: 1.45; margin: 0; }
 input[type=email]:focus, input[type=text]:focus { outline: 3px solid rgba(29,78,216,.25); border-color: var(--accent); }
 input[aria-invalid=true] { border-color: var(--danger); }
 button, .button { display: inline-flex; justify-content: center; align-items: center; font: inherit; font-weight: 600; font-size: 15px; padding: 11px 16px; border: 0; border-radius: 8px; background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; margin-top: 6px; }
@@ -131,5 +131,5 @@ button:disabled { opacity: .7; cursor: progress; }
 .error { color: var(--danger); font-size: 14px; margin: 0; }
 .hint { color: var(--muted); font-size: 14px; line-height: 1.5; margin: 18px 0 0; }
 .hint a { color: var(--accent); }
-.legal { text-align: center; color: #94a3b8; font-size: 13px; margin-top: 24px; }
+.legal { text-align: center; color: #64748b; font-size: 13px; margin-top: 24px; }
 `;
