@@ -9,7 +9,9 @@ import {
   userSchema,
 } from '@dcbrief/shared';
 import { SESSION_COOKIE } from '../src/app.js';
+import { purgeExpiredLoginTokens } from '../src/modules/auth/auth.service.js';
 import { LoginToken } from '../src/modules/auth/login-token.entity.js';
+import { SignInRequest } from '../src/modules/auth/sign-in-request.entity.js';
 import { UsersService } from '../src/modules/users/users.service.js';
 import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
@@ -90,6 +92,10 @@ describe('sign-in by the one-time code in the email (decision 020)', () => {
       const res = await tryCode(ts, { email, code });
       assert.equal(res.status, 410);
       assert.match(await message(res), /expired/);
+      // Housekeeping drops the expired link and the request with its count.
+      await purgeExpiredLoginTokens(ts.orm.em.fork(), ts.clock.now());
+      assert.equal(await ts.orm.em.fork().count(SignInRequest, { email }), 0);
+      assert.equal(await ts.orm.em.fork().count(LoginToken, { email }), 0);
     } finally {
       ts.clock.set(new Date());
     }
