@@ -72,4 +72,26 @@ describe('signing in with the code from the email', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Enter the 8-digit code from the email.');
     expect(api.callsTo('POST', '/api/login/code')).toHaveLength(0);
   });
+
+  it('asks for a new link and code in place, and starts the code field afresh', async () => {
+    const api = fakeApi({
+      'GET /api/auth/user': signedOut,
+      'POST /api/login': { status: 200, body: { message: 'Check your email for a sign-in link.' } },
+      'POST /api/login/code': {
+        status: 429,
+        body: { message: 'Too many wrong tries for this code. Ask for a new code, or use the link in the email.' },
+      },
+    });
+    const { user, dialog } = await openCodeStep('/');
+    await user.type(dialog.getByLabelText('Enter the code from the email'), '1234 5678');
+    await user.click(dialog.getByRole('button', { name: 'Sign in with code' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Too many wrong tries for this code.');
+
+    await user.click(dialog.getByRole('button', { name: 'send a new link and code' }));
+    expect(await dialog.findByText('A new link and code are on their way. Only the newest email works.')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/login')).toHaveLength(2);
+    expect(api.callsTo('POST', '/api/login')[1]!.body).toMatchObject({ email: 'Desk@Example.com' });
+    expect(dialog.getByLabelText('Enter the code from the email')).toHaveValue('');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

@@ -19,6 +19,9 @@ export function SignInForm({ next, onSent, onSignedIn }: { next?: string; onSent
   const [email, setEmail] = useState('');
   const [invalid, setInvalid] = useState(false);
   const request = useRequestSignInLink();
+  const resend = useRequestSignInLink();
+  // Sent once, the code step stays: asking again (a new link and code) must not bring the email form back.
+  const [sent, setSent] = useState<{ email: string; times: number } | null>(null);
   const busy = request.isPending;
 
   const submit = (event: FormEvent) => {
@@ -29,11 +32,19 @@ export function SignInForm({ next, onSent, onSignedIn }: { next?: string; onSent
       return;
     }
     setInvalid(false);
-    request.mutate({ email: address, timezone: browserTimeZone(), ...(next && next !== '/' ? { next } : {}) }, { onSuccess: onSent });
+    request.mutate(requestFor(address), {
+      onSuccess: () => {
+        setSent({ email: address, times: 1 });
+        onSent?.();
+      },
+    });
   };
 
-  if (request.isSuccess) {
-    const address = email.trim();
+  const requestFor = (address: string) => ({ email: address, timezone: browserTimeZone(), ...(next && next !== '/' ? { next } : {}) });
+
+  if (sent) {
+    const address = sent.email;
+    const sendAgain = () => resend.mutate(requestFor(address), { onSuccess: () => setSent({ email: address, times: sent.times + 1 }) });
     return (
       <div className="grid gap-4">
         <div role="status" className="grid gap-2 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-950">
@@ -46,7 +57,29 @@ export function SignInForm({ next, onSent, onSignedIn }: { next?: string; onSent
             expires in {MAGIC_LINK_TTL_MS / 60_000} minutes.
           </p>
         </div>
-        <SignInCodeForm email={address.toLowerCase()} next={next} onSignedIn={onSignedIn} />
+        {/* A new email's code starts afresh: a new form, without the last one's digits or reason. */}
+        <SignInCodeForm key={sent.times} email={address.toLowerCase()} next={next} onSignedIn={onSignedIn} />
+        <div className="grid gap-1 text-sm text-slate-600">
+          <p>
+            Nothing arrived, or the code stopped working? Check your spam folder, or{' '}
+            <button
+              type="button"
+              onClick={sendAgain}
+              disabled={resend.isPending}
+              className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800 disabled:cursor-progress disabled:opacity-70"
+            >
+              {resend.isPending ? 'sending...' : 'send a new link and code'}
+            </button>
+            .
+          </p>
+          <p role="status" className={resend.isError ? 'text-red-700' : 'text-emerald-800'}>
+            {resend.isError
+              ? (serverErrorMessage(resend.error) ?? 'Could not send the link. Please try again.')
+              : sent.times > 1
+                ? 'A new link and code are on their way. Only the newest email works.'
+                : ''}
+          </p>
+        </div>
       </div>
     );
   }
