@@ -187,6 +187,12 @@ describe('sign-in by the one-time code in the email (decision 020)', () => {
     const again = await wrong.text();
     assert.match(again, /That code is not right\. 4 tries left\./);
     assert.match(again, /<input type="hidden" name="next" value="\/dashboard">/);
+    // Another site cannot sign a visitor's browser into this account (login CSRF): its form post is refused.
+    const crossSite = await new TestClient(ts.url).request('POST', '/api/login/code', {
+      form: { email, code },
+      headers: { origin: 'https://evil.example' },
+    });
+    assert.equal(crossSite.status, 403);
     const ok = await client.request('POST', '/api/login/code', { form: { email, code, next: '/dashboard' } });
     assert.equal(ok.status, 303);
     assert.equal(ok.headers.get('location'), '/dashboard');
