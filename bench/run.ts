@@ -1,6 +1,6 @@
 /**
  * npm run bench: every benchmark of the repo against the real code, printed as tables.
- * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, audio, quality, feeds).
+ * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, audio, quality, feeds, sign-in).
  * The quality benchmark takes `--set DIR` (repeatable) and `--verbose`: `npm run bench -- quality --set /path/to/set`.
  * The feeds benchmark takes `--corpus DIR` (the feedparser test feeds) and `--verbose`.
  */
@@ -11,6 +11,7 @@ import { benchDelivery } from './delivery.js';
 import { benchEngine } from './engine.js';
 import { benchFeeds } from './feeds.js';
 import { benchQuality } from './quality.js';
+import { benchSignInTiming } from './sign-in-timing.js';
 import { benchWeb } from './web.js';
 
 const { values, positionals } = parseArgs({
@@ -27,6 +28,7 @@ const benches: Record<string, Bench> = {
   feeds: () => benchFeeds({ corpus: values.corpus, verbose: values.verbose }),
   audio: benchAudio,
   quality: () => benchQuality({ set: values.set, verbose: values.verbose }),
+  'sign-in': benchSignInTiming,
 };
 
 function print(name: string, rows: Array<Record<string, string>>) {

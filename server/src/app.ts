@@ -31,7 +31,7 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { PriceCatalog } from './modules/billing/price-catalog.js';
 import { createStripeClient } from './modules/billing/stripe-client.js';
 import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
-import { AuthService, SIGN_IN_MAIL } from './modules/auth/auth.service.js';
+import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
@@ -93,6 +93,18 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     'Too many sign-in requests for this email. Please wait and try again.',
     store,
   );
+  const signInCodePerIp = new RateLimit(
+    'sign-in-code-ip',
+    limits.signInCodePerIp,
+    'Too many sign-in codes tried. Please wait a few minutes and try again.',
+    store,
+  );
+  const signInCodeWrongPerEmail = new RateLimit(
+    'sign-in-code-wrong-email',
+    limits.signInCodeWrongPerEmail,
+    'Too many wrong codes for this email today. Use the link in the email to sign in.',
+    store,
+  );
   const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.', store);
   const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
   const newDraftPerIp = new RateLimit('new-draft-ip', limits.newDraftPerIp, 'Too many requests. Please try again tomorrow.', store);
@@ -133,13 +145,14 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     ),
   );
   app.use(sameOrigin({ publicUrl: config.publicUrl }));
-  app.use(requireJson({ formPaths: ['/api/login', '/api/login/verify'] }));
+  app.use(requireJson({ formPaths: ['/api/login', '/api/login/verify', '/api/login/code'] }));
   app.use(parseBody({ rawPaths: [STRIPE_WEBHOOK_PATH] }));
   app.use(loadSessionUser(findSessionUser));
 
   const accountMail = ports.accountMail ?? new AccountMailQueue({ em: orm.em, mailer, clock, logger });
+  const codeKey = signInCodeKey(config.sessionSecret);
   const authFor = (em: EntityManager) =>
-    new AuthService({ em, clock, accountMail, logger, publicUrl: config.publicUrl, signupMode: config.signupMode });
+    new AuthService({ em, clock, accountMail, logger, publicUrl: config.publicUrl, signupMode: config.signupMode, codeKey });
   const authService = (ctx: Koa.Context) => authFor(ctx.em);
   accountMail
     .register(SIGN_IN_MAIL, (em, to, row) => authFor(em).signInMessage(to, row.nextPath))
@@ -163,7 +176,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     });
 
   const routers: Router[] = [
-    authRoutes({ auth: authService, loginPerIp, loginPerEmail }),
+    authRoutes({ auth: authService, loginPerIp, loginPerEmail, signInCodePerIp, signInCodeWrongPerEmail }),
     usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes(),

@@ -99,6 +99,10 @@ export interface RateLimitConfig {
   loginPerIp: { points: number; durationSec: number };
   /** Sign-in requests per email address, whoever asks. */
   loginPerEmail: { points: number; durationSec: number };
+  /** Sign-in code tries (POST /api/login/code) per client address, right or wrong (decision 020). */
+  signInCodePerIp: { points: number; durationSec: number };
+  /** Wrong sign-in codes per email address, across its requests: bounds guessing over days (decision 020). */
+  signInCodeWrongPerEmail: { points: number; durationSec: number };
   /** Waitlist submissions per client address. */
   waitlistPerIp: { points: number; durationSec: number };
   /** Draft auto-saves per client address (a typing visitor saves at most once a second). */
@@ -110,6 +114,8 @@ export interface RateLimitConfig {
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: { points: 10, durationSec: 15 * 60 },
   loginPerEmail: { points: 5, durationSec: 60 * 60 },
+  signInCodePerIp: { points: 30, durationSec: 15 * 60 },
+  signInCodeWrongPerEmail: { points: 10, durationSec: 24 * 60 * 60 },
   waitlistPerIp: { points: 5, durationSec: 60 * 60 },
   draftPerIp: { points: 120, durationSec: 60 },
   newDraftPerIp: { points: 20, durationSec: 24 * 60 * 60 },

@@ -6,6 +6,7 @@ import { JobLeaseSchema } from './db/lease.js';
 import { RATE_LIMIT_TABLE } from './http/middleware/rate-limit.js';
 import { AccountMailSchema } from './modules/account-mail/account-mail.entity.js';
 import { LoginTokenSchema } from './modules/auth/login-token.entity.js';
+import { SignInRequestSchema } from './modules/auth/sign-in-request.entity.js';
 import { StripeEventSchema } from './modules/billing/stripe-event.entity.js';
 import { DigestContentSchema, DigestSchema } from './modules/digests/digest.entity.js';
 import { FeedbackSchema } from './modules/feedback/feedback.entity.js';
@@ -20,6 +21,7 @@ export const entities = [
   TrialClaimSchema,
   SessionSchema,
   LoginTokenSchema,
+  SignInRequestSchema,
   AccountMailSchema,
   WaitlistEntrySchema,
   WaitlistDraftSchema,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSafeNextPath, NEXT_PATH_MAX } from './next-path.js';
 import { TIERS } from './plans.js';
+import { SIGN_IN_CODE_LENGTH } from './constants.js';
 import { preferencesSchema, timeZoneSchema } from './preferences.js';
 import { cleanText, singleLineText } from './text.js';
 
@@ -137,6 +138,31 @@ export const loginRequestSchema = z.strictObject({
   next: nextPathSchema().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** Spaces and dashes people copy or type between the code's groups ("4821 0937", "4821-0937") are ignored. */
+export function normalizeSignInCode(raw: string): string {
+  return raw.replace(/[\s\u00a0-]/g, '');
+}
+
+export const SIGN_IN_CODE_FORMAT = `Enter the ${SIGN_IN_CODE_LENGTH}-digit code from the email`;
+
+/** POST /api/login/code: the code from the sign-in email, typed on any device (docs/decisions/020). */
+export const signInCodeRequestSchema = z.strictObject({
+  email: emailSchema,
+  code: z
+    .string(SIGN_IN_CODE_FORMAT)
+    .max(64, SIGN_IN_CODE_FORMAT)
+    .transform(normalizeSignInCode)
+    .pipe(z.string().regex(new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`), SIGN_IN_CODE_FORMAT)),
+  timezone: cleanText().max(64).optional(),
+  /** The page to open after sign-in: a path on this site only. */
+  next: nextPathSchema().optional(),
+});
+export type SignInCodeRequest = z.input<typeof signInCodeRequestSchema>;
+
+/** 200 of POST /api/login/code: the session cookie is set; `redirectTo` is `next` or `/`. */
+export const signInCodeResponseSchema = z.object({ message: z.string(), redirectTo: z.string() });
+export type SignInCodeResponse = z.infer<typeof signInCodeResponseSchema>;
 
 /** POST /api/logout/everywhere: every session of the account ends, this one included. */
 export const signOutEverywhereResponseSchema = z.object({ message: z.string() });

@@ -18,6 +18,8 @@ const roomy = { points: 10_000, durationSec: 60 };
 const TEST_RATE_LIMITS: RateLimitConfig = {
   loginPerIp: roomy,
   loginPerEmail: roomy,
+  signInCodePerIp: roomy,
+  signInCodeWrongPerEmail: roomy,
   waitlistPerIp: roomy,
   draftPerIp: roomy,
   newDraftPerIp: roomy,

@@ -25,3 +25,17 @@ export function recipient(mail: ParsedMail): string {
 export function tokenFrom(mail: ParsedMail): string {
   return new URL(firstLink(mail, /https?:\/\/\S+\/api\/login\/verify\?token=\S+/)).searchParams.get('token')!;
 }
+
+/** The one-time code printed beside the link (decision 020), as a person reads it: "4821 0937". */
+export function codeFrom(mail: ParsedMail): string {
+  const match = (mail.text ?? '').match(/Enter this code there:\s+(\d{4} \d{4})/);
+  if (!match) throw new Error(`no sign-in code in email "${mail.subject}"`);
+  return match[1]!;
+}
+
+/** The newest sign-in email to `email` in the mail folder. */
+export async function latestSignInMail(ts: TestServer, email: string): Promise<ParsedMail> {
+  const mail = (await ts.mailFolder()).filter((m) => recipient(m) === email && m.subject === 'Your DC Brief sign-in link').at(-1);
+  if (!mail) throw new Error(`no sign-in email for ${email}`);
+  return mail;
+}

@@ -51,6 +51,12 @@ export class RateLimit {
       throw res;
     }
   }
+
+  /** Throws the 429 when `key` has no point left, without counting one (for budgets spent only by failures). */
+  async check(key: string): Promise<void> {
+    const res = await this.limiter.get(key);
+    if (res && res.remainingPoints <= 0) throw tooManyRequests(this.message, res.msBeforeNext / 1000);
+  }
 }
 
 /** Middleware form: one request from the client address counts one point. */

@@ -2,13 +2,20 @@ import { PLAN_LIST, PLANS, PRODUCT_NAME, TRIAL_DAYS, TRIAL_TIER } from '@dcbrief
 import type { MailMessage } from '../mailer.js';
 import { renderEmail } from './layout.js';
 
-export function signInEmail(to: string, link: string, ttlMinutes: number): MailMessage {
+/**
+ * The link signs in on the device that opens it; the code (decision 020) signs in where the link cannot reach:
+ * the desktop app, or another device. Neither is in the subject or the preheader, which lock screens show.
+ */
+export function signInEmail(to: string, link: string, ttlMinutes: number, code: string): MailMessage {
   const { html, text } = renderEmail({
-    preheader: `Your ${PRODUCT_NAME} sign-in link, valid for ${ttlMinutes} minutes.`,
+    preheader: `Your ${PRODUCT_NAME} sign-in link and code, valid for ${ttlMinutes} minutes.`,
     heading: `Sign in to ${PRODUCT_NAME}`,
-    paragraphs: [`Use the button below to sign in. The link works once and expires in ${ttlMinutes} minutes.`],
+    paragraphs: [
+      `Use the button below to sign in on this device. The link and the code each work once, and expire in ${ttlMinutes} minutes.`,
+    ],
     button: { label: `Sign in to ${PRODUCT_NAME}`, url: link },
-    footnote: 'If you did not ask to sign in, you can ignore this email: nobody can sign in without this link.',
+    code: { intro: `Signing in on another device, or in the ${PRODUCT_NAME} desktop app? Enter this code there:`, value: code },
+    footnote: `If you did not ask to sign in, you can ignore this email: nobody can sign in without this link or code. Never share the code; ${PRODUCT_NAME} will never ask you for it.`,
   });
   return { to, subject: `Your ${PRODUCT_NAME} sign-in link`, html, text };
 }

@@ -6,6 +6,8 @@ export interface EmailContent {
   heading: string;
   paragraphs: string[];
   button?: { label: string; url: string };
+  /** A one-time code shown large under the button, for typing on another device (the sign-in email). */
+  code?: { intro: string; value: string };
   footnote?: string;
 }
 
@@ -20,6 +22,12 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 </td></tr></table>
 <p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#6b7280">Or paste this address into your browser:<br><a href="${escapeHtml(content.button.url)}" style="color:#1d4ed8;word-break:break-all">${escapeHtml(content.button.url)}</a></p>`
     : '';
+  const code = content.code
+    ? `<p style="margin:8px 0 8px;font-size:15px;line-height:1.6;color:#1f2937">${escapeHtml(content.code.intro)}</p>
+<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px"><tr><td style="border:1px solid #cbd5e1;border-radius:8px;background:#f8fafc;padding:12px 20px">
+<span style="font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:28px;font-weight:700;letter-spacing:.12em;color:#111827">${escapeHtml(content.code.value)}</span>
+</td></tr></table>`
+    : '';
   const footnote = content.footnote
     ? `<p style="margin:24px 0 0;font-size:12px;line-height:1.5;color:#6b7280">${escapeHtml(content.footnote)}</p>`
     : '';
@@ -32,7 +40,7 @@ export function renderEmail(content: EmailContent): { html: string; text: string
 <tr><td>
 <p style="margin:0 0 24px;font-size:14px;font-weight:700;letter-spacing:.04em;color:#1d4ed8">${escapeHtml(PRODUCT_NAME.toUpperCase())}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(content.heading)}</h1>
-${p}${button}${footnote}
+${p}${button}${code}${footnote}
 </td></tr></table>
 </td></tr></table>
 </body></html>`;
@@ -41,6 +49,7 @@ ${p}${button}${footnote}
     '',
     ...content.paragraphs.flatMap((para) => [para, '']),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
+    ...(content.code ? [content.code.intro, '', `    ${content.code.value}`, ''] : []),
     ...(content.footnote ? [content.footnote, ''] : []),
     `-- ${PRODUCT_NAME}`,
   ].join('\n');

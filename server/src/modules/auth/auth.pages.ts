@@ -1,4 +1,4 @@
-import { MAGIC_LINK_TTL_MS, PRODUCT_NAME } from '@dcbrief/shared';
+import { MAGIC_LINK_TTL_MS, PRODUCT_NAME, SIGN_IN_CODE_LENGTH } from '@dcbrief/shared';
 import { escapeHtml } from '../../lib/html.js';
 
 export const AUTH_ASSET_PATH = '/api/login/assets';
@@ -46,13 +46,25 @@ export function signInPage({ email = '', error = '', next }: { email?: string; e
   );
 }
 
-export function checkEmailPage(email: string, next?: string): string {
+/**
+ * After a request: the link is in the mailbox, and its code can be typed here instead (decision 020), which
+ * is how a person whose mail is on another device signs in on this one. `error` is a refused code.
+ */
+export function checkEmailPage(email: string, next?: string, error = ''): string {
   const again = `/api/login?email=${encodeURIComponent(email)}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   const minutes = MAGIC_LINK_TTL_MS / 60_000;
   return page(
     'Check your email',
     `<h1>Check your email</h1>
-<p class="lead">If <strong>${escapeHtml(email)}</strong> can sign in to ${PRODUCT_NAME}, a sign-in link is on its way. It works once and expires in ${minutes} minutes.</p>
+<p class="lead">If <strong>${escapeHtml(email)}</strong> can sign in to ${PRODUCT_NAME}, a sign-in link and code are on their way. Each works once and expires in ${minutes} minutes.</p>
+<form method="post" action="/api/login/code" class="form" novalidate data-busy-label="Signing in…">
+  <input type="hidden" name="email" value="${escapeHtml(email)}">
+  <input type="hidden" name="timezone" value="" data-timezone>${nextField(next)}
+  <label for="code">Enter the code from the email</label>
+  <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" spellcheck="false" maxlength="${SIGN_IN_CODE_LENGTH + 4}" placeholder="1234 5678" class="code"${error ? ' aria-invalid="true" aria-describedby="code-error"' : ' aria-describedby="code-hint"'} autofocus>
+  ${error ? `<p class="error" id="code-error" role="alert">${escapeHtml(error)}</p>` : `<p class="field-hint" id="code-hint">${SIGN_IN_CODE_LENGTH} digits, for signing in here while the email is open on another device.</p>`}
+  <button type="submit">Sign in with code</button>
+</form>
 <p class="hint">Nothing arrived? Check your spam folder, or <a href="${escapeHtml(again)}">send another link</a>.</p>`,
   );
 }
@@ -90,7 +102,7 @@ export const AUTH_SCRIPT = `(() => {
   const form = document.querySelector('form[data-autosubmit]');
   if (form) form.submit();
   for (const f of document.querySelectorAll('form:not([data-autosubmit])')) {
-    f.addEventListener('submit', () => { const b = f.querySelector('button'); if (b) { b.disabled = true; b.textContent = 'Sending…'; } });
+    f.addEventListener('submit', () => { const b = f.querySelector('button'); if (b) { b.disabled = true; b.textContent = f.dataset.busyLabel || 'Sending…'; } });
   }
 })();
 `;
@@ -108,8 +120,10 @@ h1 { font-size: 22px; line-height: 1.3; margin: 0 0 8px; }
 .lead { color: var(--muted); line-height: 1.6; margin: 0 0 20px; }
 .form { display: grid; gap: 10px; }
 label { font-size: 14px; font-weight: 600; }
-input[type=email] { width: 100%; font: inherit; font-size: 16px; padding: 11px 12px; border: 1px solid #cbd5e1; border-radius: 8px; background: #fff; color: var(--text); }
-input[type=email]:focus { outline: 3px solid rgba(29,78,216,.25); border-color: var(--accent); }
+input[type=email], input[type=text] { width: 100%; font: inherit; font-size: 16px; padding: 11px 12px; border: 1px solid #cbd5e1; border-radius: 8px; background: #fff; color: var(--text); }
+input.code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 22px; letter-spacing: .14em; text-align: center; }
+.field-hint { color: var(--muted); font-size: 13px; line-height: 1.45; margin: 0; }
+input[type=email]:focus, input[type=text]:focus { outline: 3px solid rgba(29,78,216,.25); border-color: var(--accent); }
 input[aria-invalid=true] { border-color: var(--danger); }
 button, .button { display: inline-flex; justify-content: center; align-items: center; font: inherit; font-weight: 600; font-size: 15px; padding: 11px 16px; border: 0; border-radius: 8px; background: var(--accent); color: #fff; cursor: pointer; text-decoration: none; margin-top: 6px; }
 button:hover, .button:hover { background: var(--accent-dark); }
@@ -117,5 +131,5 @@ button:disabled { opacity: .7; cursor: progress; }
 .error { color: var(--danger); font-size: 14px; margin: 0; }
 .hint { color: var(--muted); font-size: 14px; line-height: 1.5; margin: 18px 0 0; }
 .hint a { color: var(--accent); }
-.legal { text-align: center; color: #94a3b8; font-size: 13px; margin-top: 24px; }
+.legal { text-align: center; color: #64748b; font-size: 13px; margin-top: 24px; }
 `;

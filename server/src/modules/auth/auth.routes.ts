@@ -1,18 +1,30 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
-import { cleanText, loginRequestSchema, NEXT_PATH_REFUSED, safeNextPath } from '@dcbrief/shared';
+import {
+  cleanText,
+  loginRequestSchema,
+  NEXT_PATH_REFUSED,
+  safeNextPath,
+  SIGN_IN_CODE_FORMAT,
+  signInCodeRequestSchema,
+  type SignInCodeResponse,
+} from '@dcbrief/shared';
 import { z } from 'zod';
 import type { RateLimit } from '../../http/middleware/rate-limit.js';
 import { HttpError } from '../../http/errors.js';
 import { AUTH_ASSET_PATH, AUTH_SCRIPT, AUTH_STYLES, checkEmailPage, confirmSignInPage, linkInvalidPage, signInPage } from './auth.pages.js';
 import { DbSessionStore } from '../sessions/session.store.js';
 import { currentUser, requireUser } from '../users/current-user.js';
-import type { AuthService } from './auth.service.js';
+import type { AuthService, CodeOutcome } from './auth.service.js';
 
 export interface AuthRouteDeps {
   auth: (ctx: Context) => AuthService;
   loginPerIp: RateLimit;
   loginPerEmail: RateLimit;
+  /** Code tries per client address (decision 020). */
+  signInCodePerIp: RateLimit;
+  /** Wrong codes per email address, across requests (decision 020). */
+  signInCodeWrongPerEmail: RateLimit;
 }
 
 /** The landing page, told to say that signing out worked (the web app shows a toast and drops the query). */
@@ -24,7 +36,7 @@ const verifySchema = z.object({
   next: cleanText().max(2000).optional(),
 });
 
-export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): Router {
+export function authRoutes({ auth, loginPerIp, loginPerEmail, signInCodePerIp, signInCodeWrongPerEmail }: AuthRouteDeps): Router {
   const router = new Router();
 
   router.get(`${AUTH_ASSET_PATH}/auth.css`, (ctx) => {
@@ -96,6 +108,55 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
     ctx.redirect(landingAfterSignIn(parsed.data?.next));
   });
 
+  /**
+   * The code from the sign-in email, typed on any device: the desktop app, a second browser (decision 020). JSON
+   * from the web app and the desktop, a form from the server's "Check your email" page. Signs in exactly as the
+   * link does; no cookie of the request that asked for the code is needed.
+   */
+  router.post('/api/login/code', async (ctx) => {
+    const wantsHtml = ctx.is('urlencoded') !== false && ctx.is('urlencoded') !== null;
+    const body = wantsHtml ? pick(ctx.request.body, ['email', 'code', 'timezone', 'next']) : ctx.request.body;
+    const parsed = signInCodeRequestSchema.safeParse(body);
+    const typedEmail = String(field(ctx.request.body, 'email')).slice(0, 254);
+    const typedNext = safeNextPath(field(ctx.request.body, 'next'));
+    const refuse = (status: number, message: string, headers: Record<string, string> = {}) => {
+      if (!wantsHtml) throw new HttpError(status, message, headers);
+      ctx.set(headers);
+      html(ctx, checkEmailPage(typedEmail, typedNext, message), status);
+    };
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const path = issue?.path[0];
+      if (path === 'next') return refuse(400, NEXT_PATH_REFUSED);
+      if (path === 'email') return refuse(400, 'Please enter a valid email address');
+      if (path === 'code') return refuse(400, SIGN_IN_CODE_FORMAT);
+      return refuse(400, issue?.code === 'unrecognized_keys' ? 'Unknown fields in request' : (issue?.message ?? 'Invalid request'));
+    }
+    const { email, code, timezone, next } = parsed.data;
+    try {
+      await signInCodePerIp.consume(ctx.ip);
+      await signInCodeWrongPerEmail.check(email);
+    } catch (err) {
+      if (err instanceof HttpError) return refuse(err.status, err.message, err.headers);
+      throw err;
+    }
+    const outcome = await auth(ctx).verifyCode(email, code, { timezone });
+    if (outcome.kind !== 'signed-in') {
+      if (outcome.kind === 'wrong') await signInCodeWrongPerEmail.consume(email).catch(() => undefined);
+      const { status, message } = codeRefusal(outcome);
+      return refuse(status, message);
+    }
+    await ctx.session!.regenerate();
+    ctx.session!.userId = outcome.user.id;
+    const redirectTo = landingAfterSignIn(next);
+    if (wantsHtml) {
+      ctx.status = 303;
+      return ctx.redirect(redirectTo);
+    }
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { message: 'Signed in.', redirectTo } satisfies SignInCodeResponse;
+  });
+
   router.get('/api/logout', (ctx) => {
     ctx.session = null;
     ctx.redirect(SIGNED_OUT_LANDING);
@@ -114,6 +175,24 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail }: AuthRouteDeps): 
 /** Where sign-in lands: the `next=` page when it is a path on this site, otherwise the home page. */
 function landingAfterSignIn(next: unknown): string {
   return safeNextPath(next) ?? '/';
+}
+
+/** The code endpoint's refusals: what went wrong and what to do, as the sign-in screens show them. */
+export function codeRefusal(outcome: Exclude<CodeOutcome, { kind: 'signed-in' }>): { status: number; message: string } {
+  switch (outcome.kind) {
+    case 'wrong':
+      return {
+        status: 400,
+        message:
+          outcome.triesLeft > 0
+            ? `That code is not right. ${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left.`
+            : 'That code is not right, and that was the last try. Ask for a new code, or use the link in the email.',
+      };
+    case 'locked':
+      return { status: 429, message: 'Too many wrong tries for this code. Ask for a new code, or use the link in the email.' };
+    case 'expired':
+      return { status: 410, message: 'That code has expired or was already used. Ask for a new one.' };
+  }
 }
 
 function loginRefusal(code: string | undefined, nextRefused: boolean): string {

@@ -9,9 +9,9 @@ export function SignInDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Sign in to {PRODUCT_NAME}</DialogTitle>
-          <DialogDescription>Enter your email and we'll send you a secure sign-in link. No password needed.</DialogDescription>
+          <DialogDescription>Enter your email and we'll send you a secure sign-in link and code. No password needed.</DialogDescription>
         </DialogHeader>
-        <SignInForm />
+        <SignInForm onSignedIn={() => onOpenChange(false)} />
       </DialogContent>
     </Dialog>
   );
