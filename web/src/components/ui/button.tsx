@@ -16,10 +16,10 @@ export const buttonVariants = cva(
         inverse: 'bg-white text-blue-800 shadow-sm hover:bg-blue-50',
       },
       size: {
-        sm: 'h-8 px-3',
-        default: 'h-10 px-4',
+        sm: 'h-8 px-3 touch:h-11',
+        default: 'h-10 px-4 touch:h-11',
         lg: 'h-12 px-6 text-base',
-        icon: 'size-10',
+        icon: 'size-10 touch:size-11',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },
