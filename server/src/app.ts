@@ -168,7 +168,9 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes(),
     feedbackRoutes({ clock }),
-    billingRoutes({ billing: billingService, publishableKey: config.stripe.publishableKey }),
+    // The browser is told of a key only when this server can also take the payment (both keys set): otherwise the
+    // subscribe page says payments are unavailable here (docs/decisions/116).
+    billingRoutes({ billing: billingService, publishableKey: stripe ? config.stripe.publishableKey : null }),
     deliveryWebhookRoutes({ secret: config.delivery.webhookSecret, clock, logger }),
     audioRoutes({ store: createAudioStore(config.audio), clock, publicUrl: () => config.publicUrl }),
   ];

@@ -7,6 +7,7 @@ import { BenefitTiles } from '@/features/subscribe/components/benefit-tiles';
 import { PaymentCard } from '@/features/subscribe/components/payment-card';
 import { DEFAULT_SELECTED_TIER } from '@/features/subscribe/components/plan-choice';
 import { PlanPicker } from '@/features/subscribe/components/plan-picker';
+import { usePaymentsSetup } from '@/features/subscribe/hooks/use-payments-setup';
 import { useSubscriptionSecret } from '@/features/subscribe/hooks/use-subscription-secret';
 import { SUBSCRIBE_SIGNED_OUT_NOTICE } from '@/hooks/login-redirect-notices';
 import { useLoginRedirect } from '@/hooks/use-login-redirect';
@@ -22,7 +23,12 @@ export default function SubscribeRoute() {
   const { user, isLoading } = useCurrentUser();
   useDocumentTitle('Choose your plan');
   const [tier, setTier] = useState<Tier>(DEFAULT_SELECTED_TIER);
-  const { secret, intentType, failed, refusal, isRequesting, retry } = useSubscriptionSecret(user, tier);
+  const payments = usePaymentsSetup();
+  // No payment secret is asked of a server that takes no payments: nothing would come of it but an error.
+  const { secret, intentType, failed, refusal, isRequesting, retry } = useSubscriptionSecret(
+    payments.state === 'ready' ? user : null,
+    tier,
+  );
   // The server decides whether there is a trial (once per user): a SetupIntent saves the card for after the
   // trial, a PaymentIntent charges now. The page promises only what the server's answer says.
   const chargedNow = intentType === 'payment';
@@ -41,7 +47,15 @@ export default function SubscribeRoute() {
           <PlanPicker value={tier} onChange={setTier} />
         </div>
         <div className="lg:col-span-2">
-          <PaymentCard tier={tier} secret={secret} failed={failed} refusal={refusal} isRequesting={isRequesting} onRetry={retry} />
+          <PaymentCard
+            payments={payments}
+            tier={tier}
+            secret={secret}
+            failed={failed}
+            refusal={refusal}
+            isRequesting={isRequesting}
+            onRetry={retry}
+          />
         </div>
       </div>
       <div className="mt-10">
