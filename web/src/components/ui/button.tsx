@@ -14,6 +14,7 @@ export const buttonVariants = cva(
         ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
         link: 'text-blue-700 underline-offset-4 hover:underline',
         inverse: 'bg-white text-blue-800 shadow-sm hover:bg-blue-50',
+        destructive: 'bg-red-700 text-white shadow-sm hover:bg-red-800 focus-visible:outline-red-700',
       },
       size: {
         sm: 'h-8 px-3 touch:h-11',
