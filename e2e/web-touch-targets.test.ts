@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { emailLinkPage } from '../server/src/delivery/pages.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { useWebFixture } from './support/web-fixture.js';
 
@@ -112,6 +113,22 @@ describe('touch targets on a phone', () => {
     await page.goto(`${web.ts.url}/subscribe`);
     await page.getByRole('heading', { name: 'Choose your intelligence level' }).waitFor();
     assert.deepEqual(await smallTargets(page), [], 'plans');
+    await context.close();
+  });
+
+  test("the email links' pages (unsubscribe, rating): their button and links", async () => {
+    const context = await web.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.setContent(
+      emailLinkPage('You are unsubscribed', ['Email delivery has stopped.'], {
+        post: { action: '/api/email/rate', label: 'Record my rating' },
+        links: [
+          { href: '/dashboard#billing', label: 'Cancel your plan in Manage billing' },
+          { href: '/', label: 'Open DC Brief' },
+        ],
+      }),
+    );
+    assert.deepEqual(await smallTargets(page), []);
     await context.close();
   });
 });
