@@ -191,6 +191,7 @@ describe('subscribe page', () => {
   it('a server without payments says so plainly: no payment secret asked for, no error toast, nothing to retry', async () => {
     const { api } = renderSubscribe({ 'GET /api/config': { status: 200, body: { stripePublishableKey: null } } });
     expect(await screen.findByText(PAYMENTS_NOT_CONFIGURED)).toBeInTheDocument();
+    expect(screen.queryByText(/Subscribe now|You will not be charged until/)).not.toBeInTheDocument();
     expect(api.callsTo('POST', '/api/create-subscription')).toHaveLength(0);
     expect(screen.queryByText('Subscription Error')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Try again|Retry/ })).not.toBeInTheDocument();

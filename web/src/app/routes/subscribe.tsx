@@ -40,7 +40,7 @@ export default function SubscribeRoute() {
       <BackLink />
       <div className="mx-auto mt-6 max-w-2xl text-center">
         <h1 className="text-3xl font-bold tracking-tight text-slate-950 sm:text-4xl">Choose your intelligence level</h1>
-        <p className="mt-3 text-slate-600">{trialNote(user, chargedNow)}</p>
+        <p className="mt-3 text-slate-600">{trialNote(user, chargedNow, payments.state === 'not-configured')}</p>
       </div>
       <div className="mt-10 grid gap-8 lg:grid-cols-5">
         <div className="lg:col-span-3">
@@ -71,7 +71,14 @@ export default function SubscribeRoute() {
 }
 
 /** The heading's trial note: what this visitor gets, from the server's state and answer (docs/decisions/008). */
-function trialNote(user: User | null, chargedNow: boolean): string {
+function trialNote(user: User | null, chargedNow: boolean, noPayments: boolean): string {
+  // No plan can be bought on this server: the trial's facts only, no invitation to pay (docs/decisions/116).
+  if (noPayments) {
+    const left = trialDaysLeft(user?.trialEndsAt);
+    return isTrialing(user) && user?.trialEndsAt && left > 0
+      ? `Your free trial has ${left} day${left === 1 ? '' : 's'} left, until ${formatDay(user.trialEndsAt)}.`
+      : `A first sign-in comes with a ${TRIAL_DAYS}-day free trial, once per address.`;
+  }
   if (chargedNow)
     return 'You have already had your free trial, so your plan starts today and your card is charged now. You can cancel anytime.';
   const left = trialDaysLeft(user?.trialEndsAt);
