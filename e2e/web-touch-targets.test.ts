@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { emailLinkPage } from '../server/src/delivery/pages.js';
@@ -11,6 +13,11 @@ import { useWebFixture } from './support/web-fixture.js';
 const MIN = 44;
 const PHONE = { width: 375, height: 812 };
 const READER = 'thumbs@dc-ops.example';
+const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
+
+async function shot(page: Page, name: string, width: number) {
+  await page.screenshot({ path: path.join(SHOTS, `touch-${name}-${width}.png`), fullPage: true });
+}
 
 interface Offender {
   what: string;
@@ -64,6 +71,7 @@ describe('touch targets on a phone', () => {
   const web = useWebFixture();
   let digestId = '';
   before(async () => {
+    mkdirSync(SHOTS, { recursive: true });
     await web.signIn(READER).then(({ context }) => context.close());
     await setSubscription(web.ts.orm, READER, 'premium', 'active');
     const digests = await addDigests(web.ts.orm, READER, ['2026-11-20', '2026-11-21'], (date) => [
@@ -78,9 +86,11 @@ describe('touch targets on a phone', () => {
     await page.goto(`${web.ts.url}/`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     assert.deepEqual(await smallTargets(page), [], 'landing page');
+    await shot(page, 'landing', PHONE.width);
     await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
     await page.getByRole('dialog').waitFor();
     assert.deepEqual(await smallTargets(page), [], 'waitlist dialog');
+    await page.screenshot({ path: path.join(SHOTS, `touch-waitlist-dialog-${PHONE.width}.png`) });
     await page.goto(`${web.ts.url}/no-such-page`);
     await page.getByText('404').first().waitFor();
     assert.deepEqual(await smallTargets(page), [], '404 screen');
@@ -96,6 +106,7 @@ describe('touch targets on a phone', () => {
     await page.goto(`${web.ts.url}/dashboard`);
     await page.getByRole('heading', { name: 'Email Preferences' }).waitFor();
     assert.deepEqual(await smallTargets(page), [], 'dashboard');
+    await shot(page, 'dashboard', PHONE.width);
 
     await page.goto(`${web.ts.url}/digests`);
     await page.getByRole('heading', { name: 'Your digests' }).waitFor();
@@ -109,10 +120,12 @@ describe('touch targets on a phone', () => {
       assert.ok(box.width >= MIN && box.height >= MIN, `a rating star is ${box.width} x ${box.height} px`);
     }
     assert.deepEqual(await smallTargets(page), [], 'digest');
+    await shot(page, 'digest', PHONE.width);
 
     await page.goto(`${web.ts.url}/subscribe`);
     await page.getByRole('heading', { name: 'Choose your intelligence level' }).waitFor();
     assert.deepEqual(await smallTargets(page), [], 'plans');
+    await shot(page, 'plans', PHONE.width);
     await context.close();
   });
 
@@ -130,5 +143,26 @@ describe('touch targets on a phone', () => {
     );
     assert.deepEqual(await smallTargets(page), []);
     await context.close();
+  });
+
+  test('with a mouse at 1280 px the desktop keeps its denser sizes', async () => {
+    const { context, page } = await web.signIn(READER, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${web.ts.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Email Preferences' }).waitFor();
+    const small = (await page.getByRole('button', { name: 'Sign out of all devices' }).boundingBox())!;
+    assert.equal(Math.round(small.height), 32, 'a small button is 32 px with a mouse');
+    const toggle = (await page.getByRole('switch').first().boundingBox())!;
+    assert.equal(Math.round(toggle.height), 24, 'a switch is its 24 px track with a mouse');
+    await shot(page, 'dashboard', 1280);
+    await page.goto(`${web.ts.url}/subscribe`);
+    await page.getByRole('heading', { name: 'Choose your intelligence level' }).waitFor();
+    await shot(page, 'plans', 1280);
+    await context.close();
+    const visitor = await web.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const landing = await visitor.newPage();
+    await landing.goto(`${web.ts.url}/`);
+    await landing.getByRole('heading', { level: 1 }).waitFor();
+    await shot(landing, 'landing', 1280);
+    await visitor.close();
   });
 });
