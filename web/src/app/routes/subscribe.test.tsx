@@ -7,7 +7,7 @@ import { PAYMENTS_NOT_CONFIGURED } from '@/features/subscribe/components/payment
 import { stripeFor } from '@/features/subscribe/components/stripe-loader';
 import { STRIPE_JS_FAILED } from '@/features/subscribe/components/stripe-payment-form';
 import { LOGIN_PATH } from '@/lib/server-pages';
-import { SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
+import { STRIPE_JS_TIMEOUT_MS, SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
 import { freeUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -208,5 +208,22 @@ describe('subscribe page', () => {
     expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Subscribe to Premium' })).toBeEnabled();
     expect(vi.mocked(stripeFor)).toHaveBeenCalledTimes(2);
+  });
+
+  it('Stripe.js that never answers (a blocker swallowing it) is reported after STRIPE_JS_TIMEOUT_MS, with the same Retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.mocked(stripeFor).mockReturnValueOnce(new Promise(() => {}));
+      renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } } });
+      expect(await screen.findByRole('status', { name: 'Loading the secure card form' })).toBeInTheDocument();
+      expect(screen.queryByText(STRIPE_JS_FAILED)).not.toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(STRIPE_JS_TIMEOUT_MS);
+      });
+      expect(await screen.findByText(STRIPE_JS_FAILED)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
