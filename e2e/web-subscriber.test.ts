@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Stripe from 'stripe';
 import { User } from '../server/src/modules/users/user.entity.js';
@@ -7,9 +9,11 @@ import { addDigests, digestStory, setSubscription } from '../server/test/support
 import { startTestServer } from '../server/test/support/harness.js';
 import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
 import { useWebFixture } from './support/web-fixture.js';
-import { routeStripeApiTo, routeStripeToStandIn, signInInBrowser } from './support/web-helpers.js';
+import { routeStripeApiTo, routeStripeToStandIn, routeStripeWithOutage, signInInBrowser } from './support/web-helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_e2e';
+const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
+mkdirSync(SHOTS, { recursive: true });
 
 // Signed-in screens of the built web app against the real server, users signed in by magic link.
 describe('web app for subscribers', () => {
@@ -117,24 +121,65 @@ describe('web app for subscribers', () => {
     await second.context.close();
   });
 
-  test('subscribe on a server without Stripe keys: the Subscription Error toast and no Stripe.js', async () => {
-    const unpaid = await startTestServer();
-    try {
-      const { context, page } = await signInInBrowser(unpaid, web.browser, 'early@dc-ops.example');
-      const stripeRequests = await routeStripeToStandIn(context);
-      await page.goto(`${unpaid.url}/subscribe`);
-      await page.getByText('Subscription Error', { exact: true }).first().waitFor();
-      await page.getByText('Failed to create subscription. Please try again.', { exact: true }).first().waitFor();
-      assert.equal(await page.getByRole('radio', { name: 'Premium Intelligence' }).getAttribute('aria-checked'), 'true');
-      assert.deepEqual(stripeRequests, []);
+  for (const width of [375, 1280]) {
+    test(`subscribe on a server without Stripe keys at ${width}px: the card says payments are unavailable here, no error, no Stripe.js`, async () => {
+      const unpaid = await startTestServer();
+      try {
+        const { context, page } = await signInInBrowser(unpaid, web.browser, 'early@dc-ops.example', { viewport: { width, height: 900 } });
+        const stripeRequests = await routeStripeToStandIn(context);
+        await page.goto(`${unpaid.url}/subscribe`);
+        const card = page.locator('[aria-labelledby="complete-subscription-title"]');
+        await card.getByText(/^Payments are unavailable on this DC Brief server: its operator has not set up card payments/).waitFor();
+        assert.equal(await card.getByRole('button').count(), 0, 'nothing to retry: trying again changes nothing');
+        assert.equal(await page.getByText('Subscription Error', { exact: true }).count(), 0);
+        assert.equal(await page.getByText(/please try again/i).count(), 0);
+        assert.equal(await page.getByRole('radio', { name: 'Premium Intelligence' }).getAttribute('aria-checked'), 'true');
+        assert.deepEqual(stripeRequests, []);
+        await card.screenshot({ path: path.join(SHOTS, `subscribe-payments-unavailable-${width}.png`) });
+        await page.screenshot({ path: path.join(SHOTS, `subscribe-payments-unavailable-page-${width}.png`), fullPage: true });
+        await context.close();
+      } finally {
+        await unpaid.close();
+      }
+    });
+
+    test(`subscribe when Stripe.js cannot load at ${width}px: the card says so with a Retry; once reachable, Retry brings the card form and it pays`, async () => {
+      const { context, page } = await web.signIn(`offline-${width}@dc-ops.example`, { viewport: { width, height: 900 } });
+      const outage = await routeStripeWithOutage(context);
+      await routeStripeApiTo(context, stripe.url);
+      await page.goto(`${web.ts.url}/subscribe`);
+      const card = page.locator('[aria-labelledby="complete-subscription-title"]');
+      await card.getByText(/^The secure card form could not load/).waitFor();
+      assert.ok(outage.requested.length >= 1, 'Stripe.js was asked for');
+      assert.equal(await page.getByRole('button', { name: /^Subscribe to/ }).count(), 0, 'no greyed-out button that waits forever');
+      await card.screenshot({ path: path.join(SHOTS, `subscribe-stripe-js-failed-${width}.png`) });
+      await page.screenshot({ path: path.join(SHOTS, `subscribe-stripe-js-failed-page-${width}.png`), fullPage: true });
+
+      // Still blocked: Retry asks again (a new request for the script) and says so again.
+      const before = outage.requested.length;
+      await card.getByRole('button', { name: 'Retry' }).click();
+      // loadStripe tries twice per load: wait for both to have failed before the network comes back.
+      while (outage.requested.length < before + 2) await new Promise((resolve) => setTimeout(resolve, 50));
+      await card.getByRole('button', { name: 'Retry' }).waitFor();
+      await card.getByText(/^The secure card form could not load/).waitFor();
+
+      outage.reachable();
+      await card.getByRole('button', { name: 'Retry' }).click();
+      const cardNumber = page.getByLabel('Card number');
+      await cardNumber.waitFor();
+      await cardNumber.fill('4242 4242 4242 4242');
+      await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
+      await page.getByText('Welcome to DC Brief!', { exact: true }).first().waitFor();
+      await page.waitForURL(`${web.ts.url}/dashboard`);
+      const account = page.locator('section', { has: page.getByRole('heading', { name: 'Account Information' }) });
+      await account.getByText('PREMIUM', { exact: true }).waitFor();
       await context.close();
-    } finally {
-      await unpaid.close();
-    }
-  });
+    });
+  }
 
   test('subscribe: Payment Element (Stripe.js stand-in), plan change, a declined card, then the dashboard shows the paid plan', async () => {
     const email = 'buyer@dc-ops.example';
+    const earlier = stripe.calls('POST', '/v1/subscriptions').length;
     const { context, page } = await web.signIn(email);
     const stripeRequests = await routeStripeToStandIn(context);
     await routeStripeApiTo(context, stripe.url);
@@ -156,7 +201,10 @@ describe('web app for subscribers', () => {
     // Another plan: a new secret for that plan's subscription (the premium one is dropped).
     await page.getByRole('radio', { name: 'Essential' }).click();
     await page.getByRole('button', { name: 'Subscribe to Essential' }).waitFor();
-    const created = stripe.calls('POST', '/v1/subscriptions').map((c) => (c.params.items as Array<{ price: string }>)[0]!.price);
+    const created = stripe
+      .calls('POST', '/v1/subscriptions')
+      .slice(earlier)
+      .map((c) => (c.params.items as Array<{ price: string }>)[0]!.price);
     assert.deepEqual(created, ['price_premium_test', 'price_basic_test']);
     const [premiumSub, basicSub] = [...stripe.subscriptions.values()].slice(-2);
     assert.equal(premiumSub!.status, 'canceled');

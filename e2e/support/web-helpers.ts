@@ -42,6 +42,21 @@ export async function routeStripeToStandIn(context: BrowserContext): Promise<str
 }
 
 /**
+ * Stripe.js unreachable (offline, or a blocker refusing js.stripe.com): every request for it fails as a
+ * network error until `reachable()`; from then on the stand-in is served. Records every Stripe.js request.
+ */
+export async function routeStripeWithOutage(context: BrowserContext): Promise<{ requested: string[]; reachable: () => void }> {
+  const requested: string[] = [];
+  let down = true;
+  await context.route('https://js.stripe.com/**', (route) => {
+    requested.push(route.request().url());
+    if (down) return route.abort('internetdisconnected');
+    return route.fulfill({ status: 200, contentType: 'application/javascript', body: STAND_IN });
+  });
+  return { requested, reachable: () => void (down = false) };
+}
+
+/**
  * Sends the browser's calls to https://api.stripe.com (what Stripe.js does when the Payment Element is
  * submitted) to the local Stripe API stand-in the server also talks to, with the CORS answer Stripe gives.
  */

@@ -30,6 +30,7 @@ import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.ro
 import { BillingService } from './modules/billing/billing.service.js';
 import { PriceCatalog } from './modules/billing/price-catalog.js';
 import { createStripeClient } from './modules/billing/stripe-client.js';
+import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
@@ -180,8 +181,11 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes(),
+    accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
-    billingRoutes({ billing: billingService, publishableKey: config.stripe.publishableKey }),
+    // The browser is told of a key only when this server can also take the payment (both keys set): otherwise the
+    // subscribe page says payments are unavailable here (docs/decisions/116).
+    billingRoutes({ billing: billingService, publishableKey: stripe ? config.stripe.publishableKey : null }),
     deliveryWebhookRoutes({ secret: config.delivery.webhookSecret, clock, logger }),
     audioRoutes({ store: createAudioStore(config.audio), clock, publicUrl: () => config.publicUrl }),
   ];

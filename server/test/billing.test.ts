@@ -545,6 +545,15 @@ describe('payments not configured', () => {
     }
   });
 
+  test('a publishable key without the secret key is not handed out: the browser is told payments are unavailable', async () => {
+    const ts = await startTestServer({ env: { STRIPE_PUBLISHABLE_KEY: 'pk_test_half_configured' } });
+    try {
+      assert.deepEqual(await json(await new TestClient(ts.url).get('/api/config'), publicConfigSchema), { stripePublishableKey: null });
+    } finally {
+      await ts.close();
+    }
+  });
+
   test('a missing price is a 503, found by lookup key otherwise', async () => {
     const stripe = await startStripeStandIn({ prices: [PRICES[0]!] });
     const ts = await startTestServer({ env: stripeEnv(stripe) });

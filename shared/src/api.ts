@@ -168,6 +168,15 @@ export type SignInCodeResponse = z.infer<typeof signInCodeResponseSchema>;
 export const signOutEverywhereResponseSchema = z.object({ message: z.string() });
 export type SignOutEverywhereResponse = z.infer<typeof signOutEverywhereResponseSchema>;
 
+/**
+ * POST /api/account/delete: the signed-in account and its data are deleted, its Stripe subscription cancelled,
+ * every session ended (docs/decisions/117). `confirm: true` is required, so no stray or empty request deletes.
+ */
+export const deleteAccountSchema = z.object({ confirm: z.literal(true) }).strict();
+export type DeleteAccountRequest = z.infer<typeof deleteAccountSchema>;
+export const deleteAccountResponseSchema = z.object({ message: z.string() });
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;
+
 /** GET /api/config: what the browser needs and must not hard-code. */
 export const publicConfigSchema = z.object({
   stripePublishableKey: z.string().nullable(),

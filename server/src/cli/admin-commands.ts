@@ -1,5 +1,8 @@
 import { emailSchema } from '@dcbrief/shared';
 import { invitationEmail } from '../mail/templates/account-emails.js';
+import { HttpError } from '../http/errors.js';
+import { deleteAccount } from '../modules/account/account-deletion.js';
+import { createStripeClient } from '../modules/billing/stripe-client.js';
 import { UsersService } from '../modules/users/users.service.js';
 import { WaitlistService } from '../modules/waitlist/waitlist.service.js';
 import { CliError } from './cli-error.js';
@@ -55,24 +58,27 @@ export async function listUsers(cli: CliContext): Promise<string> {
   return `${formatTable(rows, ['email', 'name', 'tier', 'status', 'timezone', 'delivery', 'since'])}\n\n${users.length} user${users.length === 1 ? '' : 's'}.`;
 }
 
-/** Subscriptions that still bill or may bill: deleting the account would leave Stripe charging nobody we know. */
-const BILLING_STATUSES = ['active', 'past_due', 'unpaid', 'paused'];
-
 /**
- * Deletes an account (a person's request to be forgotten): its digests, outbox rows and feedback go with it.
- * The address's trial claim (a hash) stays, so signing up again starts no second free trial (docs/decisions/008).
+ * Deletes an account (a person's request to be forgotten), the same way as the dashboard's "Delete account"
+ * (docs/decisions/117): its Stripe subscriptions are cancelled first, then its data goes in one transaction. The
+ * address's trial claim (a hash) stays, so signing up again starts no second free trial (docs/decisions/008).
  */
 export async function deleteUser(cli: CliContext, rawEmail: string | undefined): Promise<string> {
   const parsed = emailSchema.safeParse(rawEmail ?? '');
   if (!parsed.success) throw new CliError('Usage: npm run admin -- delete-user <email>');
-  const users = new UsersService(cli.orm.em.fork());
-  const user = await users.findByEmail(parsed.data);
+  const em = cli.orm.em.fork();
+  const user = await new UsersService(em).findByEmail(parsed.data);
   if (!user) throw new CliError(`No account for ${parsed.data}.`);
-  if (user.stripeSubscriptionId && BILLING_STATUSES.includes(user.subscriptionStatus)) {
-    throw new CliError(
-      `${user.email} has a ${user.subscriptionStatus} subscription (${user.stripeSubscriptionId}). Cancel it in Stripe first, then delete the account.`,
-    );
+  let deleted;
+  try {
+    deleted = await deleteAccount({ em, stripe: createStripeClient(cli.config.stripe) }, user);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 503)
+      throw new CliError(
+        `${user.email} has a ${user.subscriptionStatus} subscription (${user.stripeSubscriptionId}) and this server has no Stripe key to cancel it. Cancel it in Stripe first, then delete the account.`,
+      );
+    throw err;
   }
-  await users.deleteAccount(user);
-  return `Deleted ${user.email} with its digests and feedback. The address will get no second free trial.`;
+  const cancelled = deleted.cancelledSubscriptions.length ? ` Cancelled in Stripe: ${deleted.cancelledSubscriptions.join(', ')}.` : '';
+  return `Deleted ${user.email} with its digests and feedback.${cancelled} The address will get no second free trial.`;
 }

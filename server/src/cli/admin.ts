@@ -8,8 +8,8 @@ const HELP = `DC Brief operator commands
   npm run admin -- waitlist          list the waitlist
   npm run admin -- invite <email>    invite a waitlist entry (lets it sign in when SIGNUP_MODE=invite) and email it
   npm run admin -- users             list users with their plan and delivery settings
-  npm run admin -- delete-user <email>  delete an account with its digests and feedback (refused while it has a
-                                     paid subscription: cancel that first); its address gets no second free trial
+  npm run admin -- delete-user <email>  delete an account with its digests and feedback, cancelling its Stripe
+                                     subscription first; its address gets no second free trial
   npm run admin -- sources ...       the news sources: list, show, sync, add, enable, disable, import-opml, export-opml
                                      (npm run admin -- sources help)
 

@@ -26,13 +26,14 @@ export function emailLinkPage(title: string, paragraphs: string[], actions: Page
       (actions.post.auto ? `<script>${AUTO_POST_SCRIPT}</script>` : '')
     : '';
   const link = [...(actions.link ? [actions.link] : []), ...(actions.links ?? [])]
-    .map((l) => `<p><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`)
+    .map((l) => `<p class="action"><a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a></p>`)
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(PRODUCT_NAME)}</title>
 <style>body{margin:0;background:#f3f4f6;font-family:-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:#1f2937}
 main{max-width:520px;margin:48px auto;background:#fff;border-radius:12px;padding:32px 28px}h1{font-size:22px;margin:0 0 16px;color:#111827}
 p{line-height:1.6}button{font:inherit;font-weight:600;padding:12px 22px;border:0;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer}a{color:#1d4ed8}
+.action a{display:inline-flex;align-items:center;min-height:44px}button{min-height:44px}
 .brand{font-size:13px;font-weight:700;letter-spacing:.05em;color:#1d4ed8}</style></head>
 <body><main><p class="brand">${escapeHtml(PRODUCT_NAME.toUpperCase())}</p><h1>${escapeHtml(title)}</h1>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}

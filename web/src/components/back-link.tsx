@@ -18,7 +18,7 @@ export function BackLink({
     <Link
       to={to}
       className={cn(
-        'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700',
+        'inline-flex items-center gap-1.5 rounded-md text-sm touch:min-h-11 font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700',
         className,
       )}
     >

@@ -17,3 +17,9 @@ export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 /** Unused query results are discarded after 5 minutes. */
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
+
+/**
+ * Stripe.js that has neither loaded nor failed by then (a blocker that swallows the request, a stalled network)
+ * is shown as not loaded, with a Retry; it is still used if it arrives later.
+ */
+export const STRIPE_JS_TIMEOUT_MS = 20_000;

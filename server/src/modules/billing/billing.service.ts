@@ -61,7 +61,7 @@ export class BillingService {
   /**
    * The subscribe page's payment secret for a tier. Reuses the user's unconfirmed subscription of that tier,
    * drops one of the other tier (so what the button says is what is charged), and otherwise creates one with
-   * the 14-day trial (once per user) under an idempotency key, so a double click or reload makes one.
+   * the TRIAL_DAYS free trial (once per user) under an idempotency key, so a double click or reload makes one.
    */
   async createSubscription(user: User, tier: Tier): Promise<CreateSubscriptionResponse> {
     const stripe = this.stripe;

@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { isValidTimeZone, mergePreferences, type PreferencesUpdate } from '@dcbrief/shared';
+import { AccountMail } from '../account-mail/account-mail.entity.js';
+import { LoginToken } from '../auth/login-token.entity.js';
 import { Session } from '../sessions/session.entity.js';
+import { WaitlistDraft, WaitlistEntry } from '../waitlist/waitlist.entity.js';
 import { claimTrial, startTrial } from './trial.js';
 import { User } from './user.entity.js';
 
@@ -39,12 +42,24 @@ export class UsersService {
   }
 
   /**
-   * Deletes an account with its digests, outbox rows and feedback (the database cascades). Its trial claim
-   * stays: the address does not get a second trial.
+   * Deletes an account and what it holds, in one transaction (docs/decisions/009, 117): its sessions (signed
+   * out everywhere), the waitlist drafts of those sessions or of its address, its waitlist entry (name and
+   * phone), its sign-in links and its account emails; the database cascades its digests with their outbox rows,
+   * feedback, episode links and listening positions, and its private podcast feed (the token stops working).
+   * Audio episodes are shared by content and voice, so they stay for the subscribers who also have them. Its
+   * trial claim stays: a hash, so the address does not get a second trial. Billing is the caller's to stop first.
    */
   async deleteAccount(user: User): Promise<void> {
     await this.em.transactional(async (em) => {
+      const sessions = await em.find(Session, { userId: user.id }, { fields: ['id', 'data'] });
+      const visitorKeys = sessions.map((s) => s.data?.visitorKey).filter((key): key is string => typeof key === 'string');
+      await em.nativeDelete(WaitlistDraft, {
+        $or: [{ email: user.email }, ...(visitorKeys.length ? [{ visitorKey: { $in: visitorKeys } }] : [])],
+      });
       await em.nativeDelete(Session, { userId: user.id });
+      await em.nativeDelete(WaitlistEntry, { email: user.email });
+      await em.nativeDelete(LoginToken, { email: user.email });
+      await em.nativeDelete(AccountMail, { recipient: user.email });
       await em.nativeDelete(User, { id: user.id });
     });
   }

@@ -209,6 +209,44 @@ describe('dashboard', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
+  it('Delete account asks first, naming what goes; Keep my account does nothing', async () => {
+    const user = userEvent.setup();
+    const { api } = renderDashboard(premiumActiveUser());
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    for (const item of [/Every digest in your archive, and your ratings/, /private podcast feed/, /signed out on all devices/])
+      expect(within(dialog).getByText(item)).toBeInTheDocument();
+    expect(within(dialog).getByText('Your subscription is cancelled at once')).toBeInTheDocument();
+    expect(within(dialog).getByText(/one-way fingerprint of your address/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Keep my account' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my account' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', '/api/account/delete')).toHaveLength(0);
+  });
+
+  it('Delete my account: the request says so explicitly, then the landing page with its notice', async () => {
+    const user = userEvent.setup();
+    const { api } = renderDashboard(freeUser(), {
+      'POST /api/account/delete': { status: 200, body: { message: 'Your account is deleted.' } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByText('You have no paid subscription: nothing is charged, now or later.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    await waitFor(() => expect(navigateTo).toHaveBeenCalledWith('/?account-deleted=1'));
+    expect(api.callsTo('POST', '/api/account/delete')[0]?.body).toEqual({ confirm: true });
+  });
+
+  it("Delete my account: a refusal shows the server's reason in the dialog, and the page stays", async () => {
+    const user = userEvent.setup();
+    const reason = 'We could not reach our payment provider. Please try again in a moment.';
+    renderDashboard(premiumActiveUser(), { 'POST /api/account/delete': { status: 503, body: { message: reason } } });
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(navigateTo).not.toHaveBeenCalled();
+  });
+
   it('no Manage billing button without a plan', async () => {
     renderDashboard(freeUser());
     await screen.findByRole('heading', { name: 'Account Information' });

@@ -64,4 +64,14 @@ describe('not-found screen', () => {
     expect(screen.getByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
   });
+
+  it('after deleting the account the landing page says so once, and drops the marker from the address', async () => {
+    fakeApi({ 'GET /api/auth/user': signedOut });
+    const { router } = renderApp('/?account-deleted=1');
+    expect(await screen.findByText('Account deleted')).toBeInTheDocument();
+    expect(
+      screen.getByText(/Your account and its data are deleted, and you are signed out everywhere\. Nothing more will be charged\./),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
 });

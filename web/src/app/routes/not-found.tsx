@@ -13,7 +13,7 @@ export function NotFoundRoute() {
         <Link
           to={paths.home}
           aria-label="DC Brief home"
-          className="inline-block rounded-md focus-visible:outline-2 focus-visible:outline-blue-700"
+          className="inline-flex items-center rounded-md touch:min-h-11 focus-visible:outline-2 focus-visible:outline-blue-700"
         >
           <BrandLogo />
         </Link>

@@ -3,8 +3,11 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { navigateTo } from '@/lib/browser-navigation';
+import { PAYMENTS_NOT_CONFIGURED } from '@/features/subscribe/components/payment-card';
+import { stripeFor } from '@/features/subscribe/components/stripe-loader';
+import { STRIPE_JS_FAILED } from '@/features/subscribe/components/stripe-payment-form';
 import { LOGIN_PATH } from '@/lib/server-pages';
-import { SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
+import { STRIPE_JS_TIMEOUT_MS, SUBSCRIBE_LOGIN_REDIRECT_MS } from '@/lib/ui-timings';
 import { deferredReply, fakeApi, signedOut, type FakeReply } from '@/test/fake-api';
 import { freeUser } from '@/test/fixtures';
 import { renderApp } from '@/test/render-app';
@@ -43,6 +46,7 @@ describe('subscribe page', () => {
     stripe.confirmSetup.mockReset();
     stripe.confirmPayment.mockReset();
     stripe.elementsOptions.length = 0;
+    vi.mocked(stripeFor).mockClear();
   });
   afterEach(() => vi.mocked(navigateTo).mockReset());
 
@@ -184,12 +188,42 @@ describe('subscribe page', () => {
     expect(screen.getByRole('button', { name: 'Subscribe to Premium' })).toBeEnabled();
   });
 
-  it('says so when the server has no Stripe key configured', async () => {
-    renderSubscribe({
-      'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } },
-      'GET /api/config': { status: 200, body: { stripePublishableKey: null } },
-    });
-    expect(await screen.findByText('Card payments are not available right now. Please try again later.')).toBeInTheDocument();
+  it('a server without payments says so plainly: no payment secret asked for, no error toast, nothing to retry', async () => {
+    const { api } = renderSubscribe({ 'GET /api/config': { status: 200, body: { stripePublishableKey: null } } });
+    expect(await screen.findByText(PAYMENTS_NOT_CONFIGURED)).toBeInTheDocument();
+    expect(screen.queryByText(/Subscribe now|You will not be charged until/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', '/api/create-subscription')).toHaveLength(0);
+    expect(screen.queryByText('Subscription Error')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Try again|Retry/ })).not.toBeInTheDocument();
     expect(screen.queryByTestId('payment-element')).not.toBeInTheDocument();
+  });
+
+  it('Stripe.js that does not load: the card says so with a Retry that loads it again, then the form', async () => {
+    const user = userEvent.setup();
+    vi.mocked(stripeFor).mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
+    renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } } });
+    expect(await screen.findByText(STRIPE_JS_FAILED)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Subscribe to Premium' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('payment-element')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe to Premium' })).toBeEnabled();
+    expect(vi.mocked(stripeFor)).toHaveBeenCalledTimes(2);
+  });
+
+  it('Stripe.js that never answers (a blocker swallowing it) is reported after STRIPE_JS_TIMEOUT_MS, with the same Retry', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.mocked(stripeFor).mockReturnValueOnce(new Promise(() => {}));
+      renderSubscribe({ 'POST /api/create-subscription': { status: 200, body: { clientSecret: 'seti_1_secret_x', intentType: 'setup' } } });
+      expect(await screen.findByRole('status', { name: 'Loading the secure card form' })).toBeInTheDocument();
+      expect(screen.queryByText(STRIPE_JS_FAILED)).not.toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(STRIPE_JS_TIMEOUT_MS);
+      });
+      expect(await screen.findByText(STRIPE_JS_FAILED)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

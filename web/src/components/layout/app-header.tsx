@@ -38,7 +38,11 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to={paths.home} aria-label="DC Brief home" className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700">
+        <Link
+          to={paths.home}
+          aria-label="DC Brief home"
+          className="inline-flex items-center rounded-md touch:min-h-11 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
           <BrandLogo />
         </Link>
         {user && (
@@ -51,7 +55,7 @@ export function AppHeader() {
                   end={item.end}
                   className={({ isActive }) =>
                     cn(
-                      'rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                      'inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-600 touch:min-h-11 hover:bg-slate-100 hover:text-slate-900',
                       isActive && 'text-blue-800 bg-blue-50',
                     )
                   }

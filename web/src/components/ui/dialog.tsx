@@ -27,7 +27,7 @@ export function DialogContent({
         {children}
         <DialogPrimitive.Close
           disabled={closeDisabled}
-          className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700 disabled:pointer-events-none disabled:opacity-40"
+          className="absolute top-4 right-4 rounded-md p-1 text-slate-500 touch:top-2 touch:right-2 touch:inline-flex touch:size-11 touch:items-center touch:justify-center hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700 disabled:pointer-events-none disabled:opacity-40"
         >
           <X aria-hidden="true" className="size-4" />
           <span className="sr-only">Close</span>

@@ -66,7 +66,7 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
     <ToastPrimitive.Close
       aria-label="Dismiss notification"
       className={cn(
-        'absolute top-3 right-3 rounded-md p-1 opacity-70 hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current',
+        'absolute top-3 right-3 rounded-md p-1 opacity-70 touch:top-1 touch:right-1 touch:inline-flex touch:size-11 touch:items-center touch:justify-center hover:opacity-100 focus-visible:outline-2 focus-visible:outline-current',
         className,
       )}
       {...props}

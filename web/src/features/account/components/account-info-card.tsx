@@ -2,6 +2,7 @@ import { UserRound } from 'lucide-react';
 import type { User } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
 import { BillingSummary, billingLine, hasBillingAccount } from './billing-summary';
+import { DeleteAccountButton } from './delete-account-button';
 import { ManageBillingButton } from './manage-billing-button';
 import { SignOutEverywhereButton } from './sign-out-everywhere-button';
 import { TierBadge } from './tier-badge';
@@ -44,6 +45,7 @@ export function AccountInfoCard({ user }: { user: AccountUser }) {
       </dl>
       {hasBillingAccount(user) && <ManageBillingButton />}
       <SignOutEverywhereButton />
+      <DeleteAccountButton user={user} />
     </TitledCard>
   );
 }

@@ -86,7 +86,7 @@ export function DigestStory({ story, position, headingLevel = 2 }: { story: Stor
           {story.keyFigures.join(' · ')}
         </p>
       )}
-      <ol className="mt-4 grid gap-1 border-t border-slate-100 pt-3 text-sm text-slate-600">
+      <ol className="mt-4 grid gap-1 border-t border-slate-100 pt-3 text-sm text-slate-600 touch:gap-0">
         {story.sources.map((source, i) => (
           <li key={source.id} id={`${headingId}-source-${i + 1}`} className="flex flex-wrap items-center gap-x-2">
             <span className="font-semibold text-slate-500">[{i + 1}]</span>
@@ -107,7 +107,7 @@ function SourceLink({ url, name }: { url: string; name: string }) {
       href={url}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline"
+      className="inline-flex items-center gap-1 font-medium text-blue-700 hover:underline touch:min-h-11"
     >
       {name}
       <ExternalLink aria-hidden="true" className="size-3.5" />

@@ -44,7 +44,7 @@ export function TodaysBriefCard({
           </p>
           <Link
             to={digestPath(latest.id)}
-            className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"
+            className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-blue-700 hover:underline touch:min-h-11 focus-visible:outline-2 focus-visible:outline-blue-700"
           >
             Read the brief
             <ArrowRight aria-hidden="true" className="size-4" />

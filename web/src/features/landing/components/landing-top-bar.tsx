@@ -13,7 +13,7 @@ export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }
     <a
       key={anchor.href}
       href={anchor.href}
-      className="rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
+      className="inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-600 touch:min-h-11 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700"
     >
       {anchor.label}
     </a>
@@ -21,7 +21,11 @@ export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:gap-3 sm:px-6">
-        <a href="#top" aria-label="DC Brief, back to top" className="rounded-md focus-visible:outline-2 focus-visible:outline-blue-700">
+        <a
+          href="#top"
+          aria-label="DC Brief, back to top"
+          className="inline-flex items-center rounded-md touch:min-h-11 focus-visible:outline-2 focus-visible:outline-blue-700"
+        >
           <BrandLogo />
         </a>
         <nav aria-label="Sections" className="hidden items-center md:flex">

@@ -12,10 +12,13 @@ export function SiteFooter() {
           <p className="mt-2 text-sm text-slate-600">Fact-only data-center intelligence, every morning.</p>
         </div>
         <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-600 touch:gap-y-0">
             {FOOTER_LINKS.map((label) => (
               <li key={label}>
-                <a href="#" className="hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-blue-700">
+                <a
+                  href="#"
+                  className="inline-flex items-center justify-center hover:text-slate-900 touch:min-h-11 touch:min-w-11 focus-visible:outline-2 focus-visible:outline-blue-700"
+                >
                   {label}
                 </a>
               </li>

@@ -1,16 +1,26 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { AlertCircle, LayoutDashboard, RotateCw, ShieldCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { LayoutDashboard, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { CreateSubscriptionResponse, Tier } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { usePublicConfig } from '../api/get-public-config';
+import type { PaymentsSetup } from '../hooks/use-payments-setup';
+import { PaymentProblem } from './payment-problem';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
+/**
+ * README: "Without Stripe keys the rest of the product works and the subscribe page says payments are
+ * unavailable". Said plainly, as a fact of this server, with nothing to retry (docs/decisions/116).
+ */
+export const PAYMENTS_NOT_CONFIGURED =
+  'Payments are unavailable on this DC Brief server: its operator has not set up card payments, so no plan can be bought here yet. Everything else works as usual, your free trial included.';
+
 interface PaymentCardProps {
+  /** Whether this server takes payments (GET /api/config), and its Stripe publishable key. */
+  payments: PaymentsSetup;
   tier: Tier;
   secret: CreateSubscriptionResponse | null;
   failed: boolean;
@@ -29,29 +39,19 @@ function PreparingPayment() {
   );
 }
 
-function PaymentProblem({ message, onRetry, action }: { message: string; onRetry?: () => void; action?: ReactNode }) {
-  return (
-    <div className="flex min-h-48 flex-col items-center justify-center gap-3 text-center">
-      <AlertCircle aria-hidden="true" className="size-8 text-red-600" />
-      <p className="max-w-sm text-sm text-slate-700">{message}</p>
-      {action}
-      {onRetry && (
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <RotateCw aria-hidden="true" />
-          Try again
-        </Button>
-      )}
-    </div>
-  );
-}
-
-/** 'Complete Your Subscription': a spinner until the payment secret is held, then Stripe's Payment Element. */
-export function PaymentCard({ tier, secret, failed, refusal = null, isRequesting, onRetry }: PaymentCardProps) {
-  const config = usePublicConfig({ enabled: secret !== null });
-  const publishableKey = config.data?.stripePublishableKey ?? null;
-
+/**
+ * 'Complete Your Subscription': a spinner until the payment secret is held, then Stripe's Payment Element (or,
+ * when Stripe.js cannot load, that fact and a Retry). A server without payments says so instead.
+ */
+export function PaymentCard({ payments, tier, secret, failed, refusal = null, isRequesting, onRetry }: PaymentCardProps) {
   let body;
-  if (!secret) {
+  if (payments.state === 'loading') {
+    body = <PreparingPayment />;
+  } else if (payments.state === 'failed') {
+    body = <PaymentProblem message="We could not start your subscription. Please try again." onRetry={payments.retry} />;
+  } else if (payments.state === 'not-configured') {
+    body = <PaymentProblem tone="notice" message={PAYMENTS_NOT_CONFIGURED} />;
+  } else if (!secret) {
     if (!failed || isRequesting) body = <PreparingPayment />;
     else if (refusal) {
       body = (
@@ -68,15 +68,11 @@ export function PaymentCard({ tier, secret, failed, refusal = null, isRequesting
         />
       );
     } else body = <PaymentProblem message="We could not start your subscription. Please try again." onRetry={onRetry} />;
-  } else if (config.isLoading) {
-    body = <PreparingPayment />;
-  } else if (!publishableKey) {
-    body = <PaymentProblem message="Card payments are not available right now. Please try again later." />;
   } else {
     body = (
       <Suspense fallback={<PreparingPayment />}>
         {/* Stripe's Elements take their client secret once: a new plan's secret needs a fresh form. */}
-        <StripePaymentForm key={secret.clientSecret} publishableKey={publishableKey} secret={secret} tier={tier} />
+        <StripePaymentForm key={secret.clientSecret} publishableKey={payments.publishableKey} secret={secret} tier={tier} />
       </Suspense>
     );
   }

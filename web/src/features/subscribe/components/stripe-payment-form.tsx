@@ -1,16 +1,19 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Appearance } from '@stripe/stripe-js';
+import type { Appearance, Stripe } from '@stripe/stripe-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { CreateSubscriptionResponse, Tier } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { currentUserQueryKey } from '@/lib/auth';
+import { STRIPE_JS_TIMEOUT_MS } from '@/lib/ui-timings';
 import { refreshBilling } from '../api/refresh-billing';
 import { OrderSummary, PaymentTerms } from './order-summary';
 import { announcePaymentFailure, announcePaymentSuccess } from './payment-outcome';
+import { PaymentProblem } from './payment-problem';
 import { SHORT_PLAN_NAMES } from './plan-choice';
 import { stripeFor } from './stripe-loader';
 
@@ -26,10 +29,61 @@ interface StripePaymentFormProps {
   tier: Tier;
 }
 
-/** Loaded only on /subscribe (React.lazy): Stripe's code and script stay off every other page. */
+/** Said when Stripe.js did not load: the card form comes from js.stripe.com, and the page could not reach it. */
+export const STRIPE_JS_FAILED =
+  'The secure card form could not load: your browser did not reach Stripe, our payment provider (js.stripe.com). Check your connection, or allow js.stripe.com if a blocker stops it, then retry.';
+
+type StripeJs = { state: 'loading' } | { state: 'ready'; stripe: Stripe } | { state: 'failed' };
+
+/**
+ * Stripe.js for this key: loading, ready, or failed (an error, or no answer within STRIPE_JS_TIMEOUT_MS).
+ * `retry` loads it again: a failed load was forgotten (stripe-loader.ts), so the script is requested anew.
+ */
+function useStripeJs(publishableKey: string): StripeJs & { retry: () => void } {
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<StripeJs>({ state: 'loading' });
+  useEffect(() => {
+    let current = true;
+    setState({ state: 'loading' });
+    const timer = setTimeout(() => current && setState({ state: 'failed' }), STRIPE_JS_TIMEOUT_MS);
+    stripeFor(publishableKey).then(
+      (stripe) => {
+        if (!current) return;
+        clearTimeout(timer);
+        setState(stripe ? { state: 'ready', stripe } : { state: 'failed' });
+      },
+      () => {
+        if (!current) return;
+        clearTimeout(timer);
+        setState({ state: 'failed' });
+      },
+    );
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [publishableKey, attempt]);
+  return { ...state, retry: () => setAttempt((n) => n + 1) };
+}
+
+/**
+ * Loaded only on /subscribe (React.lazy): Stripe's code and script stay off every other page. The form shows
+ * once Stripe.js is there; without it, a greyed-out button would wait forever, so the card says what is
+ * missing and offers a Retry (docs/decisions/116).
+ */
 export default function StripePaymentForm({ publishableKey, secret, tier }: StripePaymentFormProps) {
+  const stripeJs = useStripeJs(publishableKey);
+  if (stripeJs.state === 'loading') {
+    return (
+      <div className="flex min-h-48 flex-col items-center justify-center gap-3 text-sm text-slate-600">
+        <Spinner label="Loading the secure card form" />
+        <span aria-hidden="true">Loading the secure card form…</span>
+      </div>
+    );
+  }
+  if (stripeJs.state === 'failed') return <PaymentProblem message={STRIPE_JS_FAILED} onRetry={stripeJs.retry} retryLabel="Retry" />;
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret: secret.clientSecret, appearance: APPEARANCE }}>
+    <Elements stripe={stripeJs.stripe} options={{ clientSecret: secret.clientSecret, appearance: APPEARANCE }}>
       <ConfirmForm intentType={secret.intentType} trialEnd={secret.trialEnd} tier={tier} />
     </Elements>
   );

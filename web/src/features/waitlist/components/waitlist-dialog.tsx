@@ -1,4 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
+import { TRIAL_DAYS } from '@dcbrief/shared';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -62,7 +63,9 @@ export function WaitlistDialog({
       <DialogContent closeDisabled={busy}>
         <DialogHeader>
           <DialogTitle>Join the DC Brief waitlist</DialogTitle>
-          <DialogDescription>We open new seats every week. Start with a 14-day free trial, no credit card required.</DialogDescription>
+          <DialogDescription>
+            We open new seats every week. Start with a {TRIAL_DAYS}-day free trial, no credit card required.
+          </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
