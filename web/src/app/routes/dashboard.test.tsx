@@ -114,7 +114,7 @@ describe('dashboard', () => {
     expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
   });
 
-  it('saves every control plus the time zone, then refreshes the user and says so', { timeout: 15_000 }, async () => {
+  it('saves every control plus the time zone, then refreshes the user and says so', { timeout: 60_000 }, async () => {
     const user = userEvent.setup();
     const { api } = renderDashboard(basicActiveUser(), { 'POST /api/user/preferences': { status: 200, body: basicActiveUser() } });
     await user.click(await screen.findByRole('switch', { name: 'Weekly Summary' }));
