@@ -82,7 +82,10 @@ export interface IntelligenceStats {
 }
 
 /** The cards' figures: the server's stats (none yet counts as zero) and the mean of the ratings (docs/SPEC.md §9). */
-export function computeStats(stats: DigestStats | null | undefined, ratings: ReadonlyArray<number | null | undefined>): IntelligenceStats {
+export function computeStats(
+  stats: (Omit<DigestStats, 'storyVotes'> & Partial<Pick<DigestStats, 'storyVotes'>>) | null | undefined,
+  ratings: ReadonlyArray<number | null | undefined>,
+): IntelligenceStats {
   const values = ratings.map((r) => (typeof r === 'number' && Number.isFinite(r) ? r : 0));
   const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
   return {

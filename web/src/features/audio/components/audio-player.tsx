@@ -135,7 +135,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const el = audio.current;
     if (!el || !episode) return;
-    const track = el.textTracks[0];
+    const track = el.textTracks?.[0];
     if (!track) return;
     track.mode = 'hidden';
     const onCue = () => {
