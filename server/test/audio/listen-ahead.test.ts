@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { listenMinutes, type VoiceStyle } from '@dcbrief/shared';
 import type { ParsedMail } from 'mailparser';
-import { AudioEpisode, AudioSegment, DigestEpisode } from '../../src/audio/audio.entity.js';
+import { AudioEpisode, DigestEpisode } from '../../src/audio/audio.entity.js';
 import { prepareAudio, type AudioDeps } from '../../src/audio/prepare.js';
 import { FileAudioStore } from '../../src/audio/storage.js';
 import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
@@ -14,8 +13,8 @@ import { runDeliveryPass } from '../../src/delivery/pass.js';
 import type { Logger } from '../../src/lib/logger.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
-import { until } from '../support/deadline.js';
 import { captureLogs } from '../support/log-capture.js';
+import { killPreparationMidway } from './kill-preparation.js';
 import { setSubscription } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { addSubscribers, deliveryDeps } from '../delivery/fixtures.js';
@@ -161,17 +160,7 @@ describe('premium digests are composed and read aloud ahead of the delivery hour
     await pass('2026-11-24T07:35:00Z');
     const [row] = await rowsOf(ts, 'crash@ahead.example');
     assert.ok(row?.digest, 'composed ahead of 08:00');
-    const segmentsBefore = await ts.orm.em.fork().count(AudioSegment, {});
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'prepare-child.ts')], {
-      env: { ...process.env, CHILD_DATABASE: JSON.stringify(ts.config.database), CHILD_DATA_DIR: ts.dataDir },
-      stdio: 'ignore',
-    });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    await until(async () => (await ts.orm.em.fork().count(AudioSegment, {})) > segmentsBefore, 'a segment made by the child', {
-      timeoutMs: 60_000,
-    });
-    child.kill('SIGKILL');
-    await exited;
+    await killPreparationMidway(ts);
     assert.equal((await episodeOfDigest(ts, row.digest.id))?.state, 'preparing', 'the killed process held it');
 
     // Leases run on the real clock (the child's): once its lease has run out, the next pass takes the episode over.
