@@ -130,6 +130,15 @@ describe('the audio digest in a real browser', () => {
     await stat('Stories liked (audio)').filter({ hasText: /^1$/ }).waitFor();
     assert.equal(await stat('Stories disliked (audio)').textContent(), '0');
     assert.equal(await stat('Average rating').textContent(), '4.0');
+
+    // The email's "Listen (N min)" opens /audio/<digest id>: that episode first, with its Play.
+    const digestId = (
+      await page.evaluate(async () => (await (await fetch('/api/audio/episodes')).json()) as Array<{ digestId: string }>)
+    )[0]!.digestId;
+    await page.goto(`${web.ts.url}/audio/${digestId}`);
+    await page.getByRole('button', { name: /^Play \(\d+:\d\d\)$/ }).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'screenshots/audio-episode-page-375.png' });
     await context.close();
   });
 });
