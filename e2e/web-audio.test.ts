@@ -9,9 +9,9 @@ import { createLogger } from '../server/src/lib/logger.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { useWebFixture } from './support/web-fixture.js';
 
-/** Listen plays once the episodes have loaded; before that it is a hint (a tooltip trigger) and plays nothing. */
+/** Listen plays once the episodes have loaded; before that it says why (a hint under it and a toast) and plays nothing. */
 async function clickListen(page: Page) {
-  const listen = page.locator('button:not([data-state])', { hasText: 'Listen' });
+  const listen = page.locator('button:not([aria-describedby])', { hasText: 'Listen' });
   await listen.waitFor();
   await listen.click();
 }
@@ -22,7 +22,7 @@ describe('the audio digest in a real browser', () => {
   const flite = new FliteSynthesizer({ workers: 2 });
   after(() => flite.close());
 
-  test('Listen plays; next story jumps to the next chapter; speed sets playbackRate; the position survives a reload', async () => {
+  test('Listen plays; next story jumps to the next chapter; speed sets playbackRate; ratings from the player; the position and the ratings survive a reload; the dashboard counts them', async () => {
     const email = 'listener@colo.example';
     const first = await web.signIn(email);
     await first.context.close();
@@ -76,7 +76,21 @@ describe('the audio digest in a real browser', () => {
       .locator('[aria-current="true"]')
       .getByText('Singapore allocates 300 MW to green data centres')
       .waitFor();
+
+    // Ratings from the player: the episode 4 of 5, and a thumb up for the story being read.
+    await player.getByRole('button', { name: 'Rate this episode 4 of 5' }).click();
+    await player.getByRole('status').filter({ hasText: 'Episode rated 4 of 5' }).waitFor();
+    const singaporeUp = player.getByRole('button', { name: 'Thumbs up: Singapore allocates 300 MW to green data centres' });
+    assert.equal(await singaporeUp.count(), 2, 'in the bar (this story) and in the transcript');
+    await singaporeUp.first().click();
+    await player.getByRole('status').filter({ hasText: 'Story rated thumbs up' }).waitFor();
+    assert.equal(await singaporeUp.last().getAttribute('aria-pressed'), 'true');
+    const box = await player.getByRole('button', { name: 'Rate this episode 4 of 5' }).boundingBox();
+    assert.ok(box && box.width >= 44 && box.height >= 44, `touch target ${box?.width}x${box?.height}`);
     await page.screenshot({ path: 'screenshots/audio-player-1280.png' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'screenshots/audio-player-375.png' });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await player.getByRole('button', { name: 'Pause' }).click();
     const paused = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
     // Saved on pause; a reload (any device) resumes there.
@@ -89,6 +103,12 @@ describe('the audio digest in a real browser', () => {
     await page.waitForFunction(() => !document.querySelector('audio')!.paused);
     const resumed = await audio.evaluate((el: HTMLAudioElement) => el.currentTime);
     assert.ok(resumed >= paused - 0.3, `resumed at ${resumed}, paused at ${paused}`);
+    // The ratings are read back with the episode.
+    await player.getByRole('button', { name: 'Rate this episode 4 of 5', pressed: true }).waitFor();
+    await player
+      .getByRole('button', { name: 'Thumbs up: Singapore allocates 300 MW to green data centres', pressed: true })
+      .first()
+      .waitFor();
 
     // The player stays while the reader moves to another page.
     await page.getByRole('link', { name: 'Audio Library' }).click();
@@ -101,6 +121,24 @@ describe('the audio digest in a real browser', () => {
     await page.screenshot({ path: 'screenshots/audio-library-1280.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: 'screenshots/audio-library-375.png', fullPage: true });
+
+    // The dashboard's stats count the player's ratings: the episode's 4 in the average, the thumb up.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
+    await page.waitForURL(/\/dashboard$/);
+    const stat = (label: string) => page.locator('dl > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+    await stat('Stories liked (audio)').filter({ hasText: /^1$/ }).waitFor();
+    assert.equal(await stat('Stories disliked (audio)').textContent(), '0');
+    assert.equal(await stat('Average rating').textContent(), '4.0');
+
+    // The email's "Listen (N min)" opens /audio/<digest id>: that episode first, with its Play.
+    const digestId = (
+      await page.evaluate(async () => (await (await fetch('/api/audio/episodes')).json()) as Array<{ digestId: string }>)
+    )[0]!.digestId;
+    await page.goto(`${web.ts.url}/audio/${digestId}`);
+    await page.getByRole('button', { name: /^Play \(\d+:\d\d\)$/ }).waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'screenshots/audio-episode-page-375.png' });
     await context.close();
   });
 });

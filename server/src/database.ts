@@ -9,7 +9,7 @@ import { LoginTokenSchema } from './modules/auth/login-token.entity.js';
 import { SignInRequestSchema } from './modules/auth/sign-in-request.entity.js';
 import { StripeEventSchema } from './modules/billing/stripe-event.entity.js';
 import { DigestContentSchema, DigestSchema } from './modules/digests/digest.entity.js';
-import { FeedbackSchema } from './modules/feedback/feedback.entity.js';
+import { FeedbackSchema, StoryFeedbackSchema } from './modules/feedback/feedback.entity.js';
 import { SessionSchema } from './modules/sessions/session.entity.js';
 import { TrialClaimSchema } from './modules/users/trial-claim.entity.js';
 import { UserSchema } from './modules/users/user.entity.js';
@@ -28,6 +28,7 @@ export const entities = [
   DigestSchema,
   DigestContentSchema,
   FeedbackSchema,
+  StoryFeedbackSchema,
   StripeEventSchema,
   ...deliveryEntities,
   JobLeaseSchema,

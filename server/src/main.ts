@@ -6,6 +6,7 @@ import { migrate } from './db/orm.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
+import { ReadyEpisodes } from './audio/ready-episodes.js';
 import { startAudioPreparation } from './jobs/audio-schedule.js';
 import { scheduleHousekeeping } from './jobs/housekeeping.js';
 import { scheduleIngest } from './jobs/ingest-schedule.js';
@@ -47,7 +48,15 @@ async function main() {
   });
   // Delivery passes run on every server: the outbox's conditional claims share the sending between them.
   const delivery = config.delivery.scheduler
-    ? startDeliveryScheduler({ orm, mailer, clock: systemClock, logger, config, editions: new EngineEditionReader(orm, systemClock) })
+    ? startDeliveryScheduler({
+        orm,
+        mailer,
+        clock: systemClock,
+        logger,
+        config,
+        editions: new EngineEditionReader(orm, systemClock),
+        episodes: new ReadyEpisodes(orm),
+      })
     : null;
   // Premium audio episodes, prepared as digests are composed (AUDIO_PREPARE=off leaves it to another server).
   const audio = config.audio.enabled ? startAudioPreparation({ orm, clock: systemClock, logger, config }) : null;

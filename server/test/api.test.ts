@@ -100,7 +100,14 @@ describe('signed-in API', () => {
     const list = await json(await alice.get('/api/digests'), digestListSchema);
     const outlets = new Set(list.flatMap((d) => d.stories.flatMap((s) => s.sources.map((x) => x.id))));
     const stats = await json(await alice.get('/api/digests/stats'), digestStatsSchema);
-    assert.deepEqual(stats, { digests: list.length, outlets: outlets.size, sourceWords: 0, digestWords: 0, minutesSaved: 0 });
+    assert.deepEqual(stats, {
+      digests: list.length,
+      outlets: outlets.size,
+      sourceWords: 0,
+      digestWords: 0,
+      minutesSaved: 0,
+      storyVotes: { up: 0, down: 0 },
+    });
     assert.equal(stats.outlets, 2, 'two outlets behind all 27 stories, not 3 x 127');
     assert.equal((await json(await bob.get('/api/digests/stats'), digestStatsSchema)).digests, 1);
   });

@@ -99,6 +99,8 @@ export const feedbackSchema = z.object({
   digestDate: z.string(),
   rating: z.number().int().min(RATING_MIN).max(RATING_MAX),
   comment: z.string().nullable(),
+  /** What was rated: the digest as read (email, web) or its audio episode (the player). */
+  medium: z.enum(['text', 'audio']),
   createdAt: z.string(),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;

@@ -31,6 +31,10 @@ export const episodeSchema = z.object({
   chapters: z.array(episodeChapterSchema),
   /** Where the subscriber stopped, in seconds (saved by the player, resumed on any device). */
   positionSec: z.number(),
+  /** The subscriber's 1-5 rating of the episode (null: not rated), from the player. */
+  rating: z.number().int().min(1).max(5).nullable(),
+  /** Their thumbs per story (chapter), by story id. */
+  storyVotes: z.record(z.string(), z.enum(['up', 'down'])),
 });
 export type Episode = z.infer<typeof episodeSchema>;
 export const episodeListSchema = z.array(episodeSchema);
@@ -55,3 +59,23 @@ export type EpisodePosition = z.infer<typeof episodePositionSchema>;
 export function listenMinutes(durationSec: number): number {
   return Math.max(1, Math.round(durationSec / 60));
 }
+
+/** A story's thumb from the player: up, down, or none (the vote taken back). */
+export const STORY_VOTES = ['up', 'down'] as const;
+export type StoryVote = (typeof STORY_VOTES)[number];
+
+/** PUT /api/audio/episodes/:digestId/rating: the episode's 1-5 rating; rating again replaces it. */
+export const episodeRatingSchema = z.strictObject({ rating: z.number().int().min(1).max(5) });
+export type EpisodeRating = z.infer<typeof episodeRatingSchema>;
+
+/** PUT /api/audio/episodes/:digestId/stories/:storyId/vote: `null` takes the thumb back. */
+export const storyVoteSchema = z.strictObject({ vote: z.enum(STORY_VOTES).nullable() });
+export type StoryVoteInput = z.infer<typeof storyVoteSchema>;
+
+/** The subscriber's ratings of one episode, as the player shows them after a reload. */
+export const episodeRatingsSchema = z.object({
+  rating: z.number().int().min(1).max(5).nullable(),
+  /** By story id; stories without a thumb are absent. */
+  storyVotes: z.record(z.string(), z.enum(STORY_VOTES)),
+});
+export type EpisodeRatings = z.infer<typeof episodeRatingsSchema>;

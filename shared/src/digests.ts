@@ -105,5 +105,7 @@ export const digestStatsSchema = z.object({
   digestWords: z.number().int().nonnegative(),
   /** (sourceWords - digestWords) / READING_WORDS_PER_MINUTE, rounded down, never negative. */
   minutesSaved: z.number().int().nonnegative(),
+  /** Thumbs the subscriber gave stories from the audio player (PUT /api/audio/episodes/:id/stories/:storyId/vote). */
+  storyVotes: z.object({ up: z.number().int().nonnegative(), down: z.number().int().nonnegative() }),
 });
 export type DigestStats = z.infer<typeof digestStatsSchema>;

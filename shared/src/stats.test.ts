@@ -49,8 +49,15 @@ test('a digest longer than its sources saves nothing, never a negative time', ()
 });
 
 test('the cards: hours to a tenth (rounded down), zero before the stats load, mean rating with a missing one as 0', () => {
-  assert.deepEqual(computeStats(undefined, []), { digests: 0, hoursSaved: 0, outlets: 0, averageRating: 0 });
-  const server = { digests: 5, outlets: 4, sourceWords: 30_000, digestWords: 2000, minutesSaved: 117 };
-  assert.deepEqual(computeStats(server, [5, 4, 4]), { digests: 5, hoursSaved: 1.9, outlets: 4, averageRating: 4.3 });
+  assert.deepEqual(computeStats(undefined, []), { digests: 0, hoursSaved: 0, outlets: 0, averageRating: 0, storiesUp: 0, storiesDown: 0 });
+  const server = { digests: 5, outlets: 4, sourceWords: 30_000, digestWords: 2000, minutesSaved: 117, storyVotes: { up: 3, down: 1 } };
+  assert.deepEqual(computeStats(server, [5, 4, 4]), {
+    digests: 5,
+    hoursSaved: 1.9,
+    outlets: 4,
+    averageRating: 4.3,
+    storiesUp: 3,
+    storiesDown: 1,
+  });
   assert.equal(computeStats(server, [5, null]).averageRating, 2.5);
 });

@@ -45,7 +45,7 @@ export function storyWords(story: Pick<DigestStory, 'title' | 'summary' | 'keyFi
  * a weekly recaps it) minus the words of the digests that carried it (every time it was read), at
  * READING_WORDS_PER_MINUTE. Stories stored before their sources' words were recorded count on neither side.
  */
-export function digestStats(digests: ReadonlyArray<{ stories: readonly DigestStory[] }>): DigestStats {
+export function digestStats(digests: ReadonlyArray<{ stories: readonly DigestStory[] }>): Omit<DigestStats, 'storyVotes'> {
   const outlets = new Set<string>();
   const sourceWordsOf = new Map<string, number>();
   let digestWords = 0;
@@ -74,12 +74,18 @@ export interface IntelligenceStats {
   hoursSaved: number;
   /** Distinct outlets behind the stories received. */
   outlets: number;
-  /** Mean rating to one decimal; 0 when there is no feedback. */
+  /** Mean rating to one decimal (digests as read and audio episodes alike); 0 when there is no feedback. */
   averageRating: number;
+  /** Stories given a thumb up and down from the audio player. */
+  storiesUp: number;
+  storiesDown: number;
 }
 
 /** The cards' figures: the server's stats (none yet counts as zero) and the mean of the ratings (docs/SPEC.md §9). */
-export function computeStats(stats: DigestStats | null | undefined, ratings: ReadonlyArray<number | null | undefined>): IntelligenceStats {
+export function computeStats(
+  stats: (Omit<DigestStats, 'storyVotes'> & Partial<Pick<DigestStats, 'storyVotes'>>) | null | undefined,
+  ratings: ReadonlyArray<number | null | undefined>,
+): IntelligenceStats {
   const values = ratings.map((r) => (typeof r === 'number' && Number.isFinite(r) ? r : 0));
   const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
   return {
@@ -87,5 +93,7 @@ export function computeStats(stats: DigestStats | null | undefined, ratings: Rea
     hoursSaved: Math.floor((stats?.minutesSaved ?? 0) / 6) / 10,
     outlets: stats?.outlets ?? 0,
     averageRating: Math.round(mean * 10) / 10,
+    storiesUp: stats?.storyVotes?.up ?? 0,
+    storiesDown: stats?.storyVotes?.down ?? 0,
   };
 }

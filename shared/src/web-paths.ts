@@ -9,6 +9,8 @@ export const WEB_PATHS = {
   digests: '/digests',
   digest: '/digests/:id',
   audio: '/audio',
+  /** One episode in the Audio Library, ready to play: the premium email's "Listen (N min)" opens it. */
+  episode: '/audio/:id',
 } as const;
 
 const PATTERNS = Object.values(WEB_PATHS).map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));

@@ -1,9 +1,10 @@
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { episodePositionSchema, hasPremiumAccess } from '@dcbrief/shared';
+import { episodePositionSchema, episodeRatingSchema, hasPremiumAccess, storyVoteSchema } from '@dcbrief/shared';
 import { parseInput } from '../http/validate.js';
 import { forbidden, notFound } from '../http/errors.js';
 import type { Clock } from '../lib/clock.js';
+import { episodeRatingsOf, FeedbackService } from '../modules/feedback/feedback.service.js';
 import { currentUser, requireUser } from '../modules/users/current-user.js';
 import type { User } from '../modules/users/user.entity.js';
 import { episodeFiles } from './prepare.js';
@@ -52,8 +53,14 @@ export function audioRoutes(deps: { store: AudioStore; clock: Clock; publicUrl: 
   const session = [requireUser(), requirePremium()];
 
   router.get('/episodes', ...session, async (ctx: Context) => {
-    const list = await new EpisodesService(ctx.em).list(currentUser(ctx).id);
-    ctx.body = list.map((e) => toEpisodeDto(e, sessionUrls(e.digest.id)));
+    const userId = currentUser(ctx).id;
+    const list = await new EpisodesService(ctx.em).list(userId);
+    const ratings = await episodeRatingsOf(
+      ctx.em,
+      userId,
+      list.map((e) => e.digest.id),
+    );
+    ctx.body = list.map((e) => toEpisodeDto(e, sessionUrls(e.digest.id), ratings.get(e.digest.id)));
   });
   const own = (ctx: Context) => {
     const id = ctx.params.digestId ?? '';
@@ -62,7 +69,27 @@ export function audioRoutes(deps: { store: AudioStore; clock: Clock; publicUrl: 
   router.get('/episodes/:digestId', ...session, async (ctx: Context) => {
     const found = await own(ctx);
     if (!found) throw notFound('Episode not found');
-    ctx.body = toEpisodeDto(found, sessionUrls(found.digest.id));
+    const ratings = await episodeRatingsOf(ctx.em, currentUser(ctx).id, [found.digest.id]);
+    ctx.body = toEpisodeDto(found, sessionUrls(found.digest.id), ratings.get(found.digest.id));
+  });
+  // Ratings from the player (decision 406), stored as feedback like the email's: the episode 1-5 (medium
+  // `audio`, beside the digest's own rating) and a thumb per story. Only the owner of a sent digest with an
+  // episode can rate it (anyone else: 404, as for a digest that does not exist); rating again replaces.
+  router.put('/episodes/:digestId/rating', ...session, async (ctx: Context) => {
+    const { rating } = parseInput(episodeRatingSchema, ctx.request.body);
+    const found = await own(ctx);
+    if (!found || found.episode.state !== 'ready') throw notFound('Episode not found');
+    await new FeedbackService(ctx.em, deps.clock).rate(currentUser(ctx), { digestId: found.digest.id, rating }, 'audio');
+    ctx.body = (await episodeRatingsOf(ctx.em, currentUser(ctx).id, [found.digest.id])).get(found.digest.id);
+  });
+  router.put('/episodes/:digestId/stories/:storyId/vote', ...session, async (ctx: Context) => {
+    const { vote } = parseInput(storyVoteSchema, ctx.request.body);
+    const found = await own(ctx);
+    const storyId = ctx.params.storyId ?? '';
+    // Only a story the episode reads (one of its chapters) takes a thumb.
+    if (!found || !found.episode.chapters.some((c) => c.storyId === storyId)) throw notFound('Story not found in this episode');
+    await new FeedbackService(ctx.em, deps.clock).voteStory(currentUser(ctx), found.digest.id, storyId, vote);
+    ctx.body = (await episodeRatingsOf(ctx.em, currentUser(ctx).id, [found.digest.id])).get(found.digest.id);
   });
   router.put('/episodes/:digestId/position', ...session, async (ctx: Context) => {
     const { positionSec } = parseInput(episodePositionSchema, ctx.request.body);

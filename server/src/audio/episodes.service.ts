@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { DigestKind, Episode } from '@dcbrief/shared';
+import type { DigestKind, Episode, EpisodeRatings } from '@dcbrief/shared';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { AudioFeed, DigestEpisode, type AudioEpisode } from './audio.entity.js';
@@ -38,7 +38,13 @@ export function episodeTitle(digest: Pick<Digest, 'kind' | 'date'>): string {
   return `${KIND_TITLES[digest.kind]}, ${digest.date}`;
 }
 
-export function toEpisodeDto({ digest, episode, positionSec = 0 }: DigestWithEpisode, urls: EpisodeUrls): Episode {
+const NOT_RATED: EpisodeRatings = { rating: null, storyVotes: {} };
+
+export function toEpisodeDto(
+  { digest, episode, positionSec = 0 }: DigestWithEpisode,
+  urls: EpisodeUrls,
+  ratings: EpisodeRatings = NOT_RATED,
+): Episode {
   return {
     digestId: digest.id,
     kind: digest.kind,
@@ -59,6 +65,8 @@ export function toEpisodeDto({ digest, episode, positionSec = 0 }: DigestWithEpi
       endSec: c.endMs / 1000,
     })),
     positionSec,
+    rating: ratings.rating,
+    storyVotes: ratings.storyVotes,
   };
 }
 

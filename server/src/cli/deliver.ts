@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ReadyEpisodes } from '../audio/ready-episodes.js';
 import { Digest } from '../modules/digests/digest.entity.js';
 import type { DeliveryDeps } from '../delivery/deps.js';
 import { StaticEditionReader, type EditionReader } from '../delivery/edition-port.js';
@@ -51,7 +52,7 @@ function editionsFrom(cli: CliContext, file: string | undefined): EditionReader 
 
 async function pass(cli: CliContext, at: Date | undefined, editionFile: string | undefined): Promise<string> {
   const now = at ?? cli.clock.now();
-  const deps: DeliveryDeps = { ...cli, editions: editionsFrom(cli, editionFile) };
+  const deps: DeliveryDeps = { ...cli, editions: editionsFrom(cli, editionFile), episodes: new ReadyEpisodes(cli.orm) };
   let last = '';
   const summary = await runDeliveryPass(deps, now, {
     onProgress: (p) => {

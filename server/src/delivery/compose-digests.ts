@@ -33,6 +33,8 @@ const PERIOD_DAYS: Record<'daily' | 'weekly', number> = { daily: 1, weekly: 7 };
 /** An earlier outbox row of the same subscriber and kind, for the window's start. */
 export interface PriorRow {
   scheduledFor: Date;
+  /** Where its window ended when it was composed ahead of its hour (decision 408); else at `scheduledFor`. */
+  windowEnd?: Date | null;
   state: DeliveryState;
 }
 
@@ -45,21 +47,25 @@ export interface PriorRow {
  * BREAKING_WINDOW_HOURS and known by its instant.
  */
 export function windowFor(
-  row: { kind: DigestKind; scheduledFor: Date },
+  row: { kind: DigestKind; scheduledFor: Date; windowEnd?: Date | null },
   zone: string,
   breakingHours: number,
   prior: PriorRow[] = [],
 ): EditionWindow {
-  const to = row.scheduledFor;
-  if (row.kind === 'breaking')
-    return { from: new Date(to.getTime() - breakingHours * HOUR), to: new Date(to.getTime() + 1), by: 'published' };
+  if (row.kind === 'breaking') {
+    const at = row.scheduledFor;
+    return { from: new Date(at.getTime() - breakingHours * HOUR), to: new Date(at.getTime() + 1), by: 'published' };
+  }
+  // A digest composed ahead of its hour (a listener's, decision 408) ends its window when it was planned;
+  // the next one starts there, so the stories of the last minutes before the hour go in the next digest.
+  const to = row.windowEnd ?? row.scheduledFor;
   const days = PERIOD_DAYS[row.kind];
-  const twoBack = localDaysBefore(to, zone, 2 * days);
+  const twoBack = localDaysBefore(row.scheduledFor, zone, 2 * days);
   // A daily looks a day further back for the previous one: on Mondays the weekly summary replaces it (307).
-  const lookBack = row.kind === 'daily' ? localDaysBefore(to, zone, 3) : twoBack;
-  const earlier = prior.filter((p) => p.scheduledFor >= lookBack && p.scheduledFor < to);
-  const live = earlier.filter((p) => LIVE_STATES.includes(p.state)).map((p) => p.scheduledFor.getTime());
-  const from = live.length ? new Date(Math.max(...live)) : earlier.length ? twoBack : localDaysBefore(to, zone, days);
+  const lookBack = row.kind === 'daily' ? localDaysBefore(row.scheduledFor, zone, 3) : twoBack;
+  const earlier = prior.filter((p) => p.scheduledFor >= lookBack && p.scheduledFor < row.scheduledFor);
+  const live = earlier.filter((p) => LIVE_STATES.includes(p.state)).map((p) => (p.windowEnd ?? p.scheduledFor).getTime());
+  const from = live.length ? new Date(Math.max(...live)) : earlier.length ? twoBack : localDaysBefore(row.scheduledFor, zone, days);
   return { from, to, by: 'ingested' };
 }
 
@@ -235,6 +241,7 @@ interface PendingRow {
   editionDate: string;
   slot: string;
   scheduledFor: Date;
+  windowEnd: Date | null;
   userId: string;
   timezone: string;
   preferences: Partial<Preferences> | null;
@@ -247,7 +254,7 @@ interface PendingRow {
 async function pendingRows(em: EntityManager): Promise<PendingRow[]> {
   const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
     .createQueryBuilder(Delivery, 'r')
-    .select(['r.id', 'r.kind', 'r.edition_date', 'r.slot', 'r.scheduled_for'])
+    .select(['r.id', 'r.kind', 'r.edition_date', 'r.slot', 'r.scheduled_for', 'r.window_end'])
     .addSelect(['u.id as user_id', 'u.timezone', 'u.preferences'])
     .join('r.user', 'u')
     .where({ state: 'pending', digest: null, kind: { $in: [...DIGEST_KINDS] } })
@@ -260,6 +267,7 @@ async function pendingRows(em: EntityManager): Promise<PendingRow[]> {
     editionDate: r.edition_date as string,
     slot: r.slot as string,
     scheduledFor: fromRow.date(r.scheduled_for),
+    windowEnd: r.window_end == null ? null : fromRow.date(r.window_end),
     userId: r.user_id as string,
     timezone: r.timezone as string,
     preferences: fromRow.json<Partial<Preferences> | null>(r.preferences),
@@ -289,7 +297,7 @@ async function priorRows(em: EntityManager, rows: PendingRow[]): Promise<Map<str
   }
   const found: Array<Record<string, unknown>> = await (em as SqlEntityManager)
     .createQueryBuilder(Delivery, 'p')
-    .select(['p.user_id', 'p.kind', 'p.scheduled_for', 'p.state'])
+    .select(['p.user_id', 'p.kind', 'p.scheduled_for', 'p.window_end', 'p.state'])
     .where({
       user: { $in: [...new Set(periodic.map((r) => r.userId))] },
       kind: { $in: ['daily', 'weekly'] },
@@ -299,7 +307,11 @@ async function priorRows(em: EntityManager, rows: PendingRow[]): Promise<Map<str
   for (const d of found) {
     const key = `${d.user_id as string}|${d.kind as string}`;
     const list = byKey.get(key) ?? [];
-    list.push({ scheduledFor: fromRow.date(d.scheduled_for), state: d.state as DeliveryState });
+    list.push({
+      scheduledFor: fromRow.date(d.scheduled_for),
+      windowEnd: d.window_end == null ? null : fromRow.date(d.window_end),
+      state: d.state as DeliveryState,
+    });
     byKey.set(key, list);
   }
   return byKey;

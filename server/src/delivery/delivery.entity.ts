@@ -42,6 +42,12 @@ export class Delivery {
   slot = '';
   /** The instant the subscriber's local delivery time fell on (the edition window ends here). */
   scheduledFor!: Date;
+  /**
+   * Where the edition window ends when the digest is composed before `scheduledFor` (a premium digest whose
+   * audio is prepared ahead of the hour: the planning instant); null: at `scheduledFor`. The next digest's
+   * window starts here, so no story falls between two.
+   */
+  windowEnd: Date | null = null;
   state: DeliveryState = 'pending';
   digest: Digest | null = null;
   /** Stable across retries and resends, so a receiving server can drop a duplicate. */
@@ -67,6 +73,7 @@ export const DeliverySchema = new EntitySchema<Delivery>({
     editionDate: { type: 'string', length: 10 },
     slot: { type: 'string', length: 64 },
     scheduledFor: { type: 'datetime' },
+    windowEnd: { type: 'datetime', nullable: true },
     state: { type: 'string', length: 16 },
     digest: { kind: 'm:1', entity: () => Digest, nullable: true, deleteRule: 'set null' },
     messageId: { type: 'string', length: 200 },

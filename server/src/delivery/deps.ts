@@ -11,6 +11,8 @@ export interface DeliveryDeps {
   clock: Clock;
   logger: Logger;
   editions: EditionReader;
+  /** Ready audio episodes, for the premium email's "Listen (N min)" line; without it no email has the line. */
+  episodes?: EpisodeLookup;
   config: { publicUrl: string; sessionSecret: string; delivery: DeliveryConfig };
 }
 
@@ -25,7 +27,18 @@ export interface DeliveryConfig {
   catchUpHours: number;
   /** Attempts before a row is left `failed` for the operator. */
   maxAttempts: number;
+  /**
+   * Minutes before their delivery time that the digests of premium subscribers with audio on are planned and
+   * composed, so the audio job has their episode ready when the email goes (decision 408); 0: at the hour.
+   */
+  audioLeadMinutes: number;
   /** Shared secret of the SMTP provider's bounce/complaint webhook; the endpoint answers 503 without it. */
   webhookSecret: string | null;
   breaking: { minSources: number; windowHours: number; maxPerDay: number };
+}
+
+/** The audio layer's answer to "is this digest's episode ready, and how long is it?" (decision 407). */
+export interface EpisodeLookup {
+  /** The length in seconds of each of these digests' episodes that is ready to play; others are absent. */
+  readyEpisodes(digestIds: string[]): Promise<Map<string, number>>;
 }

@@ -5,6 +5,9 @@ import type { LinkSigner } from './tokens.js';
 /** The digest in the web app: it needs the subscriber's own sign-in, so any copy of the email may carry it. */
 export const digestPageUrl = (publicUrl: string, digestId: string) => `${publicUrl}/digests/${digestId}`;
 
+/** The digest's episode in the web app's Audio Library (WEB_PATHS.episode), behind the subscriber's sign-in. */
+export const episodePageUrl = (publicUrl: string, digestId: string) => `${publicUrl}/audio/${digestId}`;
+
 /** Where a subscriber chooses their emails (the dashboard, behind their sign-in). */
 export const preferencesUrl = (publicUrl: string) => `${publicUrl}/dashboard`;
 

@@ -41,7 +41,7 @@ export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: s
   router.get('/rate', async (ctx) => {
     const target = await ratingTarget(ctx);
     if (!target) return invalidLink(ctx);
-    const previous = await ctx.em.findOne(Feedback, { user: target.user, digest: target.digest });
+    const previous = await ctx.em.findOne(Feedback, { user: target.user, digest: target.digest, medium: 'text' });
     page(
       ctx,
       emailLinkPage(

@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/html.js';
 import type { MailPart } from '../mail/mailer.js';
 import { RATINGS, renderWithGreeting, type DigestEmailContent, type DigestEmailLinks } from './render.js';
 
-/** What differs between two subscribers handed the same digest content: the greeting and their signed links. */
+/** What differs between two subscribers handed the same digest content: the greeting, their signed links, their Listen line. */
 export interface PersonalParts {
   greeting: string;
   links: Omit<DigestEmailLinks, 'preferences'>;
@@ -15,7 +15,9 @@ const QP_LINE = 76;
 
 /**
  * Field marks that cannot occur in a rendered digest: a NUL and a per-process random tag around the
- * field's name (`g` greeting, `w` web, `r1`..`r5` rating, `u` unsubscribe).
+ * field's name (`g` greeting, `w` web, `r1`..`r5` rating, `u` unsubscribe, `lu` and `ll` the Listen line's
+ * address and words). A line whose field has no value for a message is left out of it (the Listen line of a
+ * subscriber without a ready episode).
  */
 const TAG = randomBytes(6).toString('hex');
 const fieldMark = (name: string) => `\u0000${TAG}:${name}\u0000`;
@@ -41,6 +43,7 @@ export class DigestEmailTemplate {
       rate: (n) => fieldMark(`r${n}`),
       unsubscribe: fieldMark('u'),
       preferences: preferencesUrl,
+      listen: { url: fieldMark('lu'), label: fieldMark('ll') },
     });
     this.subject = rendered.subject;
     this.html = compile(rendered.html);
@@ -51,6 +54,10 @@ export class DigestEmailTemplate {
   parts(personal: PersonalParts): { text: MailPart; html: MailPart } {
     const values: Record<string, string> = { g: personal.greeting, w: personal.links.web, u: personal.links.unsubscribe };
     for (const n of RATINGS) values[`r${n}`] = personal.links.rate(n);
+    if (personal.links.listen) {
+      values.lu = personal.links.listen.url;
+      values.ll = personal.links.listen.label;
+    }
     const escaped: Record<string, string> = {};
     for (const [k, v] of Object.entries(values)) escaped[k] = escapeHtml(v);
     return {
@@ -92,9 +99,12 @@ function compile(part: string): Segment[] {
 
 function assemble(segments: Segment[], values: Record<string, string>): string {
   let out = '';
-  for (let i = 0; i < segments.length; i++) {
-    const segment = segments[i]!;
-    if (i) out += '\n';
+  let first = true;
+  for (const segment of segments) {
+    // A line with a field this message has no value for is not in it at all (not even as an empty line).
+    if ('fields' in segment && segment.fields.some((f) => values[f] === undefined)) continue;
+    if (!first) out += '\n';
+    first = false;
     if ('encoded' in segment) {
       out += segment.encoded;
       continue;

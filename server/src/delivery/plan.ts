@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { mergePreferences, TRIALING_STATUS, type DigestKind } from '@dcbrief/shared';
+import { hasPremiumAccess, mergePreferences, TRIALING_STATUS, type DigestKind, type Preferences, type Tier } from '@dcbrief/shared';
 import { fromRow } from '../db/raw-values.js';
 import { User } from '../modules/users/user.entity.js';
 import { Delivery, rowKey } from './delivery.entity.js';
@@ -28,9 +28,11 @@ interface NewRow {
   editionDate: string;
   slot: string;
   scheduledFor: Date;
+  /** Set when the row is planned ahead of its hour: its edition window ends here, at planning (decision 408). */
+  windowEnd?: Date;
 }
 
-type PlanUser = Pick<User, 'id' | 'email' | 'timezone' | 'preferences'>;
+type PlanUser = Pick<User, 'id' | 'email' | 'timezone' | 'preferences' | 'subscriptionTier' | 'subscriptionStatus'>;
 
 /** Who is owed digests at `now`: paying subscribers, and card-free trials until their end (docs/decisions/008). */
 function receiving(now: Date) {
@@ -41,7 +43,7 @@ function receiving(now: Date) {
 async function activeSubscribers(em: EntityManager, after: string | null, now: Date): Promise<PlanUser[]> {
   const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
     .createQueryBuilder(User, 'u')
-    .select(['u.id', 'u.email', 'u.timezone', 'u.preferences'])
+    .select(['u.id', 'u.email', 'u.timezone', 'u.preferences', 'u.subscription_tier', 'u.subscription_status'])
     // No cursor on the first page: ids are UUIDs, and PostgreSQL refuses '' as one.
     .where(after === null ? receiving(now) : { $and: [receiving(now), { id: { $gt: after } }] })
     .orderBy({ id: 'asc' })
@@ -52,7 +54,17 @@ async function activeSubscribers(em: EntityManager, after: string | null, now: D
     email: r.email as string,
     timezone: r.timezone as string,
     preferences: fromRow.json<User['preferences']>(r.preferences),
+    subscriptionTier: (r.subscription_tier as Tier | null) ?? null,
+    subscriptionStatus: r.subscription_status as string,
   }));
+}
+
+/** The daily or weekly row of a subscriber's slot, or none: on Mondays the weekly summary replaces the daily (307). */
+function periodicRow(user: PlanUser, prefs: Preferences, slot: ReturnType<typeof latestSlot>): NewRow | null {
+  const base = { userId: user.id, editionDate: slot.localDate, slot: '', scheduledFor: slot.at };
+  if (prefs.weeklySummary && slot.weekday === WEEKLY_WEEKDAY) return { ...base, kind: 'weekly' };
+  if (prefs.dailyDigest) return { ...base, kind: 'daily' };
+  return null;
 }
 
 /**
@@ -67,6 +79,7 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
   const summary: PlanSummary = { daily: 0, weekly: 0, breaking: 0 };
   const suppressed = await suppressedAddresses(em);
   const catchUpMs = config.delivery.catchUpHours * HOUR;
+  const leadMs = config.delivery.audioLeadMinutes * 60_000;
   let breaking: EditionStoryView[] | null = null;
   // Keyset paging by id, plain rows (no identity map to hold every subscriber of the pass).
   let after: string | null = null;
@@ -81,12 +94,16 @@ export async function planDeliveries(deps: DeliveryDeps, now: Date): Promise<Pla
       const prefs = mergePreferences(user.preferences, {});
       if (prefs.dailyDigest || prefs.weeklySummary) {
         const slot = latestSlot(now, user.timezone, prefs.deliveryTime);
-        if (now.getTime() - slot.at.getTime() <= catchUpMs) {
-          const base = { userId: user.id, editionDate: slot.localDate, slot: '', scheduledFor: slot.at };
-          // On Mondays the weekly summary replaces the daily brief: one email, never the same story twice
-          // in the same minute; the next daily carries what the weekly left out (docs/decisions/307).
-          if (prefs.weeklySummary && slot.weekday === WEEKLY_WEEKDAY) rows.push({ ...base, kind: 'weekly' });
-          else if (prefs.dailyDigest) rows.push({ ...base, kind: 'daily' });
+        // On Mondays the weekly summary replaces the daily brief: one email, never the same story twice
+        // in the same minute; the next daily carries what the weekly left out (docs/decisions/307).
+        const row = now.getTime() - slot.at.getTime() <= catchUpMs ? periodicRow(user, prefs, slot) : null;
+        if (row) rows.push(row);
+        // A listener's next digest is planned (and so composed) ahead of its hour, for the audio job to have
+        // its episode ready when the email goes at the hour (decision 408). Its window ends now.
+        if (leadMs > 0 && hasPremiumAccess(user) && prefs.audio.enabled) {
+          const next = latestSlot(new Date(now.getTime() + leadMs), user.timezone, prefs.deliveryTime);
+          const ahead = next.at > now ? periodicRow(user, prefs, next) : null;
+          if (ahead) rows.push({ ...ahead, windowEnd: now });
         }
       }
       if (prefs.breakingNews && config.delivery.breaking.maxPerDay > 0) breakingUsers.push(user);
@@ -171,10 +188,12 @@ async function insertNew(deps: DeliveryDeps, rows: NewRow[], now: Date): Promise
         editionDate: r.editionDate,
         slot: r.slot,
         scheduledFor: r.scheduledFor,
+        windowEnd: r.windowEnd ?? null,
         state: 'pending' as const,
         messageId: messageIdFor(id, deps.config.publicUrl),
         attempts: 0,
-        nextAttemptAt: now,
+        // A row planned ahead is composed now and sent at its hour.
+        nextAttemptAt: r.scheduledFor > now ? r.scheduledFor : now,
         createdAt: now,
         updatedAt: now,
       };

@@ -5,6 +5,7 @@ import {
   RATING_MAX,
   RATING_MIN,
   isHttpUrl,
+  listenMinutes,
   type DeliveryTime,
   type DigestKind,
   type DigestSentence,
@@ -29,7 +30,21 @@ export interface DigestEmailLinks {
   rate: (rating: number) => string;
   unsubscribe: string;
   preferences: string;
+  /**
+   * The premium subscriber's "Listen (N min)" link to the episode page, only when their episode is ready at
+   * send time (decision 407); absent: no line at all.
+   */
+  listen?: ListenLink | null;
 }
+
+export interface ListenLink {
+  url: string;
+  /** "Listen (7 min)" */
+  label: string;
+}
+
+/** The Listen line's words: whole minutes, at least one. */
+export const listenLabel = (durationSec: number) => `Listen (${listenMinutes(durationSec)} min)`;
 
 export interface RenderedEmail {
   subject: string;
@@ -232,7 +247,7 @@ function html(content: DigestEmailContent, links: DigestEmailLinks, heading: str
 <p class="ac" style="margin:0 0 4px;font-size:13px;font-weight:700;letter-spacing:.05em;color:#1d4ed8">${escapeHtml(PRODUCT_NAME.toUpperCase())}</p>
 <h1 class="hd" style="margin:0 0 12px;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(heading)}</h1>
 <p class="tx" style="margin:0 0 8px;font-size:15px;line-height:1.6;color:#1f2937">${escapeHtml(greeting)} ${escapeHtml(intro)}</p>
-<p style="margin:0 0 20px;font-size:13px;color:#6b7280">${link(links.web, 'Read it in your browser')}</p>
+${links.listen ? `<p style="margin:0 0 8px;font-size:15px;font-weight:600">${link(links.listen.url, links.listen.label)}</p>\n` : ''}<p style="margin:0 0 20px;font-size:13px;color:#6b7280">${link(links.web, 'Read it in your browser')}</p>
 ${stories}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td class="ru" style="padding:20px 0 0;border-top:1px solid #e5e7eb">
 <p class="hd" style="margin:0 0 10px;font-size:15px;font-weight:600;color:#111827">How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)</p>
@@ -316,7 +331,9 @@ ${figures}<p class="tx" style="margin:0;font-size:13px;line-height:1.6;color:#37
 }
 
 function text(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
-  const lines = [`${PRODUCT_NAME} | ${heading}`, '', `${greeting} ${intro}`, `Read it in your browser: ${links.web}`, ''];
+  const lines = [`${PRODUCT_NAME} | ${heading}`, '', `${greeting} ${intro}`];
+  if (links.listen) lines.push(`${links.listen.label}: ${links.listen.url}`);
+  lines.push(`Read it in your browser: ${links.web}`, '');
   content.stories.forEach((story, i) => {
     const section = sectionOpenedBy(content, i);
     if (section) lines.push(`== ${INTEREST_LABELS[section]} ==`, '');

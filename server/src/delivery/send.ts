@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { mergePreferences, TRIALING_STATUS, type DigestKind, type Preferences } from '@dcbrief/shared';
+import { hasPremiumAccess, mergePreferences, TRIALING_STATUS, type DigestKind, type Preferences, type Tier } from '@dcbrief/shared';
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import { fromRow } from '../db/raw-values.js';
@@ -10,8 +10,8 @@ import { Delivery } from './delivery.entity.js';
 import { suppressedAddresses } from './recipients.service.js';
 import type { DeliveryDeps } from './deps.js';
 import type { ComposeProgress } from './compose-progress.js';
-import { digestLinks, preferencesUrl } from './digest-links.js';
-import { greetingFor } from './render.js';
+import { digestLinks, episodePageUrl, preferencesUrl } from './digest-links.js';
+import { greetingFor, listenLabel } from './render.js';
 import { TemplateCache, type DigestOfRow } from './template-cache.js';
 import { LinkSigner } from './tokens.js';
 import { perStatement } from '../db/per-statement.js';
@@ -88,6 +88,7 @@ interface ClaimedRow extends DigestOfRow {
   email: string;
   firstName: string;
   subscriptionStatus: string;
+  subscriptionTier: Tier | null;
   trialEndsAt: Date | null;
   scheduledFor: Date;
   preferences: Preferences;
@@ -133,14 +134,15 @@ export async function sendDue(
     );
     const claimed = await claimedRows(em, owner);
     await templates.load(em, claimed);
-    const batch = sendBatch(claimed)
+    const listening = await readyEpisodesOf(deps, claimed);
+    const batch = sendBatch(claimed, listening)
       .then((outcome) => recordOutcomes(deps, now, owner, outcome, summary))
       .then(() => options.onBatch?.(summary));
     const tracked: Promise<void> = batch.finally(() => running.delete(tracked));
     running.add(tracked);
     return 'claimed';
   };
-  const sendBatch = async (claimed: ClaimedRow[]) => {
+  const sendBatch = async (claimed: ClaimedRow[], listening: Map<string, number>) => {
     const sent: Array<{ id: string; digestId: string }> = [];
     const cancelled: Array<{ id: string; reason: string }> = [];
     const failures: Array<{ row: Pick<ClaimedRow, 'id' | 'attempts'>; error: Error & { responseCode?: number } }> = [];
@@ -149,7 +151,14 @@ export async function sendDue(
         limit(async () => {
           const reason = reasonNotToSend(row, row.kind, suppressed.has(row.email), row.scheduledFor);
           if (reason) return cancelled.push({ id: row.id, reason });
-          const links = digestLinks(deps, signer, row.userId, row.digestId);
+          const durationSec = listening.get(row.id);
+          const links = {
+            ...digestLinks(deps, signer, row.userId, row.digestId),
+            listen:
+              durationSec === undefined
+                ? null
+                : { url: episodePageUrl(deps.config.publicUrl, row.digestId), label: listenLabel(durationSec) },
+          };
           const template = templates.of(row);
           try {
             await deps.mailer.send({
@@ -198,12 +207,47 @@ export async function sendDue(
   return summary;
 }
 
+/** Whether a subscriber's digests are read aloud: premium and active, with "generate audio digest" on (decision 403). */
+export function listensToDigests(row: Pick<ClaimedRow, 'subscriptionTier' | 'subscriptionStatus' | 'preferences'>): boolean {
+  return hasPremiumAccess(row) && mergePreferences(row.preferences, {}).audio.enabled;
+}
+
+/**
+ * The episode length of each claimed row whose subscriber listens and whose episode is ready, by row id. The
+ * email never waits for its audio (decision 407): a row whose episode is not ready goes without the Listen
+ * line, and the log says so.
+ */
+async function readyEpisodesOf(deps: DeliveryDeps, claimed: ClaimedRow[]): Promise<Map<string, number>> {
+  const listeners = claimed.filter((r) => r.kind !== 'breaking' && listensToDigests(r));
+  const out = new Map<string, number>();
+  if (!listeners.length || !deps.episodes) return out;
+  const ready = await deps.episodes.readyEpisodes(listeners.map((r) => r.digestId));
+  for (const row of listeners) {
+    const durationSec = ready.get(row.digestId);
+    if (durationSec !== undefined) out.set(row.id, durationSec);
+    else
+      deps.logger.warn(
+        { delivery: row.id, digest: row.digestId },
+        'audio episode not ready at send time: the digest email goes without its "Listen" line',
+      );
+  }
+  return out;
+}
+
 /** The rows this claim holds, with their subscriber and digest, in one query. */
 async function claimedRows(em: EntityManager, owner: string): Promise<ClaimedRow[]> {
   const rows: Array<Record<string, unknown>> = await (em as SqlEntityManager)
     .createQueryBuilder(Delivery, 'r')
     .select(['r.id', 'r.kind', 'r.message_id', 'r.attempts', 'r.scheduled_for'])
-    .addSelect(['u.id as user_id', 'u.email', 'u.first_name', 'u.subscription_status', 'u.trial_ends_at', 'u.preferences'])
+    .addSelect([
+      'u.id as user_id',
+      'u.email',
+      'u.first_name',
+      'u.subscription_status',
+      'u.subscription_tier',
+      'u.trial_ends_at',
+      'u.preferences',
+    ])
     .addSelect(['d.id as digest_id', 'd.content_id', 'd.date', 'd.title', 'd.quiet'])
     .join('r.user', 'u')
     .join('r.digest', 'd')
@@ -218,6 +262,7 @@ async function claimedRows(em: EntityManager, owner: string): Promise<ClaimedRow
     email: r.email as string,
     firstName: (r.first_name as string | null) ?? '',
     subscriptionStatus: r.subscription_status as string,
+    subscriptionTier: (r.subscription_tier as Tier | null) ?? null,
     trialEndsAt: r.trial_ends_at == null ? null : fromRow.date(r.trial_ends_at),
     scheduledFor: fromRow.date(r.scheduled_for),
     preferences: fromRow.json<Preferences>(r.preferences),

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -17,8 +16,8 @@ import { toWav } from '../../src/audio/pcm.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
-import { until } from '../support/deadline.js';
 import { captureLogs } from '../support/log-capture.js';
+import { killPreparationMidway } from './kill-preparation.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { addSubscribers, deliveryDeps } from '../delivery/fixtures.js';
 
@@ -156,18 +155,7 @@ describe('audio preparation: premium digests get an episode, made once per conte
     await subscriber(ts, 'crash2@audio.example', 'premium', 'active', 'conversational');
     ts.clock.set('2026-11-24T08:30:00Z');
     await runDeliveryPass(deliveryDeps(ts), new Date(TUESDAY));
-    const segmentsBefore = await ts.orm.em.fork().count(AudioSegment, {});
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'prepare-child.ts')], {
-      env: { ...process.env, CHILD_DATABASE: JSON.stringify(ts.config.database), CHILD_DATA_DIR: ts.dataDir },
-      stdio: 'ignore',
-    });
-    const exited = new Promise((resolve) => child.on('exit', resolve));
-    // Killed once it has made a segment of its own, with the rest of the episode still to do.
-    await until(async () => (await ts.orm.em.fork().count(AudioSegment, {})) > segmentsBefore, 'a segment made by the child', {
-      timeoutMs: 60_000,
-    });
-    child.kill('SIGKILL');
-    await exited;
+    await killPreparationMidway(ts);
     const em = ts.orm.em.fork();
     const held = await em.find(AudioEpisode, { state: 'preparing' });
     assert.ok(held.length >= 1, 'the killed process held an episode');

@@ -18,6 +18,11 @@ const links = (user: string) => ({
   web: `https://brief.example/digests/${user}-digest`,
   rate: (n: number) => `https://brief.example/api/email/rate?t=${'tok'.repeat(40)}.${user}&rating=${n}`,
   unsubscribe: `https://brief.example/api/email/unsubscribe?t=${'uns'.repeat(50)}.${user}`,
+  // A premium subscriber's episode is ready for u1 and u3 (an address with characters HTML escapes); u2 has no line.
+  listen:
+    user === 'u2'
+      ? null
+      : { url: `https://brief.example/audio/${user}-digest?from=email&x=<1>`, label: `Listen (${user === 'u1' ? 7 : 12} min)` },
 });
 
 const story = (title: string, extra: Partial<DigestStory> = {}) => digestStory(title, extra);
@@ -78,6 +83,17 @@ describe('a digest email encoded once per content', () => {
         assert.equal(parsed.subject, expected.subject);
         assert.equal(parsed.text, expected.text, 'the plain-text part');
         assert.equal(parsed.html, expected.html, 'the HTML part');
+        // The Listen line is the subscriber's own: present with their ready episode, absent (no empty line) without.
+        if (reader.user === 'u2') assert.doesNotMatch(`${parsed.text}${parsed.html}`, /Listen \(/);
+        else {
+          assert.match(
+            parsed.text ?? '',
+            new RegExp(`^Listen \\(\\d+ min\\): https://brief\\.example/audio/${reader.user}-digest\\?from=email&x=<1>$`, 'm'),
+          );
+          assert.ok(
+            (parsed.html as string).includes(`href="https://brief.example/audio/${reader.user}-digest?from=email&amp;x=&lt;1&gt;"`),
+          );
+        }
         // Valid quoted-printable: no line over 76 characters, nothing but ASCII on the wire.
         const longest = Math.max(...raw.split(/\r?\n/).map((l) => l.length));
         assert.ok(longest <= 76, `longest line ${longest}`);

@@ -1,4 +1,5 @@
 import { DEFAULT_PREFERENCES, mergePreferences, type PreferencesUpdate } from '@dcbrief/shared';
+import { ReadyEpisodes } from '../../src/audio/ready-episodes.js';
 import type { Orm } from '../../src/db/orm.js';
 import type { DeliveryDeps } from '../../src/delivery/deps.js';
 import { StaticEditionReader, type EditionReader, type EditionStoryView } from '../../src/delivery/edition-port.js';
@@ -131,6 +132,7 @@ export function deliveryDeps(ts: TestServer, editions: EditionReader = editionOf
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     config: ts.config,
     editions,
+    episodes: new ReadyEpisodes(ts.orm),
   };
 }
 

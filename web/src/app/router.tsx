@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
   { path: paths.digests, element: withSuspense(DigestsRoute) },
   { path: paths.digest, element: withSuspense(DigestRoute) },
   { path: paths.audio, element: withSuspense(AudioRoute) },
+  { path: paths.episode, element: withSuspense(AudioRoute) },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

@@ -2,7 +2,7 @@ import { Zap, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { toast } from '@/hooks/use-toast';
 
 export interface QuickAction {
   icon: LucideIcon;
@@ -11,7 +11,10 @@ export interface QuickAction {
   to?: string;
   /** What it does on this screen. */
   onSelect?: () => void;
-  /** Said in a tooltip, while the action has nothing to lead to, instead of failing silently. */
+  /**
+   * Why the action has nothing to do yet: shown under it, and again (as a toast) when it is clicked, never a
+   * button that silently does nothing.
+   */
   hint?: string;
 }
 
@@ -29,17 +32,32 @@ function QuickActionButton({ action: { icon: Icon, label, to, onSelect, hint } }
       </Button>
     );
   }
-  const button = (
-    <Button type="button" variant="outline" className="w-full justify-start" onClick={onSelect}>
-      {content}
-    </Button>
-  );
-  if (!hint) return button;
+  if (!hint) {
+    return (
+      <Button type="button" variant="outline" className="w-full justify-start" onClick={onSelect}>
+        {content}
+      </Button>
+    );
+  }
+  const hintId = `hint-${label.replace(/\W+/g, '-').toLowerCase()}`;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent>{hint}</TooltipContent>
-    </Tooltip>
+    <div className="grid gap-1">
+      <Button
+        type="button"
+        variant="outline"
+        className="w-full justify-start"
+        aria-describedby={hintId}
+        onClick={() => {
+          onSelect?.();
+          toast({ title: label, description: hint });
+        }}
+      >
+        {content}
+      </Button>
+      <p id={hintId} className="px-1 text-xs text-slate-600">
+        {hint}
+      </p>
+    </div>
   );
 }
 

@@ -40,7 +40,7 @@ export function makeDigests(count: number): Digest[] {
 
 /** GET /api/digests/stats: a new subscriber's zeros unless told otherwise. */
 export function makeDigestStats(overrides: Partial<DigestStats> = {}): DigestStats {
-  return { digests: 0, outlets: 0, sourceWords: 0, digestWords: 0, minutesSaved: 0, ...overrides };
+  return { digests: 0, outlets: 0, sourceWords: 0, digestWords: 0, minutesSaved: 0, storyVotes: { up: 0, down: 0 }, ...overrides };
 }
 
 export function makeFeedback(ratings: number[]): Feedback[] {
@@ -51,6 +51,7 @@ export function makeFeedback(ratings: number[]): Feedback[] {
     digestDate: `2026-11-${String(20 - i).padStart(2, '0')}`,
     rating,
     comment: null,
+    medium: 'text' as const,
     createdAt: `2026-11-${String(20 - i).padStart(2, '0')}T08:00:00.000Z`,
   }));
 }

@@ -10,6 +10,7 @@ import { Migration20261122222157 as PgDropSubscriptionAttempt } from './postgres
 import { Migration20261122223113 as PgJobLeases } from './postgresql/Migration20261122223113.js';
 import { Migration20261123043358 as PgTrials } from './postgresql/Migration20261123043358.js';
 import { Migration20261123050001 as PgAccountMails } from './postgresql/Migration20261123050001.js';
+import { Migration20261123065045 as PgAudioRatings } from './postgresql/Migration20261123065045.js';
 import { Migration20261123045648 as PgAudio } from './postgresql/Migration20261123045648.js';
 import { Migration20261123065115 as PgSignInCodes } from './postgresql/Migration20261123065115.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
@@ -22,6 +23,7 @@ import { Migration20261122222156 as SqliteDropSubscriptionAttempt } from './sqli
 import { Migration20261122223112 as SqliteJobLeases } from './sqlite/Migration20261122223112.js';
 import { Migration20261123043352 as SqliteTrials } from './sqlite/Migration20261123043352.js';
 import { Migration20261123050000 as SqliteAccountMails } from './sqlite/Migration20261123050000.js';
+import { Migration20261123065044 as SqliteAudioRatings } from './sqlite/Migration20261123065044.js';
 import { Migration20261123045645 as SqliteAudio } from './sqlite/Migration20261123045645.js';
 import { Migration20261123065114 as SqliteSignInCodes } from './sqlite/Migration20261123065114.js';
 
@@ -39,6 +41,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261123043352', class: SqliteTrials },
     { name: 'Migration20261123045645', class: SqliteAudio },
     { name: 'Migration20261123050000', class: SqliteAccountMails },
+    { name: 'Migration20261123065044', class: SqliteAudioRatings },
     { name: 'Migration20261123065114', class: SqliteSignInCodes },
   ],
   postgresql: [
@@ -54,6 +57,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261123043358', class: PgTrials },
     { name: 'Migration20261123045648', class: PgAudio },
     { name: 'Migration20261123050001', class: PgAccountMails },
+    { name: 'Migration20261123065045', class: PgAudioRatings },
     { name: 'Migration20261123065115', class: PgSignInCodes },
   ],
 };

@@ -4,7 +4,7 @@ import { digestListQuerySchema } from '@dcbrief/shared';
 import { notFound } from '../../http/errors.js';
 import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
-import { ratingOf } from '../feedback/feedback.service.js';
+import { ratingOf, storyVoteCounts } from '../feedback/feedback.service.js';
 import { DigestsService, toDigestDto } from './digests.service.js';
 
 export function digestsRoutes(): Router {
@@ -17,7 +17,9 @@ export function digestsRoutes(): Router {
   });
   // Before '/:id', which would take "stats" for an id.
   router.get('/stats', async (ctx: Context) => {
-    ctx.body = await new DigestsService(ctx.em).stats(currentUser(ctx));
+    const user = currentUser(ctx);
+    // The thumbs given to stories from the audio player count with the digests' own figures (decision 406).
+    ctx.body = { ...(await new DigestsService(ctx.em).stats(user)), storyVotes: await storyVoteCounts(ctx.em, user) };
   });
   router.get('/:id', async (ctx: Context) => {
     const id = ctx.params.id ?? '';

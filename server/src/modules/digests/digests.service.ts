@@ -61,7 +61,7 @@ export class DigestsService {
    * outlets behind their stories, and the reading time they saved. Reads the contents' stories as plain
    * rows, each shared content once.
    */
-  async stats(user: User): Promise<DigestStats> {
+  async stats(user: User): Promise<Omit<DigestStats, 'storyVotes'>> {
     const rows: Array<Record<string, unknown>> = await (this.em as SqlEntityManager)
       .createQueryBuilder(Digest, 'd')
       .select(['d.id', 'd.content'])

@@ -1,14 +1,19 @@
+import { useParams } from 'react-router';
 import { hasPremiumAccess } from '@dcbrief/shared';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
 import { useEpisodes } from '@/features/audio/api/get-episodes';
-import { AudioLibrary, PodcastFeedCard } from '@/features/audio/components/audio-library';
+import { AudioLibrary, AudioOffNotice, EpisodeSpotlight, PodcastFeedCard } from '@/features/audio/components/audio-library';
 import { UpgradeNotice } from '@/features/audio/components/upgrade-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
 
-/** /audio: the Audio Library and the private podcast feed (active premium only). */
+/**
+ * /audio: the Audio Library and the private podcast feed (active premium only); /audio/:id (the premium
+ * email's "Listen (N min)") puts that episode first, ready to play.
+ */
 export default function AudioRoute() {
+  const { id } = useParams();
   const { user, isLoading } = useSignedInPage();
   const premium = hasPremiumAccess(user);
   const episodes = useEpisodes({ enabled: premium });
@@ -18,7 +23,9 @@ export default function AudioRoute() {
       <BackLink className="mb-6" />
       {premium ? (
         <div className="grid gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
+          <div className="grid content-start gap-6 lg:col-span-2">
+            {!user.preferences.audio.enabled && <AudioOffNotice />}
+            {id && <EpisodeSpotlight digestId={id} episodes={episodes.data} isLoading={episodes.isLoading} />}
             <AudioLibrary episodes={episodes.data} isLoading={episodes.isLoading} />
           </div>
           <PodcastFeedCard />

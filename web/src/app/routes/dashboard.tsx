@@ -46,7 +46,7 @@ export default function DashboardRoute() {
           {!isActive(user) && <UpgradeCard trialing={isTrialing(user)} />}
           <StatsCard
             title="Your Intelligence Stats"
-            items={dashboardStatItems(intelligenceStats(stats.data, feedback.data))}
+            items={dashboardStatItems(intelligenceStats(stats.data, feedback.data), { audio: premiumAccess })}
             gridClassName="grid-cols-2"
           />
           <DashboardQuickActions premiumAccess={premiumAccess} latestDigestId={digests.data?.[0]?.id} />

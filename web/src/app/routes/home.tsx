@@ -2,8 +2,7 @@ import { hasPremiumAccess, TRIAL_ENDED_STATUS, type User } from '@dcbrief/shared
 import { PageShell } from '@/components/layout/page-shell';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
 import { TrialNotice } from '@/features/account/components/trial-notice';
-import { useEpisodes } from '@/features/audio/api/get-episodes';
-import { useAudioPlayer } from '@/features/audio/components/audio-player';
+import { useListen } from '@/features/audio/hooks/use-listen';
 import { HomeQuickActions } from '@/features/home/components/home-quick-actions';
 import { WelcomeHeader } from '@/features/home/components/welcome-header';
 import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
@@ -23,12 +22,7 @@ export default function HomeRoute({ user }: { user: User }) {
   const feedback = useFeedback({ enabled: true });
   const stats = useDigestStats({ enabled: true });
   const premium = hasPremiumAccess(user);
-  const episodes = useEpisodes({ enabled: premium });
-  const player = useAudioPlayer();
-  const latest = episodes.data?.find((e) => e.state === 'ready');
-  const listen = latest
-    ? { play: () => player.play(latest) }
-    : { hint: episodes.data?.length ? "Today's audio digest is being prepared" : 'Your first audio digest comes with your next brief' };
+  const listen = useListen(user);
   return (
     <PageShell>
       <WelcomeHeader user={user} />

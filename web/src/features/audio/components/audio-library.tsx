@@ -1,4 +1,6 @@
-import { Copy, Download, Library, Play, Podcast, RefreshCw, Trash2 } from 'lucide-react';
+import { Copy, Download, Headphones, Library, Play, Podcast, RefreshCw, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/app/paths';
 import type { Episode } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
@@ -38,6 +40,56 @@ function EpisodeRow({ episode }: { episode: Episode }) {
         </Button>
       )}
     </li>
+  );
+}
+
+/** The Audio Intelligence Settings' "generate audio digest" is off: no episodes are made, and the page says so. */
+export function AudioOffNotice() {
+  return (
+    <div role="status" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      Audio is off: no new episodes are made. Turn on “Generate audio digest” in Audio Intelligence Settings on{' '}
+      <Link to={paths.dashboard} className="font-semibold underline underline-offset-4">
+        your dashboard
+      </Link>
+      .
+    </div>
+  );
+}
+
+/** /audio/:id, from the email's "Listen (N min)": that episode first, with a large Play. */
+export function EpisodeSpotlight({
+  digestId,
+  episodes,
+  isLoading,
+}: {
+  digestId: string;
+  episodes: Episode[] | undefined;
+  isLoading: boolean;
+}) {
+  const player = useAudioPlayer();
+  const episode = episodes?.find((e) => e.digestId === digestId);
+  return (
+    <TitledCard icon={Headphones} title={episode ? episode.title : 'Your episode'}>
+      {isLoading ? (
+        <Skeleton className="h-12" />
+      ) : !episode ? (
+        <p className="text-sm text-slate-600">This episode is not in your Audio Library. Your other episodes are listed below.</p>
+      ) : episode.state !== 'ready' ? (
+        <p className="text-sm text-slate-600">
+          {episode.state === 'failed' ? 'This episode could not be prepared.' : 'Preparing this episode… it is ready in a few minutes.'}
+        </p>
+      ) : (
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="button" size="lg" className="min-h-11" onClick={() => player.play(episode)}>
+            <Play aria-hidden="true" />
+            Play ({formatTime(episode.durationSec)})
+          </Button>
+          <p className="text-sm text-slate-600">
+            {episode.storyCount} {episode.storyCount === 1 ? 'story' : 'stories'}, with chapters: skip, rate each story, rate the episode.
+          </p>
+        </div>
+      )}
+    </TitledCard>
   );
 }
 

@@ -1,12 +1,15 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Pause, Play, SkipBack, SkipForward, X } from 'lucide-react';
-import { PLAYBACK_SPEEDS, type Episode } from '@dcbrief/shared';
+import { PLAYBACK_SPEEDS, type Episode, type EpisodeChapter } from '@dcbrief/shared';
 import { Button } from '@/components/ui/button';
 import { apiUrl } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { toast } from '@/hooks/use-toast';
+import { useRateEpisode } from '../api/rate-episode';
 import { saveEpisodePosition } from '../api/save-position';
+import { EpisodeStars, StoryThumbs } from './episode-rating';
 
 /** How often the position is saved while playing (and on pause, on a chapter jump, on leaving the page). */
 const SAVE_EVERY_SEC = 10;
@@ -35,6 +38,8 @@ export const formatTime = (sec: number) => {
 /** The spec's wording: 0.75x, 1.0x, 1.25x, 1.5x. */
 export const speedLabel = (speed: number) => `${Number.isInteger(speed) ? speed.toFixed(1) : String(speed)}x`;
 
+const isStory = (c: EpisodeChapter): c is EpisodeChapter & { storyId: string } => !!c.storyId;
+
 function chapterAt(episode: Episode, time: number): number {
   let index = 0;
   episode.chapters.forEach((c, i) => {
@@ -62,6 +67,27 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   const [showTranscript, setShowTranscript] = useState(false);
   const lastSaved = useRef(0);
   const rate = speed ?? preferred;
+  const [ratingSaved, setRatingSaved] = useState('');
+  const ratings = useRateEpisode((digestId, saved) =>
+    setEpisode((e) => (e && e.digestId === digestId ? { ...e, rating: saved.rating, storyVotes: saved.storyVotes } : e)),
+  );
+  const rateFailed = (err: unknown) =>
+    toast({ variant: 'destructive', title: 'Your rating was not saved', description: err instanceof Error ? err.message : undefined });
+  const rateEpisode = (rating: number) => {
+    if (!episode) return;
+    ratings.rate.mutate(
+      { digestId: episode.digestId, rating },
+      { onSuccess: () => setRatingSaved(`Episode rated ${rating} of 5`), onError: rateFailed },
+    );
+  };
+  const voteStory = (storyId: string, vote: 'up' | 'down' | null) => {
+    if (!episode) return;
+    ratings.vote.mutate(
+      { digestId: episode.digestId, storyId, vote },
+      { onSuccess: () => setRatingSaved(vote ? `Story rated thumbs ${vote}` : 'Story rating taken back'), onError: rateFailed },
+    );
+  };
+  const ratingBusy = ratings.rate.isPending || ratings.vote.isPending;
 
   const save = useCallback(() => {
     const el = audio.current;
@@ -109,7 +135,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const el = audio.current;
     if (!el || !episode) return;
-    const track = el.textTracks[0];
+    const track = el.textTracks?.[0];
     if (!track) return;
     track.mode = 'hidden';
     const onCue = () => {
@@ -187,7 +213,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
       </audio>
       {episode && current && (
         <>
-          <div aria-hidden="true" className="h-28" />
+          <div aria-hidden="true" className="h-56 sm:h-32" />
           <section
             aria-label="Audio player"
             className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 shadow-lg backdrop-blur"
@@ -202,12 +228,22 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
                     <li
                       key={`${c.startSec}`}
                       aria-current={i === chapter ? 'true' : undefined}
-                      className={cn('rounded px-2 py-1', i === chapter ? 'bg-blue-50 font-medium text-blue-900' : 'text-slate-600')}
+                      className={cn(
+                        'flex items-start gap-2 rounded px-2 py-1',
+                        i === chapter ? 'bg-blue-50 font-medium text-blue-900' : 'text-slate-600',
+                      )}
                     >
-                      <button type="button" className="text-left" onClick={() => audio.current && (audio.current.currentTime = c.startSec)}>
-                        <span className="tabular-nums text-slate-500">{formatTime(c.startSec)}</span> {c.title}
-                      </button>
-                      {i === chapter && cue && <p className="mt-1 font-normal text-slate-700">{cue}</p>}
+                      <div className="min-w-0 flex-1 py-2">
+                        <button
+                          type="button"
+                          className="text-left"
+                          onClick={() => audio.current && (audio.current.currentTime = c.startSec)}
+                        >
+                          <span className="tabular-nums text-slate-500">{formatTime(c.startSec)}</span> {c.title}
+                        </button>
+                        {i === chapter && cue && <p className="mt-1 font-normal text-slate-700">{cue}</p>}
+                      </div>
+                      {isStory(c) && <StoryThumbs episode={episode} chapter={c} onVote={voteStory} busy={ratingBusy} />}
                     </li>
                   ))}
                 </ol>
@@ -270,6 +306,20 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
                 {showTranscript ? <ChevronDown aria-hidden="true" /> : <ChevronUp aria-hidden="true" />}
                 Transcript
               </Button>
+              <div className="flex w-full flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-100 pt-2 sm:w-auto sm:border-0 sm:pt-0">
+                <EpisodeStars episode={episode} onRate={rateEpisode} busy={ratingBusy} />
+                {isStory(current) && (
+                  <div className="flex items-center gap-1">
+                    <span className="text-xs text-slate-600" aria-hidden="true">
+                      This story
+                    </span>
+                    <StoryThumbs episode={episode} chapter={current} onVote={voteStory} busy={ratingBusy} />
+                  </div>
+                )}
+                <p className="sr-only" role="status">
+                  {ratingSaved}
+                </p>
+              </div>
               <Button
                 type="button"
                 variant="ghost"

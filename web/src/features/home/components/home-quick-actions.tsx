@@ -15,7 +15,7 @@ export function HomeQuickActions({ premiumAccess, listen }: { premiumAccess: boo
   const audio: QuickAction[] = [
     listen && 'play' in listen
       ? { icon: Headphones, label: 'Listen', onSelect: listen.play }
-      : { icon: Headphones, label: 'Listen', hint: listen?.hint ?? "Today's audio digest is being prepared" },
+      : { icon: Headphones, label: 'Listen', hint: listen?.hint ?? 'Preparing today’s episode…' },
     { icon: Library, label: 'Audio Library', to: paths.audio },
   ];
   return <QuickActionsCard actions={premiumAccess ? [...audio, ...EVERYONE_ACTIONS] : EVERYONE_ACTIONS} />;

@@ -15,7 +15,7 @@ export function RecentActivityCard({ feedback }: { feedback: Feedback[] | undefi
         <div className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-4 py-3">
           <div className="min-w-0">
             <p className="text-sm text-slate-600">
-              You rated{' '}
+              {newest.medium === 'audio' ? 'You rated the episode of' : 'You rated'}{' '}
               <Link
                 to={digestPath(newest.digestId)}
                 className="font-medium text-slate-900 underline-offset-4 hover:text-blue-800 hover:underline focus-visible:outline-2 focus-visible:outline-blue-700"

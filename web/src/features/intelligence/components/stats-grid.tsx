@@ -20,12 +20,19 @@ export function homeStatItems(stats: IntelligenceStats): StatItem[] {
   ];
 }
 
-export function dashboardStatItems(stats: IntelligenceStats): StatItem[] {
+/** With the audio digest (premium), the thumbs given to stories from the player count too (decision 406). */
+export function dashboardStatItems(stats: IntelligenceStats, options: { audio?: boolean } = {}): StatItem[] {
   return [
     { label: 'Digests received', value: String(stats.digests) },
     { label: 'Time saved', value: hours(stats.hoursSaved) },
     { label: 'Sources', value: stats.outlets.toLocaleString('en-US') },
     { label: 'Average rating', value: stats.averageRating.toFixed(1) },
+    ...(options.audio
+      ? [
+          { label: 'Stories liked (audio)', value: String(stats.storiesUp) },
+          { label: 'Stories disliked (audio)', value: String(stats.storiesDown) },
+        ]
+      : []),
   ];
 }
 
