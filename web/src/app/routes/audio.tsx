@@ -1,8 +1,9 @@
 import { hasPremiumAccess } from '@dcbrief/shared';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { PageShell } from '@/components/layout/page-shell';
-import { useEpisodes } from '@/features/audio/api/get-episodes';
+import { episodesQueryKey, useEpisodes } from '@/features/audio/api/get-episodes';
 import { AudioLibrary, PodcastFeedCard } from '@/features/audio/components/audio-library';
 import { UpgradeNotice } from '@/features/audio/components/upgrade-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
@@ -16,6 +17,7 @@ export default function AudioRoute() {
   return (
     <PageShell>
       <BackLink className="mb-6" />
+      <OfflineCopyBanner queryKeys={[episodesQueryKey]} />
       {premium ? (
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">

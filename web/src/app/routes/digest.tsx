@@ -2,6 +2,7 @@ import { useLocation, useParams } from 'react-router';
 import { paths } from '@/app/paths';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { PageShell } from '@/components/layout/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDigest } from '@/features/digests/api/get-digest';
@@ -41,6 +42,9 @@ export default function DigestRoute() {
       <BackLink to={paths.digests} className="mb-6">
         All digests
       </BackLink>
+      <div className="mx-auto max-w-3xl">
+        <OfflineCopyBanner queryKeys={[['/api/digests', id]]} />
+      </div>
       {digest.isLoading ? (
         <div className="mx-auto grid max-w-3xl gap-4" data-testid="digest-skeleton">
           <Skeleton className="h-8 w-2/3" />
