@@ -94,7 +94,8 @@ const warmNewestDigests: WorkboxPlugin = {
           await digestPages.handle({ event, request: new Request(url, { credentials: 'same-origin' }) }).catch(() => undefined);
         }
       };
-      event.waitUntil(warm().catch(() => undefined));
+      // The page gets the list at once; the worker goes on storing while the event (a fetch, or activation) lasts.
+      event?.waitUntil(warm().catch(() => undefined));
     }
     return response;
   },
@@ -124,3 +125,12 @@ registerRoute(
     return apiReads.handle(options);
   },
 );
+
+// Installed while someone was already reading (the page's first reads went to the network before the worker
+// existed): the worker reads the signed-in user and the archive list itself once, so the latest brief is
+// stored from this first visit. Signed out, the user read is a 401 and nothing is stored.
+self.addEventListener('activate', (event) => {
+  const read = (path: string, strategy: NetworkFirst) =>
+    strategy.handle({ event, request: new Request(path, { credentials: 'same-origin' }) }).catch(() => null);
+  event.waitUntil(read('/api/auth/user', userRead).then((user) => (user?.status === 200 ? read('/api/digests', archiveList) : null)));
+});
