@@ -38,6 +38,17 @@ describe('offline copies on screen (docs/decisions/610)', () => {
     expect(screen.queryByText(/Offline, updated/)).not.toBeInTheDocument();
   });
 
+  it('offline, a digest this device never stored says so rather than "not found"', async () => {
+    fakeApi({
+      'GET /api/auth/user': answer(basicActiveUser(), new Date(2026, 10, 24, 6, 2).toISOString()),
+      'GET /api/digests/d-old': async () => Promise.reject(new TypeError('Failed to fetch')),
+    });
+    renderApp('/digests/d-old');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not available offline' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Offline, updated Tue, Nov 24, 6:02 AM');
+    await waitFor(() => expect(document.title).toMatch(/^Not available offline/));
+  });
+
   it('the archive from the stored list is marked too', async () => {
     const storedAt = new Date(2026, 10, 23, 21, 40).toISOString();
     fakeApi({
