@@ -35,6 +35,9 @@ describe('the web app is served precompressed, with cache rules by kind of file'
   const script = `console.log(${JSON.stringify('landing page '.repeat(400))});\n`;
   const html = `<!doctype html><html><head><title>DC Brief</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(60)}</body></html>`;
 
+  const serviceWorker = `self.__precache = ${JSON.stringify(Array.from({ length: 40 }, (_, i) => `assets/chunk-${i}.js`))};\n`;
+  const webManifest = JSON.stringify({ name: 'DC Brief', start_url: '/', display: 'standalone', icons: [] });
+
   before(async () => {
     webDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-web-'));
     mkdirSync(path.join(webDir, 'assets'));
@@ -43,6 +46,8 @@ describe('the web app is served precompressed, with cache rules by kind of file'
     writeFileSync(path.join(webDir, 'assets', 'landing-Ab12Cd34.js'), script);
     writeFileSync(path.join(webDir, 'assets', 'tiny-Zz99.js'), 'export{}');
     writeFileSync(path.join(webDir, '.vite', 'manifest.json'), '{"secret": "build metadata"}');
+    writeFileSync(path.join(webDir, 'sw.js'), serviceWorker);
+    writeFileSync(path.join(webDir, 'manifest.webmanifest'), webManifest);
     // The build's own step (web/scripts/precompress.mjs), on this folder.
     execFileSync(process.execPath, [path.join(root, 'web/scripts/precompress.mjs'), webDir]);
     ts = await startTestServer({ webDir });
@@ -109,6 +114,25 @@ describe('the web app is served precompressed, with cache rules by kind of file'
       const again = await raw(`${ts.url}${route}`, { 'accept-encoding': 'br', 'if-none-match': String(res.headers.etag) });
       assert.equal(again.status, 404, route);
     }
+  });
+
+  test('the service worker and the web manifest: their types, revalidated on every use (never immutable), worker allowed by the CSP', async () => {
+    const sw = await raw(`${ts.url}/sw.js`, { 'accept-encoding': 'br' });
+    assert.equal(sw.status, 200);
+    assert.match(String(sw.headers['content-type']), /^(application|text)\/javascript/);
+    // A new build must reach browsers at their next check: the browser compares sw.js byte for byte.
+    assert.equal(sw.headers['cache-control'], 'no-cache');
+    assert.equal(brotliDecompressSync(sw.body).toString(), serviceWorker);
+    assert.match(String(sw.headers['content-security-policy']), /worker-src 'self'/);
+    const again = await raw(`${ts.url}/sw.js`, { 'accept-encoding': 'br', 'if-none-match': String(sw.headers.etag) });
+    assert.equal(again.status, 304);
+
+    const manifest = await raw(`${ts.url}/manifest.webmanifest`, { 'accept-encoding': 'identity' });
+    assert.equal(manifest.status, 200);
+    assert.match(String(manifest.headers['content-type']), /^application\/manifest\+json/);
+    assert.equal(manifest.headers['cache-control'], 'no-cache');
+    assert.deepEqual(JSON.parse(manifest.body.toString()), JSON.parse(webManifest));
+    assert.match(String(manifest.headers['content-security-policy']), /manifest-src 'self'/);
   });
 
   test('HEAD answers the headers of GET without a body', async () => {

@@ -1,4 +1,6 @@
 import { ApiError } from './api-error';
+import { OFFLINE_COPY_HEADER } from './offline-cache';
+import { recordAnswer } from './offline-copies';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -33,7 +35,8 @@ function errorBody(text: string): unknown {
 /**
  * Every call of the app (docs/SPEC.md §7): credentials included so the session cookie goes along, JSON with its
  * content type only when a body exists. Resolves to the parsed JSON answer (undefined when empty); any
- * non-success answer rejects with an ApiError.
+ * non-success answer rejects with an ApiError. A read notes whether its answer is the service worker's offline copy
+ * (lib/offline-copies.ts), for the "Offline" banner.
  */
 export async function apiRequest<T>(method: Method, path: string, data?: unknown): Promise<T> {
   const hasBody = data !== undefined;
@@ -45,6 +48,7 @@ export async function apiRequest<T>(method: Method, path: string, data?: unknown
   });
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, text || res.statusText, errorBody(text));
+  if (method === 'GET') recordAnswer(path, res.headers.get(OFFLINE_COPY_HEADER));
   // A success that is not JSON (an HTML page from a misrouted proxy) fails here, as res.json() would.
   return (text ? JSON.parse(text) : undefined) as T;
 }

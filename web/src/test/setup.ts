@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToastsForTests } from '@/hooks/use-toast';
+import { resetOfflineCopies } from '@/lib/offline-copies';
 
 // The first screen of a file loads its lazy route chunk through Vite's transform: on a busy machine that
 // alone can pass the default 1 s of findBy*/waitFor. A wait ends as soon as its condition holds, so a longer
@@ -22,6 +23,7 @@ Element.prototype.releasePointerCapture ??= () => {};
 afterEach(() => {
   cleanup();
   resetToastsForTests();
+  resetOfflineCopies();
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });

@@ -36,6 +36,9 @@ export function securityHeaders({ https }: { https: boolean }) {
         connectSrc: ["'self'", 'https://api.stripe.com', 'https://m.stripe.network'],
         frameSrc: ['https://js.stripe.com', 'https://hooks.stripe.com'],
         mediaSrc: ["'self'", 'blob:'],
+        // The web app's service worker (/sw.js) and manifest, from this origin only (docs/decisions/610).
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -2,8 +2,9 @@ import { useParams } from 'react-router';
 import { hasPremiumAccess } from '@dcbrief/shared';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { PageShell } from '@/components/layout/page-shell';
-import { useEpisodes } from '@/features/audio/api/get-episodes';
+import { episodesQueryKey, useEpisodes } from '@/features/audio/api/get-episodes';
 import { AudioLibrary, AudioOffNotice, EpisodeSpotlight, PodcastFeedCard } from '@/features/audio/components/audio-library';
 import { UpgradeNotice } from '@/features/audio/components/upgrade-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
@@ -21,6 +22,7 @@ export default function AudioRoute() {
   return (
     <PageShell>
       <BackLink className="mb-6" />
+      <OfflineCopyBanner queryKeys={[episodesQueryKey]} />
       {premium ? (
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid content-start gap-6 lg:col-span-2">

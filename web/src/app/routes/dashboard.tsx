@@ -2,13 +2,14 @@ import { hasPremiumAccess, isActive, isTrialing } from '@dcbrief/shared';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PageShell } from '@/components/layout/page-shell';
+import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { AccountInfoCard } from '@/features/account/components/account-info-card';
 import { DashboardQuickActions } from '@/features/account/components/dashboard-quick-actions';
 import { TierBadge } from '@/features/account/components/tier-badge';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
-import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
-import { useDigests } from '@/features/intelligence/api/get-digests';
-import { useFeedback } from '@/features/intelligence/api/get-feedback';
+import { digestStatsQueryKey, useDigestStats } from '@/features/intelligence/api/get-digest-stats';
+import { digestsQueryKey, useDigests } from '@/features/intelligence/api/get-digests';
+import { feedbackQueryKey, useFeedback } from '@/features/intelligence/api/get-feedback';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { dashboardStatItems } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
@@ -31,6 +32,7 @@ export default function DashboardRoute() {
 
   return (
     <PageShell>
+      <OfflineCopyBanner queryKeys={[digestsQueryKey, digestStatsQueryKey, feedbackQueryKey]} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackLink />
         <TierBadge user={user} />

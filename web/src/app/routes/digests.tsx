@@ -1,9 +1,10 @@
 import { useLocation } from 'react-router';
 import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { PageShell } from '@/components/layout/page-shell';
 import { DigestArchive } from '@/features/digests/components/digest-archive';
-import { useDigests } from '@/features/intelligence/api/get-digests';
+import { digestsQueryKey, useDigests } from '@/features/intelligence/api/get-digests';
 import { SignInCard } from '@/features/sign-in/components/sign-in-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/auth';
@@ -27,6 +28,7 @@ export default function DigestsRoute() {
   return (
     <PageShell>
       <BackLink className="mb-6" />
+      <OfflineCopyBanner queryKeys={[digestsQueryKey]} />
       <DigestArchive digests={digests.data} isLoading={digests.isLoading} />
     </PageShell>
   );

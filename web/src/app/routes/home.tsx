@@ -1,13 +1,15 @@
 import { hasPremiumAccess, TRIAL_ENDED_STATUS, type User } from '@dcbrief/shared';
 import { PageShell } from '@/components/layout/page-shell';
+import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
 import { TrialNotice } from '@/features/account/components/trial-notice';
 import { useListen } from '@/features/audio/hooks/use-listen';
+import { episodesQueryKey } from '@/features/audio/api/get-episodes';
 import { HomeQuickActions } from '@/features/home/components/home-quick-actions';
 import { WelcomeHeader } from '@/features/home/components/welcome-header';
-import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
-import { useDigests } from '@/features/intelligence/api/get-digests';
-import { useFeedback } from '@/features/intelligence/api/get-feedback';
+import { digestStatsQueryKey, useDigestStats } from '@/features/intelligence/api/get-digest-stats';
+import { digestsQueryKey, useDigests } from '@/features/intelligence/api/get-digests';
+import { feedbackQueryKey, useFeedback } from '@/features/intelligence/api/get-feedback';
 import { RecentActivityCard } from '@/features/intelligence/components/recent-activity-card';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { homeStatItems } from '@/features/intelligence/components/stats-grid';
@@ -25,6 +27,7 @@ export default function HomeRoute({ user }: { user: User }) {
   const listen = useListen(user);
   return (
     <PageShell>
+      <OfflineCopyBanner queryKeys={[digestsQueryKey, digestStatsQueryKey, feedbackQueryKey, episodesQueryKey]} />
       <WelcomeHeader user={user} />
       <TrialNotice user={user} />
       <div className="mt-8 grid gap-6 lg:grid-cols-3">

@@ -10,8 +10,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
+import type { MouseEvent } from 'react';
 import { apiUrl } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import { navigateTo } from '@/lib/browser-navigation';
+import { clearOfflineData } from '@/lib/offline-cache';
 import { LOGOUT_PATH } from '@/lib/server-pages';
 import { cn } from '@/lib/utils';
 
@@ -25,6 +28,17 @@ const navItems = [
 
 function isCurrent(pathname: string, item: (typeof navItems)[number]): boolean {
   return item.end ? pathname === item.to : pathname === item.to || pathname.startsWith(`${item.to}/`);
+}
+
+/**
+ * Sign Out: the offline copies of the subscriber's briefs and episodes are deleted first (docs/decisions/610), then
+ * the browser goes to the server's sign-out as the link says.
+ */
+function signOut(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  void clearOfflineData()
+    .catch(() => {})
+    .finally(() => navigateTo(apiUrl(LOGOUT_PATH)));
 }
 
 /**
@@ -64,7 +78,7 @@ export function AppHeader() {
                 </NavLink>
               ))}
               <Button asChild variant="ghost" size="sm">
-                <a href={apiUrl(LOGOUT_PATH)}>
+                <a href={apiUrl(LOGOUT_PATH)} onClick={signOut}>
                   <LogOut aria-hidden="true" />
                   Sign Out
                 </a>
@@ -97,7 +111,7 @@ export function AppHeader() {
                 })}
                 <DropdownMenuSeparator />
                 <DropdownMenuItem asChild>
-                  <a href={apiUrl(LOGOUT_PATH)}>
+                  <a href={apiUrl(LOGOUT_PATH)} onClick={signOut}>
                     <LogOut aria-hidden="true" />
                     Sign Out
                   </a>

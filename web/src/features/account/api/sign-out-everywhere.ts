@@ -2,13 +2,23 @@ import { useMutation } from '@tanstack/react-query';
 import type { SignOutEverywhereResponse } from '@dcbrief/shared';
 import { apiRequest } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';
+import { clearOfflineData } from '@/lib/offline-cache';
 
 /** POST /api/logout/everywhere: ends every session of the account, this browser's included. */
 export function signOutEverywhere(): Promise<SignOutEverywhereResponse> {
   return apiRequest<SignOutEverywhereResponse>('POST', '/api/logout/everywhere', {});
 }
 
-/** Signed out here too: a full page load to the landing page leaves nothing of the account in memory. */
+/**
+ * Signed out here too: the offline copies go (docs/decisions/610), and a full page load to the landing page leaves
+ * nothing of the account in memory.
+ */
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: signOutEverywhere, onSuccess: () => navigateTo('/') });
+  return useMutation({
+    mutationFn: signOutEverywhere,
+    onSuccess: () =>
+      clearOfflineData()
+        .catch(() => {})
+        .finally(() => navigateTo('/')),
+  });
 }

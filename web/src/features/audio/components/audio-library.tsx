@@ -1,4 +1,5 @@
 import { Copy, Download, Headphones, Library, Play, Podcast, RefreshCw, Trash2 } from 'lucide-react';
+import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import type { Episode } from '@dcbrief/shared';
@@ -8,8 +9,10 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
 import { apiUrl } from '@/lib/api-client';
+import { canKeepOffline } from '@/lib/offline-cache';
 import { formatTime, useAudioPlayer } from './audio-player';
 import { useAudioFeed, useRevokeAudioFeed, useRotateAudioFeed } from '../api/audio-feed';
+import { downloadEpisode } from '../api/download-episode';
 
 const DATE = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const dateLabel = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
@@ -17,6 +20,26 @@ const dateLabel = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
 function EpisodeRow({ episode }: { episode: Episode }) {
   const player = useAudioPlayer();
   const ready = episode.state === 'ready';
+  const [saving, setSaving] = useState(false);
+  // Where the browser can keep files, Download also keeps the episode for playing offline (docs/decisions/610);
+  // elsewhere the link downloads the file as it always did.
+  const download = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!canKeepOffline()) return;
+    event.preventDefault();
+    if (saving) return;
+    setSaving(true);
+    downloadEpisode(episode)
+      .then(
+        () => toast({ title: 'Episode downloaded', description: 'It also plays here without a network.' }),
+        () =>
+          toast({
+            title: 'Download failed',
+            description: 'The episode could not be downloaded. Please try again.',
+            variant: 'destructive',
+          }),
+      )
+      .finally(() => setSaving(false));
+  };
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
       <div className="min-w-0 flex-1 basis-56">
@@ -33,9 +56,15 @@ function EpisodeRow({ episode }: { episode: Episode }) {
       </Button>
       {ready && (
         <Button asChild variant="outline" size="sm">
-          <a href={apiUrl(episode.downloadUrl)} download aria-label={`Download ${dateLabel(episode.date)}`}>
+          <a
+            href={apiUrl(episode.downloadUrl)}
+            download
+            onClick={download}
+            aria-busy={saving || undefined}
+            aria-label={`Download ${dateLabel(episode.date)}`}
+          >
             <Download aria-hidden="true" />
-            Download
+            {saving ? 'Downloading…' : 'Download'}
           </a>
         </Button>
       )}
