@@ -4,6 +4,10 @@
  * fresh SQLite file. Baseline in the same run: plain fetch() of the same 250 feeds with no processing, so
  * the warm figure reads as a ratio of the network floor.
  *
+ * Memory: the cold pass also runs as `npm run ingest -- --sources FILE` does (compiled, package.json's node
+ * flags, its own process) over 125, 250 and 500 x 40 feeds (BENCH_PASS_SOURCES), printing each process's peak
+ * RSS and CPU time: the in-process peak counts this benchmark's feed servers, ORM and tsx. docs/decisions/514.
+ *
  * Run alone: node --conditions=source --import tsx bench/engine.ts   (or `npm run bench -- engine`)
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -172,7 +176,7 @@ function ingestCommand(): { flags: string[]; script: string } {
 }
 
 /** A cold pass of `npm run ingest -- --sources` over `sources` x ITEMS loopback feeds into a fresh SQLite file. */
-export async function passProcess(sources: number): Promise<PassProcess> {
+async function passProcess(sources: number): Promise<PassProcess> {
   const feeds = await startFeedServers(sources, ITEMS);
   const dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-bench-pass-'));
   try {
