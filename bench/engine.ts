@@ -4,11 +4,19 @@
  * fresh SQLite file. Baseline in the same run: plain fetch() of the same 250 feeds with no processing, so
  * the warm figure reads as a ratio of the network floor.
  *
+ * Memory: the cold pass also runs as `npm run ingest -- --sources FILE` does (compiled, package.json's node
+ * flags, its own process) over 125, 250 and 500 x 40 feeds (BENCH_PASS_SOURCES), printing each process's peak
+ * RSS and CPU time: the in-process peak counts this benchmark's feed servers, ORM and tsx. docs/decisions/514.
+ *
  * Run alone: node --conditions=source --import tsx bench/engine.ts   (or `npm run bench -- engine`)
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createEngine } from '../server/src/engine/engine.js';
 import type { CatalogEntry } from '../server/src/engine/sources/catalog.js';
 import { ManualClock } from '../server/src/lib/clock.js';
@@ -17,6 +25,9 @@ import { openTestOrm, testEngineConfig } from '../server/test/engine/support.js'
 const SOURCES = Number(process.env.BENCH_SOURCES ?? 250);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 40);
 const SERVERS = 25;
+/** Catalogue sizes (sources, each with ITEMS items) whose cold pass runs as `npm run ingest` does, in its own process. */
+const PASS_SOURCES = (process.env.BENCH_PASS_SOURCES ?? `${SOURCES / 2},${SOURCES},${SOURCES * 2}`).split(',').map(Number);
+const ROOT = path.resolve(import.meta.dirname, '..');
 const NOW = new Date('2026-11-20T12:00:00Z');
 
 const COMPANIES = [
@@ -100,7 +111,7 @@ function item(sourceIndex: number, i: number, base: string): string {
   return `<item><title>${company} plans ${mw} MW ${city} data center (${sourceIndex}/${i})</title><link>${base}/s${sourceIndex}/articles/${i}?utm_source=rss</link><guid>s${sourceIndex}-${i}</guid><pubDate>${published}</pubDate><description><![CDATA[${sentences.map((s) => `<p>${s}</p>`).join('')}]]></description></item>`;
 }
 
-async function startFeedServers() {
+async function startFeedServers(sources = SOURCES, items = ITEMS) {
   const servers: http.Server[] = [];
   const feeds = new Map<string, { body: string; etag: string }>();
   const urls: string[] = [];
@@ -111,13 +122,15 @@ async function startFeedServers() {
       if (req.headers['if-none-match'] === feed.etag) return res.writeHead(304, { etag: feed.etag }).end();
       res.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag: feed.etag }).end(feed.body);
     });
+    // A busy machine may leave a kept-alive socket idle past Node's 5 s: a feed must not fail because the server hung up.
+    server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
   }
-  for (let i = 0; i < SOURCES; i++) {
+  for (let i = 0; i < sources; i++) {
     const s = i % SERVERS;
     const base = `http://127.0.0.1:${(servers[s]!.address() as AddressInfo).port}`;
-    const body = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Bench ${i}</title><link>${base}/</link><description>bench</description>${Array.from({ length: ITEMS }, (_, k) => item(i, k, base)).join('')}</channel></rss>`;
+    const body = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Bench ${i}</title><link>${base}/</link><description>bench</description>${Array.from({ length: items }, (_, k) => item(i, k, base)).join('')}</channel></rss>`;
     feeds.set(`${s}:/feed/${i}.xml`, { body, etag: `"${createHash('sha1').update(body).digest('hex').slice(0, 12)}"` });
     urls.push(`${base}/feed/${i}.xml`);
   }
@@ -139,23 +152,131 @@ function memorySampler() {
   return { stop: () => (clearInterval(timer), { peakRss, peakHeap }) };
 }
 
+/** What a cold pass run by the ingest CLI in its own process came to. */
+interface PassProcess {
+  ms: number;
+  /** CPU time of the process (user + system). */
+  cpuMs: number;
+  peakRss: number;
+  articles: number;
+  stories: number;
+  skipped: number;
+}
+
+/**
+ * The node flags and script of `npm run ingest` (package.json), so the pass is measured as operators run it:
+ * compiled, with the CLI's V8 flags, in a process holding nothing but the pass (not this benchmark's feed
+ * servers, ORM and tsx).
+ */
+function ingestCommand(): { flags: string[]; script: string } {
+  const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+  const command = scripts.ingest!.split('&&').at(-1)!.trim().split(/\s+/);
+  if (command[0] !== 'node') throw new Error(`npm run ingest does not end with a node command: ${scripts.ingest}`);
+  return { flags: command.slice(1, -1), script: path.join(ROOT, command.at(-1)!) };
+}
+
+/** A cold pass of `npm run ingest -- --sources` over `sources` x ITEMS loopback feeds into a fresh SQLite file. */
+async function passProcess(sources: number): Promise<PassProcess> {
+  const feeds = await startFeedServers(sources, ITEMS);
+  const dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-bench-pass-'));
+  try {
+    const catalogFile = path.join(dir, 'catalog.json');
+    writeFileSync(catalogFile, JSON.stringify(catalogOf(feeds.urls)));
+    const { flags, script } = ingestCommand();
+    // The peak resident set of the CLI's own process (VmHWM; getrusage would count the forked parent's pages).
+    const peakProbe = path.join(ROOT, 'bench/peak-rss.mjs');
+    const started = performance.now();
+    const child = spawn(process.execPath, [...flags, '--import', peakProbe, script, '--sources', catalogFile], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        INGEST_TIMEOUT_MS: '30000',
+        INGEST_MAX_ITEMS_PER_FEED: String(ITEMS),
+        INGEST_INTERVAL_MINUTES: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    const ms = performance.now() - started;
+    const count = (what: string) => Number(new RegExp(`^${what}\\s+(\\d+)\\s*$`, 'm').exec(stdout)?.[1] ?? NaN);
+    const peak = /^@peak-rss (\d+)$/m.exec(stderr);
+    if (code !== 0 || !peak || count('  ok \\(new content\\)') !== sources)
+      throw new Error(`npm run ingest exited with ${code}, not every feed ok:\n${stdout}\n${stderr}`);
+    return {
+      ms,
+      cpuMs: Number(/^@cpu-ms (\d+)$/m.exec(stderr)?.[1] ?? NaN),
+      peakRss: Number(peak[1]),
+      articles: count('new articles'),
+      stories: count('new stories'),
+      skipped: count('items skipped'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await feeds.close();
+  }
+}
+
+function catalogOf(urls: string[]): CatalogEntry[] {
+  return urls.map((feedUrl, i) => ({
+    id: `bench-${i}`,
+    name: `Bench source ${i}`,
+    siteUrl: new URL('/', feedUrl).toString(),
+    feedUrl,
+    kind: 'news',
+    language: 'en',
+    country: 'US',
+    categories: ['infrastructure'],
+    weight: 1,
+  }));
+}
+
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 export async function benchEngine(): Promise<Array<Record<string, string>>> {
+  const rows = await inProcess();
+  // As `npm run ingest` does: the CLIs run from the compiled server, built when a source is newer.
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-server-build.mjs')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const passes: Array<{ sources: number; pass: PassProcess }> = [];
+  for (const sources of [...new Set(PASS_SOURCES)].sort((a, b) => a - b)) passes.push({ sources, pass: await passProcess(sources) });
+  const at = passes.find((p) => p.sources === SOURCES);
+  for (const { sources, pass } of passes) {
+    let target = '-';
+    if (sources === SOURCES) target = pass.peakRss <= 150 * 1024 * 1024 ? '<= 150 MB: met' : '<= 150 MB: MISSED';
+    else if (at && sources > SOURCES) {
+      const growth = pass.peakRss / at.pass.peakRss;
+      const size = sources / SOURCES;
+      // The ratio is sublinear as long as the process's fixed part (code, lexicons, ORM) dominates; the slope is what the pass adds per source.
+      const slope = (pass.peakRss - at.pass.peakRss) / (sources - SOURCES) / 1024 / 1024;
+      target = `${size}x sources, ${growth.toFixed(2)}x peak (+${slope.toFixed(2)} MB a source): ${growth < size ? 'sublinear' : 'NOT sublinear'}`;
+    }
+    rows.push({
+      run: `cold pass by npm run ingest, own process, ${sources} x ${ITEMS}`,
+      seconds: (pass.ms / 1000).toFixed(2),
+      'articles/s': (pass.articles / (pass.ms / 1000)).toFixed(0),
+      result: `peak rss ${mb(pass.peakRss)}, cpu ${(pass.cpuMs / 1000).toFixed(1)} s: ${pass.articles} articles, ${pass.stories} stories, ${pass.skipped} items skipped (process start to exit)`,
+      target,
+    });
+  }
+  return rows;
+}
+
+/** Cold and warm passes timed inside this process, against the raw fetch of the same feeds. */
+async function inProcess(): Promise<Array<Record<string, string>>> {
   const feeds = await startFeedServers();
   const db = await openTestOrm();
   try {
-    const catalog: CatalogEntry[] = feeds.urls.map((feedUrl, i) => ({
-      id: `bench-${i}`,
-      name: `Bench source ${i}`,
-      siteUrl: new URL('/', feedUrl).toString(),
-      feedUrl,
-      kind: 'news',
-      language: 'en',
-      country: 'US',
-      categories: ['infrastructure'],
-      weight: 1,
-    }));
+    const catalog = catalogOf(feeds.urls);
     const clock = new ManualClock(NOW);
     const engine = createEngine(db.orm, testEngineConfig({ INGEST_TIMEOUT_MS: '30000', INGEST_MAX_ITEMS_PER_FEED: String(ITEMS) }), {
       clock,
@@ -202,7 +323,7 @@ export async function benchEngine(): Promise<Array<Record<string, string>>> {
         warmMs <= 3_000 ? '<= 3 s: met' : '<= 3 s: MISSED',
       ),
       {
-        run: 'peak memory during ingests',
+        run: 'peak memory of this process (feed servers, ORM, tsx, both ingests)',
         seconds: '-',
         'articles/s': '-',
         result: `rss ${mb(peak.peakRss)}, heap ${mb(peak.peakHeap)}`,

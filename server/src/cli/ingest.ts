@@ -89,6 +89,7 @@ function summarize(report: IngestReport): string {
     { what: 'sources backing off', count: String(report.skippedBackoff) },
     { what: 'new articles', count: String(report.newArticles) },
     { what: 'articles seen again', count: String(report.repeatedArticles) },
+    { what: 'items skipped', count: String(report.skippedItems) },
     { what: 'new stories', count: String(report.storiesCreated) },
     { what: 'updated stories', count: String(report.storiesUpdated) },
   ];

@@ -45,6 +45,11 @@ export interface IngestReport {
   skippedBackoff: number;
   newArticles: number;
   repeatedArticles: number;
+  /**
+   * Items left out: entries the parser could not read, items with no title and text worth keeping or whose
+   * link is too long to store, and articles a value of which does not fit its column. Never a whole feed.
+   */
+  skippedItems: number;
   storiesCreated: number;
   storiesUpdated: number;
   /** Milliseconds spent fetching and normalizing, clustering + classifying + summarizing, and storing. */
@@ -96,8 +101,11 @@ export class IngestService {
     );
     report.timings.fetchMs = lap();
     const prepared = await prepareArticles(fetched.items, now, { em: orm.em.fork(), translator, logger });
+    // The items are articles now (sharing their strings): the pass holds no second copy while it clusters and stores.
+    fetched.items.length = 0;
     report.newArticles = prepared.created.length;
     report.repeatedArticles = prepared.repeated;
+    report.skippedItems += prepared.leftOut;
     const stories =
       prepared.created.length || prepared.alsoSeen.size
         ? await this.storiesOf(prepared, sourceInfo, now, report.timings)
@@ -128,6 +136,7 @@ export class IngestService {
         if (fetched.state) state.set(source.id, fetched.state);
         const { outcome } = fetched;
         report.outcomes.push(outcome);
+        report.skippedItems += outcome.skippedItems ?? 0;
         if (outcome.status === 'ok') report.ok++;
         else if (outcome.status === 'not-modified') report.notModified++;
         else report.failed++;
@@ -148,8 +157,9 @@ export class IngestService {
       const feed = await fetchFeed(source, { fetcher, limits: config.fetch, em: orm.em.fork() });
       if (feed.kind === 'not-modified') return { outcome: recordNotModified(source, now), items: [] };
       const items = normalizeFresh(feed.fresh, source.language, now);
+      const skippedItems = feed.skipped + feed.fresh.length - items.length;
       return {
-        outcome: { sourceId: source.id, status: 'ok', items: feed.itemCount, newItems: items.length },
+        outcome: { sourceId: source.id, status: 'ok', items: feed.itemCount, newItems: items.length, skippedItems },
         items,
         state: fetchedState(feed, now),
       };
@@ -184,6 +194,7 @@ function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): 
     skippedBackoff,
     newArticles: 0,
     repeatedArticles: 0,
+    skippedItems: 0,
     storiesCreated: 0,
     storiesUpdated: 0,
     timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },

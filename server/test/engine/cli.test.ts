@@ -46,6 +46,7 @@ describe('operator CLIs: ingest and edition', () => {
     assert.match(first.stdout, /failed\s+5/);
     assert.match(first.stdout, /new articles\s+17/);
     assert.match(first.stdout, /articles seen again\s+1/, 'the aggregator carries an article already stored');
+    assert.match(first.stdout, /items skipped\s+0\n/);
     assert.match(first.stdout, /fx-loop: more than 5 redirects/);
     assert.match(first.stdout, /21 new source\(s\) from .*sources\.json added DISABLED: fetched for this run only, not by the schedule/);
     const second = await run('ingest.ts', ['--sources', catalogFile], env);

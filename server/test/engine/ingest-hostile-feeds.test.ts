@@ -50,6 +50,15 @@ const PODCAST = `<?xml version="1.0"?><rss version="2.0" xmlns:podcast="https://
     <description>Why data centers in Dublin wait years for a grid connection, with an energy analyst.</description></item>
 </channel></rss>`;
 
+/** One item worth keeping, one with no title and next to no text, one whose link is too long to store whole. */
+const WITH_SKIPS = `<?xml version="1.0"?><rss version="2.0"><channel><title>Skips</title>
+  <item><title>Aligned files for a 72 MW campus in Phoenix</title><link>{base}/gen/phoenix</link><guid>s-1</guid>
+    <description>Aligned filed plans for a 72 MW data center campus in Phoenix on Monday, the county said.</description></item>
+  <item><title></title><link>{base}/gen/empty</link><guid>s-2</guid><description>Short.</description></item>
+  <item><title>A link longer than any column</title><link>{base}/gen/${'x'.repeat(1100)}</link><guid>s-3</guid>
+    <description>QTS said on Monday it bought 200 acres near Richmond for a future 400 MW campus.</description></item>
+</channel></rss>`;
+
 describe('ingest: hostile feeds', () => {
   let server: FixtureServer;
   let db: Awaited<ReturnType<typeof openTestOrm>>;
@@ -108,5 +117,21 @@ describe('ingest: hostile feeds', () => {
     assert.equal(await em.count(Article, { sourceId: 'h-pod' }), 3);
     const transcriptFetches = server.requests.filter((r) => r.path === '/podcast/212.vtt').length;
     assert.equal(transcriptFetches, 1, "the stored episode's transcript is not fetched again");
+  });
+
+  it('counts the items it leaves out, per source and for the pass, and keeps the rest of the feed', async () => {
+    server.serve('/gen/skips.xml', WITH_SKIPS);
+    const engine = createEngine(db.orm, testEngineConfig(), { clock: new ManualClock(new Date('2026-11-20T14:00:00Z')) });
+    await engine.syncCatalog([entry(server.base, 'h-skips', '/gen/skips.xml')]);
+    const report = await engine.ingest({ sourceIds: ['h-skips'] });
+    assert.equal(report.ok, 1, JSON.stringify(report.outcomes));
+    assert.equal(report.newArticles, 1);
+    assert.equal(report.skippedItems, 2);
+    assert.deepEqual(report.outcomes, [{ sourceId: 'h-skips', status: 'ok', items: 3, newItems: 1, skippedItems: 2 }]);
+    const kept = await db.orm.em.fork().find(Article, { sourceId: 'h-skips' });
+    assert.deepEqual(
+      kept.map((a) => a.title),
+      ['Aligned files for a 72 MW campus in Phoenix'],
+    );
   });
 });

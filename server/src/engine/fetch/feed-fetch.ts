@@ -21,7 +21,16 @@ export interface FeedFetchDeps {
 /** What one source's feed gave: nothing new (304), or its items new to this source. */
 export type FeedFetch =
   | { kind: 'not-modified' }
-  | { kind: 'ok'; status: number; etag: string | null; lastModified: string | null; itemCount: number; fresh: FreshItem[] };
+  | {
+      kind: 'ok';
+      status: number;
+      etag: string | null;
+      lastModified: string | null;
+      itemCount: number;
+      /** Entries of the feed that could not be read (left out by the parser; the rest of the feed is kept). */
+      skipped: number;
+      fresh: FreshItem[];
+    };
 
 /**
  * One source's feed by conditional GET, parsed, and those of its items not yet stored for this source, each
@@ -48,7 +57,15 @@ export async function fetchFeed(source: Source, deps: FeedFetchDeps): Promise<Fe
     }
     fresh.push({ item, pageText, transcriptText });
   }
-  return { kind: 'ok', status: read.status, etag: read.etag, lastModified: read.lastModified, itemCount: items.length, fresh };
+  return {
+    kind: 'ok',
+    status: read.status,
+    etag: read.etag,
+    lastModified: read.lastModified,
+    itemCount: items.length,
+    skipped: read.feed.skipped,
+    fresh,
+  };
 }
 
 export type ReadFeed =

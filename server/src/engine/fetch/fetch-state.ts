@@ -21,6 +21,8 @@ export interface SourceOutcome {
   status: 'ok' | 'not-modified' | 'failed';
   items: number;
   newItems: number;
+  /** Entries left out: unreadable, or with no title and text worth keeping, or a link too long to store. */
+  skippedItems?: number;
   error?: string;
 }
 

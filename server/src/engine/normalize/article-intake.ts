@@ -21,6 +21,8 @@ export interface PreparedArticles {
   created: Article[];
   /** Items that were already an article, stored or earlier in this pass. */
   repeated: number;
+  /** Articles left out because a value does not fit its column (logged). */
+  leftOut: number;
   /** By article id: stored articles another source now carries. */
   alsoSeen: Map<string, AlsoSeen>;
 }
@@ -48,6 +50,7 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
   const isNew = new Set<Article>();
   const alsoSeen = new Map<string, AlsoSeen>();
   let repeated = 0;
+  let leftOut = 0;
   for (const item of items.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime())) {
     const existing = byUrl.get(item.canonicalUrl) ?? byHash.get(item.contentHash);
     if (existing) {
@@ -65,6 +68,7 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
         { source: item.sourceId, article: item.url.slice(0, 200), columns: tooLong },
         'article left out: a value does not fit its column',
       );
+      leftOut++;
       continue;
     }
     created.push(article);
@@ -76,7 +80,7 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
   // Translated values always fit their columns (the title is cut to fit, the lead is a text column).
   await translateArticles(created, deps.translator);
   for (const article of created) Object.assign(article, articleKeys(article, { concepts: fieldConcepts }));
-  return { created, repeated, alsoSeen };
+  return { created, repeated, leftOut, alsoSeen };
 }
 
 /** The field lexicon's concepts of a text (outage, acquisition, permit, ...), which clustering also compares. */
