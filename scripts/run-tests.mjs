@@ -5,7 +5,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const nodeTestRoots = ['shared/src', 'server/src', 'server/test', 'desktop/src', 'desktop/test', 'e2e'];
+// desktop/ has its own runner (Vitest, its workspace's test script), so its *.test.ts files are not node:test ones.
+const nodeTestRoots = ['shared/src', 'server/src', 'server/test', 'e2e'];
 const only = process.argv.slice(2);
 
 function find(dir, out = []) {

@@ -78,7 +78,8 @@ const EPISODE_AUDIO = /^\/api\/audio\/episodes\/([\w-]+)\/audio\.mp3$/;
 /** Answers one request of the window (protocol.handle's handler). */
 export async function handleAppRequest(request: Request, deps: AppProtocolDeps): Promise<Response> {
   const url = new URL(request.url);
-  if (url.origin !== APP_ORIGIN) return new Response('Not found', { status: 404 });
+  // Compared by parts: outside Electron (tests) a custom scheme's URL has an opaque origin.
+  if (url.protocol !== `${APP_SCHEME}:` || url.host !== 'app') return new Response('Not found', { status: 404 });
   if (!isServerPath(url.pathname)) return serveRenderer(url.pathname, deps.rendererDir);
   const server = deps.serverUrl();
   if (!server) return offlineResponse('No DC Brief server is set yet.');
@@ -150,7 +151,8 @@ export async function serveFileRange(file: string, range: string | null, type: s
   const size = (await stat(file)).size;
   const base = { 'content-type': type, 'accept-ranges': 'bytes', 'cache-control': 'no-store' };
   const match = range ? /^bytes=(\d*)-(\d*)$/.exec(range.trim()) : null;
-  if (!match) return new Response(new Uint8Array(await readFile(file)), { status: 200, headers: { ...base, 'content-length': String(size) } });
+  if (!match)
+    return new Response(new Uint8Array(await readFile(file)), { status: 200, headers: { ...base, 'content-length': String(size) } });
   let start = match[1] ? Number(match[1]) : NaN;
   let end = match[2] ? Number(match[2]) : size - 1;
   if (Number.isNaN(start)) {

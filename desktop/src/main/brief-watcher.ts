@@ -61,6 +61,11 @@ export class BriefWatcher {
     this.plannedFor = null;
   }
 
+  /** Resolves when no check is running (one a timer started included). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   /** When the next check is planned (null: none, e.g. signed out). */
   nextCheck(): Date | null {
     return this.plannedFor;

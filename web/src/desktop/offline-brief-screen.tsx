@@ -62,7 +62,9 @@ export function OfflineBriefScreen({ copy, onRetry }: { copy: DesktopOfflineCopy
                         aria-current={d.id === digest.id ? 'true' : undefined}
                         className={cn(
                           'w-full rounded-lg border px-4 py-2 text-left text-sm',
-                          d.id === digest.id ? 'border-blue-300 bg-blue-50 text-blue-900' : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
+                          d.id === digest.id
+                            ? 'border-blue-300 bg-blue-50 text-blue-900'
+                            : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
                         )}
                       >
                         <span className="font-medium">{d.title}</span> · {formatLongDate(d.date)}

@@ -11,7 +11,15 @@ import { useDocumentTitle } from '@/hooks/use-document-title';
  * The desktop app's first screen: which DC Brief server to read from. The main process checks the address
  * (http or https, a DC Brief server answering) before saving it; its refusal is shown as it words it.
  */
-export function ServerAddressScreen({ bridge, defaultUrl, onSaved }: { bridge: DesktopBridge; defaultUrl: string | null; onSaved(): void }) {
+export function ServerAddressScreen({
+  bridge,
+  defaultUrl,
+  onSaved,
+}: {
+  bridge: DesktopBridge;
+  defaultUrl: string | null;
+  onSaved(): void;
+}) {
   useDocumentTitle('Connect to your server');
   const [address, setAddress] = useState(defaultUrl ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -35,10 +43,7 @@ export function ServerAddressScreen({ bridge, defaultUrl, onSaved }: { bridge: D
   return (
     <div className="flex min-h-dvh flex-col items-center bg-slate-50 px-4 py-10 sm:justify-center">
       <BrandLogo className="mb-8" />
-      <main
-        aria-labelledby="server-title"
-        className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xs sm:p-8"
-      >
+      <main aria-labelledby="server-title" className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-xs sm:p-8">
         <Server aria-hidden="true" className="size-8 text-blue-700" />
         <h1 id="server-title" className="mt-3 text-xl font-semibold text-slate-900">
           Connect to your DC Brief server
