@@ -6,6 +6,7 @@ import { routes } from '@/app/router';
 import { currentUserQueryKey, currentUserQueryOptions } from '@/lib/auth';
 import { desktopBridge, isOfflineError } from '@/lib/desktop';
 import { queryClient } from '@/lib/queryClient';
+import { LOGIN_PATH } from '@/lib/server-pages';
 import { installOfflineDigestFallback } from './offline-queries';
 import { OfflineBriefScreen } from './offline-brief-screen';
 import { ServerAddressScreen } from './server-address-screen';
@@ -14,7 +15,8 @@ import '../index.css';
 /**
  * The web app in the desktop app's window (docs/decisions/602). The window's origin is the app's own
  * scheme, whose /api is passed to the chosen server by the main process, so the API client stays relative.
- * Before the app: the server's address on a first launch; without a network, the latest brief kept on disk.
+ * Before the app: the server's address on a first launch; signed out, the sign-in page; without a network,
+ * the latest brief kept on disk.
  */
 const root = createRoot(document.getElementById('root')!);
 const render = (node: ReactNode) => root.render(<StrictMode>{node}</StrictMode>);
@@ -32,8 +34,9 @@ async function start() {
     return;
   }
   installOfflineDigestFallback(queryClient, bridge);
+  let user;
   try {
-    await queryClient.fetchQuery(currentUserQueryOptions);
+    user = await queryClient.fetchQuery(currentUserQueryOptions);
   } catch (error) {
     if (!isOfflineError(error)) throw error;
     const copy = await bridge.getOfflineCopy();
@@ -45,6 +48,11 @@ async function start() {
         <RouterProvider router={offline} />
       </AppProviders>,
     );
+    return;
+  }
+  if (!user && window.location.pathname === '/') {
+    // Signed out: the app has no landing page to show, it signs in (the server's sign-in page, through /api).
+    window.location.replace(LOGIN_PATH);
     return;
   }
   const router = createBrowserRouter(routes);
