@@ -20,7 +20,9 @@ protocol.registerSchemesAsPrivileged([
 
 const here = import.meta.dirname;
 const rendererDir = path.join(here, '../renderer');
-const iconFile = path.join(here, '../../resources/tray.png');
+const resources = path.join(here, '../../resources');
+const trayIcon = path.join(resources, 'tray.png');
+const windowIcon = path.join(resources, 'icon.png');
 
 let win: BrowserWindow | null = null;
 let tray: Tray | null = null;
@@ -50,7 +52,7 @@ function createWindow(): BrowserWindow {
     height: 860,
     minWidth: 375,
     title: 'DC Brief',
-    icon: iconFile,
+    icon: windowIcon,
     show: false,
     webPreferences: {
       preload: path.join(here, '../preload/index.cjs'),
@@ -151,7 +153,7 @@ async function start(): Promise<void> {
     if (fromApp(event)) await watcher.check();
   });
 
-  tray = new Tray(nativeImage.createFromPath(iconFile));
+  tray = new Tray(nativeImage.createFromPath(trayIcon));
   tray.setToolTip('DC Brief');
   tray.on('click', () => showWindow());
   refreshTray();
