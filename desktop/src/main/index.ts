@@ -32,21 +32,27 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', () => showWindow());
+  // macOS: clicking the dock icon with no window open.
+  app.on('activate', () => showWindow());
   app.on('window-all-closed', () => {
     // Closing the window keeps the tray and its notifications; Quit in the tray ends the app.
   });
   void app.whenReady().then(start);
 }
 
+/** Shows the window (creating it on `pathname` if it was closed), on `pathname` if given. */
 function showWindow(pathname?: string): void {
-  if (!win || win.isDestroyed()) win = createWindow();
+  if (!win || win.isDestroyed()) {
+    win = createWindow(pathname ?? '/');
+    return;
+  }
   if (win.isMinimized()) win.restore();
   win.show();
   win.focus();
   if (pathname) win.webContents.send(CHANNELS.navigate, pathname);
 }
 
-function createWindow(): BrowserWindow {
+function createWindow(pathname: string): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 860,
@@ -72,7 +78,7 @@ function createWindow(): BrowserWindow {
     event.preventDefault();
     if (/^https?:\/\//.test(url)) void shell.openExternal(url);
   });
-  void window.loadURL(`${APP_ORIGIN}/`);
+  void window.loadURL(`${APP_ORIGIN}${pathname}`);
   return window;
 }
 
