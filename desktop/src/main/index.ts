@@ -5,6 +5,7 @@ import { CHANNELS } from '../preload/bridge.js';
 import { APP_ORIGIN, APP_SCHEME, handleAppRequest } from './app-protocol.js';
 import { BriefWatcher, digestPath } from './brief-watcher.js';
 import { electronPorts } from './electron-ports.js';
+import { LinuxAutostart } from './login-item.js';
 import { OfflineStore } from './offline-store.js';
 import { validateServer } from './server-address.js';
 import { SettingsStore } from './settings.js';
@@ -104,10 +105,20 @@ async function start(): Promise<void> {
     }),
   );
 
+  // Start at login: Electron's login items on macOS and Windows, an XDG autostart entry on Linux; either way
+  // the app then starts in the tray (--hidden; macOS opens the window).
+  const autostart =
+    process.platform === 'linux' ? new LinuxAutostart(app.getPath('appData'), process.env.APPIMAGE ?? process.execPath) : null;
+  let openAtLogin = autostart ? await autostart.get() : app.getLoginItemSettings().openAtLogin;
+  const setOpenAtLogin = async (on: boolean) => {
+    if (autostart) await autostart.set(on);
+    else app.setLoginItemSettings({ openAtLogin: on, args: ['--hidden'] });
+    openAtLogin = on;
+  };
+
   let premium = false;
   const refreshTray = () => {
     if (!tray) return;
-    const openAtLogin = app.getLoginItemSettings().openAtLogin;
     tray.setContextMenu(
       Menu.buildFromTemplate(
         trayMenu(
@@ -117,10 +128,7 @@ async function start(): Promise<void> {
             todaysBrief: () => void store.read().then((copy) => showWindow(copy?.digests[0] ? digestPath(copy.digests[0].id) : '/digests')),
             listen: () => showWindow('/audio'),
             checkNow: () => void watcher.check(),
-            setOpenAtLogin: (on) => {
-              app.setLoginItemSettings({ openAtLogin: on });
-              refreshTray();
-            },
+            setOpenAtLogin: (on) => void setOpenAtLogin(on).then(refreshTray),
             quit: () => app.quit(),
           },
         ),
@@ -164,6 +172,7 @@ async function start(): Promise<void> {
   tray.on('click', () => showWindow());
   refreshTray();
 
-  showWindow();
+  const startedHidden = process.argv.includes('--hidden');
+  if (!startedHidden) showWindow();
   void watcher.start();
 }
