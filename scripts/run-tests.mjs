@@ -1,5 +1,5 @@
-// Runs every test of every workspace: node:test files (*.test.ts) of shared, server, desktop and e2e
-// through tsx, then each workspace's own "test" script where it has one (the web app's component tests).
+// Runs every test of every workspace: node:test files (*.test.ts) of shared, server and e2e
+// through tsx, then each workspace's own "test" script where it has one (the web app's and the desktop's Vitest tests).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
