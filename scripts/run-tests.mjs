@@ -1,11 +1,12 @@
-// Runs every test of every workspace: node:test files (*.test.ts) of shared, server, desktop and e2e
-// through tsx, then each workspace's own "test" script where it has one (the web app's component tests).
+// Runs every test of every workspace: node:test files (*.test.ts) of shared, server and e2e
+// through tsx, then each workspace's own "test" script where it has one (the web app's and the desktop's Vitest tests).
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const nodeTestRoots = ['shared/src', 'server/src', 'server/test', 'desktop/src', 'desktop/test', 'e2e'];
+// desktop/ has its own runner (Vitest, its workspace's test script), so its *.test.ts files are not node:test ones.
+const nodeTestRoots = ['shared/src', 'server/src', 'server/test', 'e2e'];
 const only = process.argv.slice(2);
 
 function find(dir, out = []) {

@@ -9,3 +9,4 @@ export * from './audio.js';
 export * from './text.js';
 export * from './web-paths.js';
 export * from './next-path.js';
+export * from './desktop.js';

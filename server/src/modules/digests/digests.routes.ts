@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { digestListQuerySchema } from '@dcbrief/shared';
@@ -13,7 +14,19 @@ export function digestsRoutes(): Router {
   router.get('/', async (ctx: Context) => {
     const query = parseInput(digestListQuerySchema, { ...ctx.query });
     const digests = await new DigestsService(ctx.em).list(currentUser(ctx), query);
-    ctx.body = digests.map(toDigestDto);
+    const body = JSON.stringify(digests.map(toDigestDto));
+    // A validator of exactly this answer: the desktop app asks for the latest digest (?limit=1) with
+    // If-None-Match at each check, and nothing new costs a 304 without a body (docs/decisions/604).
+    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    ctx.set('ETag', etag);
+    // Compared here rather than with ctx.fresh: fetch() adds `Cache-Control: no-cache` to every request with
+    // If-None-Match, and koa's `fresh` then never answers 304; the server is the origin, the check is its own.
+    if (noneMatch(ctx.get('If-None-Match'), etag)) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.type = 'application/json';
+    ctx.body = body;
   });
   // Before '/:id', which would take "stats" for an id.
   router.get('/stats', async (ctx: Context) => {
@@ -30,4 +43,13 @@ export function digestsRoutes(): Router {
     ctx.body = { ...toDigestDto(digest), rating };
   });
   return router;
+}
+
+/** Whether an If-None-Match header names `etag` (strong or weak, in a list, or `*`). */
+function noneMatch(header: string, etag: string): boolean {
+  if (!header) return false;
+  return header.split(',').some((token) => {
+    const t = token.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
 }
