@@ -68,6 +68,8 @@ export function episode(of: Digest, bytes: number): Episode {
     chaptersUrl: `${base}/chapters.json`,
     chapters: [],
     positionSec: 0,
+    rating: null,
+    storyVotes: {},
   };
 }
 
