@@ -11,6 +11,7 @@ import { Migration20261122223113 as PgJobLeases } from './postgresql/Migration20
 import { Migration20261123043358 as PgTrials } from './postgresql/Migration20261123043358.js';
 import { Migration20261123050001 as PgAccountMails } from './postgresql/Migration20261123050001.js';
 import { Migration20261123045648 as PgAudio } from './postgresql/Migration20261123045648.js';
+import { Migration20261123071001 as PgAudioSentenceFrames } from './postgresql/Migration20261123071001.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 import { Migration20261122071243 as SqliteBilling } from './sqlite/Migration20261122071243.js';
 import { Migration20261122072756 as SqliteDelivery } from './sqlite/Migration20261122072756.js';
@@ -22,6 +23,7 @@ import { Migration20261122223112 as SqliteJobLeases } from './sqlite/Migration20
 import { Migration20261123043352 as SqliteTrials } from './sqlite/Migration20261123043352.js';
 import { Migration20261123050000 as SqliteAccountMails } from './sqlite/Migration20261123050000.js';
 import { Migration20261123045645 as SqliteAudio } from './sqlite/Migration20261123045645.js';
+import { Migration20261123071000 as SqliteAudioSentenceFrames } from './sqlite/Migration20261123071000.js';
 
 /** The committed migrations of each dialect, in order. `npm run migration:create -w server` writes new ones; append them here. */
 const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
@@ -37,6 +39,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261123043352', class: SqliteTrials },
     { name: 'Migration20261123045645', class: SqliteAudio },
     { name: 'Migration20261123050000', class: SqliteAccountMails },
+    { name: 'Migration20261123071000', class: SqliteAudioSentenceFrames },
   ],
   postgresql: [
     { name: 'Migration20261122065932', class: PgInitial },
@@ -51,6 +54,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261123043358', class: PgTrials },
     { name: 'Migration20261123045648', class: PgAudio },
     { name: 'Migration20261123050001', class: PgAccountMails },
+    { name: 'Migration20261123071001', class: PgAudioSentenceFrames },
   ],
 };
 
