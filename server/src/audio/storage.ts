@@ -143,10 +143,28 @@ export class S3AudioStore implements AudioStore {
   }
 
   async putStream(key: string, body: AsyncIterable<Buffer>, bytes: number, contentType: string): Promise<void> {
-    // One PUT of known length: the object appears whole when the upload ends, and not at all if it fails.
-    await this.client.send(
-      new PutObjectCommand({ ...this.target(key), Body: Readable.from(body), ContentType: contentType, ContentLength: bytes }),
-    );
+    // One PUT of known length: the object appears whole when the upload ends, and not at all if it fails. A
+    // body that fails, or comes out longer or shorter than announced, aborts the request: the service would
+    // otherwise wait for bytes that never come (the SDK's handler does not end a request whose body errs).
+    const abort = new AbortController();
+    let failure: unknown = null;
+    const guarded = async function* () {
+      try {
+        yield* exactly(body, bytes, key);
+      } catch (err) {
+        // Ended here and aborted: nobody reads the stream any more, so an error raised on it would go unheard.
+        failure = err;
+        abort.abort();
+      }
+    };
+    try {
+      await this.client.send(
+        new PutObjectCommand({ ...this.target(key), Body: Readable.from(guarded()), ContentType: contentType, ContentLength: bytes }),
+        { abortSignal: abort.signal },
+      );
+    } catch (err) {
+      throw failure ?? err;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -182,6 +200,16 @@ export class S3AudioStore implements AudioStore {
   close(): void {
     this.client.destroy();
   }
+}
+
+async function* exactly(body: AsyncIterable<Buffer>, bytes: number, key: string): AsyncGenerator<Buffer> {
+  let seen = 0;
+  for await (const piece of body) {
+    seen += piece.length;
+    if (seen > bytes) throw new Error(`${key}: more than the ${bytes} bytes announced`);
+    yield piece;
+  }
+  if (seen !== bytes) throw new Error(`${key}: ${seen} bytes where ${bytes} were announced`);
 }
 
 function isMissing(err: unknown): boolean {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import pLimit from 'p-limit';
 import type { Orm } from '../db/orm.js';
 import type { Clock } from '../lib/clock.js';
 import { AudioSegment } from './audio.entity.js';
@@ -14,8 +15,11 @@ export const LINE_PAUSE_SEC = 0.35;
 export const SEGMENT_PAUSE_SEC = 0.6;
 /** What a cached sentence is: part of its key, so a change of format never reuses files of the old one. */
 const SENTENCE_FORMAT = `mp3 cbr ${EPISODE_KBPS} kbps mono, ${LINE_PAUSE_SEC} s pause`;
-/** Encoded sentences kept in memory between episodes of a pass (48 MB is about 100 minutes of speech). */
-const MEMORY_BYTES = 48 * 1024 * 1024;
+/**
+ * Encoded sentences kept in memory between episodes of a pass (16 MB is about 35 minutes of speech; the rest
+ * is read from the store, from the page cache for files).
+ */
+const MEMORY_BYTES = 16 * 1024 * 1024;
 /** Rows looked up per query. */
 const LOOKUP = 500;
 
@@ -67,8 +71,12 @@ export class SegmentSynthesizer {
   private readonly inFlight = new Map<string, Promise<Cached>>();
   private readonly memory = new Map<string, Cached>();
   private memoryBytes = 0;
+  /** Synthesis and encoding requests in flight: the provider's own parallelism, no more. */
+  private readonly limit: ReturnType<typeof pLimit>;
 
-  constructor(private readonly deps: { orm: Orm; tts: SpeechSynthesizer; store: AudioStore; clock: Clock }) {}
+  constructor(private readonly deps: { orm: Orm; tts: SpeechSynthesizer; store: AudioStore; clock: Clock }) {
+    this.limit = pLimit(deps.tts.parallelism ?? 2);
+  }
 
   /** Every line of the script made (or found), per segment and line. */
   async sentences(script: ScriptSegment[], preset: VoicePreset): Promise<Sentence[][]> {
@@ -148,15 +156,18 @@ export class SegmentSynthesizer {
         return { mp3, sentence: { key, sampleRate: row.sampleRate, samples: row.samples, bytes: row.bytes } };
       }
     }
-    const started = performance.now();
-    const pcm = await this.deps.tts.synthesize(line.spoken, preset);
-    const encodeStarted = performance.now();
-    this.stats.synthesisSec += (encodeStarted - started) / 1000;
-    this.stats.synthesised++;
-    this.stats.audioSec += pcm.samples.length / pcm.sampleRate;
-    const mp3 = encodeSentence(pcm, LINE_PAUSE_SEC);
-    const frames = countFrames(mp3);
-    this.stats.encodeSec += (performance.now() - encodeStarted) / 1000;
+    const { mp3, frames } = await this.limit(async () => {
+      const started = performance.now();
+      const pcm = await this.deps.tts.synthesize(line.spoken, preset);
+      const encodeStarted = performance.now();
+      this.stats.synthesisSec += (encodeStarted - started) / 1000;
+      this.stats.synthesised++;
+      this.stats.audioSec += pcm.samples.length / pcm.sampleRate;
+      const encoded = encodeSentence(pcm, LINE_PAUSE_SEC);
+      const counted = countFrames(encoded);
+      this.stats.encodeSec += (performance.now() - encodeStarted) / 1000;
+      return { mp3: encoded, frames: counted };
+    });
     await this.deps.store.put(sentenceFile(key), mp3, 'audio/mpeg');
     const sentence: Sentence = { key, sampleRate: frames.sampleRate, samples: frames.samples, bytes: mp3.length };
     const now = this.deps.clock.now();
