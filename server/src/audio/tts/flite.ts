@@ -31,6 +31,8 @@ const SHIM_URL = import.meta.resolve('@bjorn3/browser_wasi_shim');
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
+require('node:v8').setFlagsFromString('--expose-gc');
+const collect = require('node:vm').runInNewContext('gc');
 const ready = import(workerData.shimUrl).then((shim) => ({ shim, wasm: workerData.module }));
 parentPort.on('message', ({ id, args }) => {
   ready
@@ -43,6 +45,10 @@ parentPort.on('message', ({ id, args }) => {
       const file = out.dir.contents.get('speech.wav');
       if (code !== 0 || !file) throw new Error('flite exited with code ' + code);
       parentPort.postMessage({ id, wav: file.data }, [file.data.buffer]);
+      // Each sentence's instance holds tens of megabytes of WebAssembly memory that V8 frees only when it
+      // collects the instance, which a worker's small heap seldom prompts: collected now, so that two workers
+      // hold two instances, not a dozen (decision 410).
+      collect();
     })
     .catch((err) => parentPort.postMessage({ id, error: String((err && err.message) || err) }));
 });
