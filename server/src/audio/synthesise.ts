@@ -147,7 +147,10 @@ export class SegmentSynthesizer {
     return made;
   }
 
-  private async load(key: string, line: ScriptLine, preset: VoicePreset, row: AudioSegment | undefined): Promise<Cached> {
+  private async load(key: string, line: ScriptLine, preset: VoicePreset, known: AudioSegment | undefined): Promise<Cached> {
+    // Not looked up with the episode's other sentences when it was in memory then; it may have left memory
+    // since (the 10,000-subscriber benchmark made some sentences twice that way): the database says.
+    const row = known ?? (await this.deps.orm.em.fork().findOne(AudioSegment, { key }, { disableIdentityMap: true })) ?? undefined;
     if (row && row.bytes > 0) {
       const mp3 = await this.deps.store.get(sentenceFile(key));
       // A file removed from the store (by hand, housekeeping, a lost bucket) or cut short is made again.
