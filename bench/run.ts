@@ -3,6 +3,7 @@
  * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, audio, quality, feeds, sign-in).
  * The quality benchmark takes `--set DIR` (repeatable) and `--verbose`: `npm run bench -- quality --set /path/to/set`.
  * The feeds benchmark takes `--corpus DIR` (the feedparser test feeds) and `--verbose`.
+ * The audio benchmark takes `--subscribers N` (default 1000; the issue's figure: `npm run bench -- audio --subscribers 10000`).
  */
 import { parseArgs } from 'node:util';
 import { benchApi } from './api.js';
@@ -16,7 +17,12 @@ import { benchWeb } from './web.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { set: { type: 'string', multiple: true }, corpus: { type: 'string' }, verbose: { type: 'boolean', default: false } },
+  options: {
+    set: { type: 'string', multiple: true },
+    corpus: { type: 'string' },
+    subscribers: { type: 'string' },
+    verbose: { type: 'boolean', default: false },
+  },
 });
 
 type Bench = () => Promise<Array<Record<string, string>>>;
@@ -26,7 +32,7 @@ const benches: Record<string, Bench> = {
   engine: benchEngine,
   delivery: benchDelivery,
   feeds: () => benchFeeds({ corpus: values.corpus, verbose: values.verbose }),
-  audio: benchAudio,
+  audio: () => benchAudio({ subscribers: values.subscribers ? Number(values.subscribers) : undefined }),
   quality: () => benchQuality({ set: values.set, verbose: values.verbose }),
   'sign-in': benchSignInTiming,
 };

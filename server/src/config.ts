@@ -71,6 +71,13 @@ export const envSchema = z.object({
   AUDIO_OPENAI_API_KEY: optionalString,
   AUDIO_OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().default('tts-1')),
   AUDIO_OPENAI_VOICES: optionalString,
+  AUDIO_RETENTION_DAYS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(3650).default(30)),
+  AUDIO_S3_BUCKET: optionalString,
+  AUDIO_S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  AUDIO_S3_REGION: z.preprocess(emptyToUndefined, z.string().default('us-east-1')),
+  AUDIO_S3_ACCESS_KEY_ID: optionalString,
+  AUDIO_S3_SECRET_ACCESS_KEY: optionalString,
+  AUDIO_S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
 export type Env = z.infer<typeof envSchema>;
 
@@ -188,6 +195,18 @@ function audioFrom(env: Env, dataDir: string): AudioConfig {
     sherpa: { modelDir: env.AUDIO_SHERPA_MODEL_DIR ?? null, speakers, threads: env.AUDIO_SHERPA_THREADS },
     openai: { baseUrl: env.AUDIO_OPENAI_BASE_URL, apiKey: env.AUDIO_OPENAI_API_KEY ?? null, model: env.AUDIO_OPENAI_MODEL, voices },
     dir: path.join(dataDir, 'audio'),
+    s3: env.AUDIO_S3_BUCKET
+      ? {
+          bucket: env.AUDIO_S3_BUCKET,
+          region: env.AUDIO_S3_REGION,
+          ...(env.AUDIO_S3_ENDPOINT ? { endpoint: env.AUDIO_S3_ENDPOINT } : {}),
+          ...(env.AUDIO_S3_FORCE_PATH_STYLE ? { forcePathStyle: env.AUDIO_S3_FORCE_PATH_STYLE === 'true' } : {}),
+          ...(env.AUDIO_S3_ACCESS_KEY_ID && env.AUDIO_S3_SECRET_ACCESS_KEY
+            ? { credentials: { accessKeyId: env.AUDIO_S3_ACCESS_KEY_ID, secretAccessKey: env.AUDIO_S3_SECRET_ACCESS_KEY } }
+            : {}),
+        }
+      : null,
+    retentionDays: env.AUDIO_RETENTION_DAYS,
     maxAttempts: env.DELIVERY_MAX_ATTEMPTS,
   };
 }

@@ -8,6 +8,7 @@ import { createLogger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
 import { ReadyEpisodes } from './audio/ready-episodes.js';
 import { startAudioPreparation } from './jobs/audio-schedule.js';
+import { createAudioStore } from './audio/audio.config.js';
 import { scheduleHousekeeping } from './jobs/housekeeping.js';
 import { scheduleIngest } from './jobs/ingest-schedule.js';
 import { createPeriodicJobs } from './jobs/periodic-jobs.js';
@@ -37,7 +38,12 @@ async function main() {
   // Periodic work runs once per interval for the whole deployment: timers here on SQLite, pg-boss on
   // PostgreSQL so that several servers share it (decision 010).
   const jobs = await createPeriodicJobs(config.database, logger);
-  await scheduleHousekeeping(jobs, { orm, clock: systemClock, logger });
+  await scheduleHousekeeping(jobs, {
+    orm,
+    clock: systemClock,
+    logger,
+    audio: { store: createAudioStore(config.audio), retentionDays: config.audio.retentionDays },
+  });
   // Ingestion on a schedule (INGEST_INTERVAL_MINUTES, hourly by default; 0 leaves it to `npm run ingest`).
   const engine = createEngine(orm, config.engine, { logger, clock: systemClock });
   const stopIngest = scheduleIngest(engine, {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { VOICE_STYLES, type VoiceStyle } from '@dcbrief/shared';
-import { FileAudioStore, type AudioStore } from './storage.js';
+import { FileAudioStore, S3AudioStore, type AudioStore, type S3StoreOptions } from './storage.js';
 import { FliteSynthesizer } from './tts/flite.js';
 import { OpenAiSpeechSynthesizer } from './tts/openai.js';
 import type { SpeechSynthesizer } from './tts/port.js';
@@ -16,8 +16,11 @@ export interface AudioConfig {
   workers: number | null;
   sherpa: { modelDir: string | null; speakers: Partial<Record<VoiceStyle, number>>; threads: number };
   openai: { baseUrl: string; apiKey: string | null; model: string; voices: Partial<Record<VoiceStyle, string>> };
-  /** Files of episodes and segments (DATA_DIR/audio). */
+  /** Files of episodes and segments (DATA_DIR/audio), unless an S3-compatible store is configured. */
   dir: string;
+  s3: S3StoreOptions | null;
+  /** Episodes of digests older than this, and sentences unused for as long, are removed (decision 412). */
+  retentionDays: number;
   maxAttempts: number;
 }
 
@@ -60,6 +63,6 @@ export function createSynthesizer(config: AudioConfig): SpeechSynthesizer {
   }
 }
 
-export function createAudioStore(config: AudioConfig): AudioStore {
-  return new FileAudioStore(path.resolve(config.dir));
+export function createAudioStore(config: Pick<AudioConfig, 'dir' | 's3'>): AudioStore {
+  return config.s3 ? new S3AudioStore(config.s3) : new FileAudioStore(path.resolve(config.dir));
 }

@@ -5,16 +5,22 @@ import { User } from '../modules/users/user.entity.js';
 import type { Chapter } from './encode.js';
 
 /**
- * A sentence of a script synthesised once per (spoken text, voice preset): its audio is the WAV file
- * `segments/xx/<key>.wav` in the audio store (decision 403).
+ * A sentence of a script synthesised once per (spoken text, voice preset): its audio is the MP3 file
+ * `segments/xx/<key>.mp3` in the audio store, the sentence and its pause as self-contained CBR frames
+ * (decisions 403, 410).
  */
 export class AudioSegment {
-  /** sha256 of the preset key and the spoken text. */
+  /** sha256 of the format, the preset key and the spoken text. */
   key!: string;
   presetKey!: string;
   sampleRate!: number;
   durationMs!: number;
+  /** Its exact length (frames times samples per frame) and its file's size. */
+  samples = 0;
+  bytes = 0;
   createdAt: Date = new Date();
+  /** Last put in an episode (to the day): housekeeping removes sentences unused for the retention (decision 412). */
+  lastUsedAt: Date | null = null;
 }
 
 export const AudioSegmentSchema = new EntitySchema<AudioSegment>({
@@ -25,7 +31,10 @@ export const AudioSegmentSchema = new EntitySchema<AudioSegment>({
     presetKey: { type: 'string', length: 200 },
     sampleRate: { type: 'integer' },
     durationMs: { type: 'integer' },
+    samples: { type: 'integer', default: 0 },
+    bytes: { type: 'integer', default: 0 },
     createdAt: { type: 'datetime' },
+    lastUsedAt: { type: 'datetime', nullable: true, index: true },
   },
 });
 

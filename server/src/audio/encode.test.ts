@@ -4,11 +4,12 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { parseBuffer } from 'music-metadata';
 import NodeID3 from 'node-id3';
 import type { DigestStory } from '@dcbrief/shared';
-import { assembleEpisode } from './assemble.js';
+import { episodeBytes, planEpisode } from './assemble.js';
+import { encodeSentence } from './encode.js';
+import { countFrames } from './mp3-frames.js';
 import { buildScript } from './script.js';
 import { FliteSynthesizer } from './tts/flite.js';
-import { LINE_PAUSE_SEC, SEGMENT_PAUSE_SEC } from './synthesise.js';
-import { concat, silence } from './pcm.js';
+import { LINE_PAUSE_SEC, SEGMENT_PAUSE_SEC, type Sentence } from './synthesise.js';
 
 const story = (id: string, title: string, facts: string[], corroboration: number): DigestStory => ({
   id,
@@ -31,26 +32,42 @@ test('an episode is a CBR mono 64 kbps MP3 whose decoded length, chapters, trans
       story('s2', 'CISA lists CVE-2026-4410 as exploited', ['Agencies must patch by 15 December.'], 2),
     ],
   });
+  // Each sentence encoded on its own (as the cache keeps it); the episode is their bytes joined (decision 410).
   const tts = new FliteSynthesizer({ workers: 2 });
-  let audio;
+  const encoded = new Map<string, Buffer>();
+  let sentences: Sentence[][];
+  let speechSec = 0;
   try {
-    audio = await Promise.all(
-      script.map(async (segment) => {
-        const lines = await Promise.all(segment.lines.map((l) => tts.synthesize(l.spoken, tts.preset('professional'))));
-        const parts = lines.flatMap((pcm, i) => [
-          pcm,
-          silence(pcm.sampleRate, LINE_PAUSE_SEC + (i === lines.length - 1 ? SEGMENT_PAUSE_SEC : 0)),
-        ]);
-        const lineMs = lines.map((pcm, i) => Math.round(((pcm.samples.length + parts[2 * i + 1]!.samples.length) * 1000) / pcm.sampleRate));
-        return { pcm: concat(parts), lineMs };
-      }),
+    sentences = await Promise.all(
+      script.map((segment, i) =>
+        Promise.all(
+          segment.lines.map(async (line, j) => {
+            const pcm = await tts.synthesize(line.spoken, tts.preset('professional'));
+            speechSec += pcm.samples.length / pcm.sampleRate;
+            const mp3 = encodeSentence(pcm, LINE_PAUSE_SEC);
+            const frames = countFrames(mp3);
+            const key = `${i}-${j}`;
+            encoded.set(key, mp3);
+            return { key, sampleRate: frames.sampleRate, samples: frames.samples, bytes: mp3.length };
+          }),
+        ),
+      ),
     );
   } finally {
     await tts.close();
   }
-  const episode = assembleEpisode('DC Brief daily brief, Monday, 23 November 2026', '2026-11-23', script, audio);
-  const segmentsSec = audio.reduce((n, a) => n + a.pcm.samples.length / a.pcm.sampleRate, 0);
-  assert.ok(Math.abs(episode.durationMs / 1000 - segmentsSec) < 0.01 * script.length);
+  const plan = planEpisode('DC Brief daily brief, Monday, 23 November 2026', '2026-11-23', script, sentences);
+  const pieces: Buffer[] = [];
+  for await (const piece of episodeBytes(plan, async (key) => encoded.get(key)!)) pieces.push(piece);
+  const episode = { ...plan, mp3: Buffer.concat(pieces) };
+  assert.equal(episode.mp3.length, plan.bytes, 'the length announced before writing is the length written');
+  // What the script asks for: each sentence's speech, its pause, and a longer pause after each chapter.
+  const lines = script.reduce((n, s) => n + s.lines.length, 0);
+  const segmentsSec = speechSec + lines * LINE_PAUSE_SEC + script.length * SEGMENT_PAUSE_SEC;
+  assert.ok(
+    Math.abs(episode.durationMs / 1000 - segmentsSec) / segmentsSec < 0.05,
+    `timed ${episode.durationMs} ms against ${segmentsSec} s`,
+  );
 
   // Read by music-metadata: the stream, and the ID3 chapter frames in order.
   const meta = await parseBuffer(episode.mp3, { mimeType: 'audio/mpeg' }, { duration: true, includeChapters: true });
@@ -83,8 +100,11 @@ test('an episode is a CBR mono 64 kbps MP3 whose decoded length, chapters, trans
   await decoder.ready;
   const decoded = decoder.decode(new Uint8Array(episode.mp3));
   decoder.free();
+  assert.deepEqual(decoded.errors, [], 'the joined frames decode without an error');
   const seconds = decoded.samplesDecoded / decoded.sampleRate;
   assert.ok(Math.abs(seconds - segmentsSec) / segmentsSec < 0.05, `decoded ${seconds} s against ${segmentsSec} s`);
+  // The chapters' clock is the decoder's: the timings end where the decoded audio ends (to a frame).
+  assert.ok(Math.abs(seconds * 1000 - episode.durationMs) <= 36, `decoded ${seconds} s, timed ${episode.durationMs} ms`);
   const samples = decoded.channelData[0]!;
   let peak = 0;
   let sum = 0;

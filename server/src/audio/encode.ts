@@ -1,5 +1,6 @@
 import { Mp3Encoder } from '@breezystack/lamejs';
 import NodeID3 from 'node-id3';
+import { countFrames, frameHeader } from './mp3-frames.js';
 import type { Pcm } from './pcm.js';
 
 /** Constant bit rate of every episode: clear speech, about 0.5 MB a minute (issue 12). */
@@ -43,6 +44,45 @@ export function encodeMp3(pcm: Pcm, kbps = EPISODE_KBPS): Buffer {
   const tail = encoder.flush();
   if (tail.length) parts.push(Buffer.from(tail.buffer, tail.byteOffset, tail.length));
   return Buffer.concat(parts);
+}
+
+/**
+ * Samples an encoded stream adds to its input: LAME's encoder delay (576 plus the MDCT's) at the start and the
+ * last frame's padding at the end, 1,100 to 1,700 at 16 kHz. Taken off a sentence's trailing pause so that the
+ * sentence with its pause lasts about as long as meant; its exact length is its frames' (decision 410).
+ */
+const ENCODER_OVERHEAD_SAMPLES = 1440;
+
+/**
+ * A sentence followed by its pause, encoded on its own as a complete CBR stream: lamejs's encoder keeps no bit
+ * reservoir and writes no Xing/Info frame, so its frames need nothing from frames before them, and sentences
+ * encoded apart are joined into an episode by putting their bytes one after another (decision 410).
+ */
+export function encodeSentence(pcm: Pcm, pauseSec: number, kbps = EPISODE_KBPS): Buffer {
+  const pause = Math.max(0, Math.round(pcm.sampleRate * pauseSec) - ENCODER_OVERHEAD_SAMPLES);
+  const samples = new Int16Array(pcm.samples.length + pause);
+  samples.set(pcm.samples);
+  return encodeMp3({ sampleRate: pcm.sampleRate, samples }, kbps);
+}
+
+const silentFrames = new Map<string, Buffer>();
+
+/** `seconds` of silence as whole encoded frames (one silent frame, made once per rate, repeated). */
+export function encodedSilence(sampleRate: number, seconds: number, kbps = EPISODE_KBPS): Buffer {
+  const id = `${sampleRate}/${kbps}`;
+  let frame = silentFrames.get(id);
+  if (!frame) {
+    // A frame from the middle of encoded silence: past the encoder's start-up, before its flush.
+    const stream = encodeMp3({ sampleRate, samples: new Int16Array(sampleRate) }, kbps);
+    let at = 0;
+    for (let i = 0; i < 8; i++) at += frameHeader(stream, at)!.bytes;
+    frame = Buffer.from(stream.subarray(at, at + frameHeader(stream, at)!.bytes));
+    countFrames(frame);
+    silentFrames.set(id, frame);
+  }
+  const spf = frameHeader(frame, 0)!.samplesPerFrame;
+  const count = Math.max(1, Math.round((seconds * sampleRate) / spf));
+  return Buffer.concat(Array.from({ length: count }, () => frame));
 }
 
 /**

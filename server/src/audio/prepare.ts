@@ -9,7 +9,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { AudioEpisode, DigestEpisode } from './audio.entity.js';
-import { assembleEpisode } from './assemble.js';
+import { episodeBytes, planEpisode } from './assemble.js';
 import { buildScript, spokenDate } from './script.js';
 import type { AudioStore } from './storage.js';
 import { SegmentSynthesizer } from './synthesise.js';
@@ -20,6 +20,11 @@ export const RETRY_DELAYS_MIN = [1, 5, 15, 60];
 export const LEASE_MS = 10 * 60_000;
 /** Episodes claimed at once by one process. */
 const CLAIM = 8;
+/**
+ * Episodes joined at once: joining is reading and writing bytes (decision 410); synthesis is bounded by the
+ * provider's own parallelism (Flite's worker pool). Each holds one sentence's frames in memory at a time.
+ */
+const CONCURRENT_EPISODES = 4;
 /** Digests looked at for audio: those composed in the last days (older ones keep what they have). */
 const LOOK_BACK_MS = 3 * 24 * 3600_000;
 const PAGE = 1000;
@@ -41,7 +46,7 @@ export interface PrepareSummary {
   ready: number;
   retrying: number;
   failed: number;
-  segments: { synthesised: number; reused: number; synthesisSec: number; audioSec: number };
+  segments: { synthesised: number; reused: number; synthesisSec: number; audioSec: number; encodeSec: number };
 }
 
 export const episodeFiles = (id: string) => ({
@@ -67,10 +72,11 @@ export async function prepareAudio(deps: AudioDeps, options: { shouldStop?: () =
     const owner = leaseOwner();
     const claimed = await claimEpisodes(deps.orm.em.fork(), owner, deps.clock.now());
     if (!claimed.length) break;
-    // Two at a time: the provider's own parallelism (Flite's worker pool) does the rest.
-    for (let i = 0; i < claimed.length; i += 2) {
-      await Promise.all(claimed.slice(i, i + 2).map((id) => prepareOne(deps, segments, id, owner, summary)));
-    }
+    const queue = [...claimed];
+    const worker = async () => {
+      for (let id = queue.shift(); id; id = queue.shift()) await prepareOne(deps, segments, id, owner, summary);
+    };
+    await Promise.all(Array.from({ length: CONCURRENT_EPISODES }, worker));
   }
   return summary;
 }
@@ -226,14 +232,23 @@ async function prepareOne(
     const presetStyle = stylesOf(deps.tts).get(episode.presetKey);
     if (!presetStyle) throw new Error(`the voice preset ${episode.presetKey} is no longer configured`);
     const preset = deps.tts.preset(presetStyle);
-    const audio = [];
-    for (const segment of script) audio.push(await segments.get(segment, preset));
+    const sentences = await segments.sentences(script, preset);
     const title = `DC Brief ${digest.kind === 'weekly' ? 'weekly summary' : digest.kind === 'breaking' ? 'breaking alert' : 'daily brief'}, ${spokenDate(digest.date)}`;
-    const made = assembleEpisode(title, digest.date, script, audio);
+    const made = planEpisode(title, digest.date, script, sentences);
     const files = episodeFiles(id);
     await deps.store.put(files.vtt, Buffer.from(made.vtt), 'text/vtt');
     await deps.store.put(files.chapters, Buffer.from(made.chaptersJson), 'application/json+chapters');
-    await deps.store.put(files.mp3, made.mp3, 'audio/mpeg');
+    // Streamed from the sentences' frames: the episode is never whole in memory.
+    await deps.store.putStream(
+      files.mp3,
+      episodeBytes(made, (key) => segments.bytes(key)),
+      made.bytes,
+      'audio/mpeg',
+    );
+    await segments.touch(
+      sentences.flat().map((s) => s.key),
+      deps.clock.now(),
+    );
     const now = deps.clock.now();
     await em.nativeUpdate(
       AudioEpisode,
@@ -241,7 +256,7 @@ async function prepareOne(
       {
         state: 'ready',
         fileKey: files.mp3,
-        bytes: made.mp3.length,
+        bytes: made.bytes,
         durationMs: made.durationMs,
         chapters: made.chapters,
         readyAt: now,

@@ -1,16 +1,32 @@
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 
 /**
- * Where audio files live: segments (`segments/<key>.wav`) and episodes (`episodes/<id>.mp3`, `.vtt`,
+ * Where audio files live: segments (`segments/xx/<key>.mp3`) and episodes (`episodes/<id>.mp3`, `.vtt`,
  * `.chapters.json`). Keys are relative paths of lower-case letters, digits, dots, dashes and slashes.
  */
 export interface AudioStore {
   readonly kind: string;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * A file written from pieces as they come (an episode joined from its sentences), `bytes` long in all; it
+   * appears under its key whole or not at all.
+   */
+  putStream(key: string, body: AsyncIterable<Buffer>, bytes: number, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   size(key: string): Promise<number | null>;
   /** Bytes start..end (inclusive) of a file, for HTTP range requests. */
@@ -44,6 +60,21 @@ export class FileAudioStore implements AudioStore {
     await rename(tmp, file);
   }
 
+  async putStream(key: string, body: AsyncIterable<Buffer>, bytes: number): Promise<void> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomUUID()}.tmp`;
+    try {
+      await pipeline(Readable.from(body), createWriteStream(tmp));
+      const written = (await stat(tmp)).size;
+      if (written !== bytes) throw new Error(`${key}: wrote ${written} bytes where ${bytes} were expected`);
+      await rename(tmp, file);
+    } catch (err) {
+      await rm(tmp, { force: true });
+      throw err;
+    }
+  }
+
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.file(key));
@@ -69,4 +100,118 @@ export class FileAudioStore implements AudioStore {
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
   }
+}
+
+export interface S3StoreOptions {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's URL (MinIO, Ceph, R2, ...); none for AWS itself. */
+  endpoint?: string;
+  /** Buckets as a path (`endpoint/bucket/key`), as most S3-compatible services want; AWS takes either. */
+  forcePathStyle?: boolean;
+  /** Keys from the configuration; without them the SDK's own chain (AWS_* variables, an instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+}
+
+/**
+ * Files in an S3-compatible object store (decision 411), for several servers sharing their audio. Read through
+ * this server (ranges as ranged GETs), so the owner-only checks of the routes hold: the bucket stays private.
+ */
+export class S3AudioStore implements AudioStore {
+  readonly kind = 's3';
+  private readonly client: S3Client;
+
+  constructor(private readonly options: S3StoreOptions) {
+    this.client = new S3Client({
+      region: options.region,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      ...(options.credentials ? { credentials: options.credentials } : {}),
+      // Checksums only where the API requires them: S3-compatible services other than AWS do not all read
+      // the SDK's default CRC32 trailers on streamed (aws-chunked) uploads.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  private target(key: string) {
+    return { Bucket: this.options.bucket, Key: checkKey(key) };
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.client.send(new PutObjectCommand({ ...this.target(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+  }
+
+  async putStream(key: string, body: AsyncIterable<Buffer>, bytes: number, contentType: string): Promise<void> {
+    // One PUT of known length: the object appears whole when the upload ends, and not at all if it fails. A
+    // body that fails, or comes out longer or shorter than announced, aborts the request: the service would
+    // otherwise wait for bytes that never come (the SDK's handler does not end a request whose body errs).
+    const abort = new AbortController();
+    let failure: unknown = null;
+    const guarded = async function* () {
+      try {
+        yield* exactly(body, bytes, key);
+      } catch (err) {
+        // Ended here and aborted: nobody reads the stream any more, so an error raised on it would go unheard.
+        failure = err;
+        abort.abort();
+      }
+    };
+    try {
+      await this.client.send(
+        new PutObjectCommand({ ...this.target(key), Body: Readable.from(guarded()), ContentType: contentType, ContentLength: bytes }),
+        { abortSignal: abort.signal },
+      );
+    } catch (err) {
+      throw failure ?? err;
+    }
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      const out = await this.client.send(new GetObjectCommand(this.target(key)));
+      return Buffer.from(await out.Body!.transformToByteArray());
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      return (await this.client.send(new HeadObjectCommand(this.target(key)))).ContentLength ?? null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
+    const out = await this.client.send(
+      new GetObjectCommand({ ...this.target(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+    );
+    return out.Body as Readable;
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand(this.target(key)));
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+async function* exactly(body: AsyncIterable<Buffer>, bytes: number, key: string): AsyncGenerator<Buffer> {
+  let seen = 0;
+  for await (const piece of body) {
+    seen += piece.length;
+    if (seen > bytes) throw new Error(`${key}: more than the ${bytes} bytes announced`);
+    yield piece;
+  }
+  if (seen !== bytes) throw new Error(`${key}: ${seen} bytes where ${bytes} were announced`);
+}
+
+function isMissing(err: unknown): boolean {
+  return err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 }

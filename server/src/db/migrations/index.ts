@@ -13,6 +13,7 @@ import { Migration20261123050001 as PgAccountMails } from './postgresql/Migratio
 import { Migration20261123065045 as PgAudioRatings } from './postgresql/Migration20261123065045.js';
 import { Migration20261123045648 as PgAudio } from './postgresql/Migration20261123045648.js';
 import { Migration20261123065115 as PgSignInCodes } from './postgresql/Migration20261123065115.js';
+import { Migration20261123071001 as PgAudioSentenceFrames } from './postgresql/Migration20261123071001.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 import { Migration20261122071243 as SqliteBilling } from './sqlite/Migration20261122071243.js';
 import { Migration20261122072756 as SqliteDelivery } from './sqlite/Migration20261122072756.js';
@@ -26,6 +27,7 @@ import { Migration20261123050000 as SqliteAccountMails } from './sqlite/Migratio
 import { Migration20261123065044 as SqliteAudioRatings } from './sqlite/Migration20261123065044.js';
 import { Migration20261123045645 as SqliteAudio } from './sqlite/Migration20261123045645.js';
 import { Migration20261123065114 as SqliteSignInCodes } from './sqlite/Migration20261123065114.js';
+import { Migration20261123071000 as SqliteAudioSentenceFrames } from './sqlite/Migration20261123071000.js';
 
 /** The committed migrations of each dialect, in order. `npm run migration:create -w server` writes new ones; append them here. */
 const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
@@ -43,6 +45,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261123050000', class: SqliteAccountMails },
     { name: 'Migration20261123065044', class: SqliteAudioRatings },
     { name: 'Migration20261123065114', class: SqliteSignInCodes },
+    { name: 'Migration20261123071000', class: SqliteAudioSentenceFrames },
   ],
   postgresql: [
     { name: 'Migration20261122065932', class: PgInitial },
@@ -59,6 +62,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261123050001', class: PgAccountMails },
     { name: 'Migration20261123065045', class: PgAudioRatings },
     { name: 'Migration20261123065115', class: PgSignInCodes },
+    { name: 'Migration20261123071001', class: PgAudioSentenceFrames },
   ],
 };
 

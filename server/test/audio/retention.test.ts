@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { episodeListSchema } from '@dcbrief/shared';
+import { createAudioStore } from '../../src/audio/audio.config.js';
+import { AudioEpisode, AudioSegment, DigestEpisode } from '../../src/audio/audio.entity.js';
+import { episodeFiles, prepareAudio } from '../../src/audio/prepare.js';
+import type { AudioStore } from '../../src/audio/storage.js';
+import { sentenceFile } from '../../src/audio/synthesise.js';
+import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
+import { runDeliveryPass } from '../../src/delivery/pass.js';
+import { runHousekeeping } from '../../src/jobs/housekeeping.js';
+import { createLogger } from '../../src/lib/logger.js';
+import { Digest } from '../../src/modules/digests/digest.entity.js';
+import { User } from '../../src/modules/users/user.entity.js';
+import type { TestClient } from '../support/client.js';
+import { setSubscription } from '../support/fixtures.js';
+import { startTestServer, type TestServer } from '../support/harness.js';
+import { startS3StandIn, type S3StandIn } from '../support/s3.js';
+import { signIn } from '../support/users.js';
+import { addSubscribers, deliveryDeps } from '../delivery/fixtures.js';
+
+const DAY = 24 * 3600_000;
+
+for (const kind of ['files', 's3'] as const) {
+  describe(`housekeeping removes audio past its retention (${kind} store)`, () => {
+    let s3: S3StandIn | null = null;
+    let ts: TestServer;
+    let store: AudioStore;
+    let reader: TestClient;
+    const flite = new FliteSynthesizer({ workers: 2 });
+
+    before(async () => {
+      s3 = kind === 's3' ? await startS3StandIn() : null;
+      ts = await startTestServer({ now: '2026-11-24T06:05:00Z', env: s3?.env ?? {} });
+      store = createAudioStore(ts.config.audio);
+      assert.equal(store.kind, kind);
+      reader = await signIn(ts, 'old@retention.example');
+      await setSubscription(ts.orm, 'old@retention.example', 'premium', 'active');
+      const [recent] = await addSubscribers(ts.orm, [
+        { email: 'recent@retention.example', preferences: { audio: { voiceStyle: 'news' } } },
+      ]);
+      await ts.orm.em.fork().nativeUpdate(User, { id: recent!.id }, { subscriptionTier: 'premium', subscriptionStatus: 'active' });
+      await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
+      const made = await prepareAudio({
+        orm: ts.orm,
+        tts: flite,
+        store,
+        clock: ts.clock,
+        logger: createLogger('silent'),
+        config: { maxAttempts: 5 },
+      });
+      assert.equal(made.ready, 2, 'one episode per voice');
+    });
+    after(async () => {
+      await flite.close();
+      await ts?.close();
+      await s3?.close();
+    });
+
+    test('episodes of digests older than the retention and sentences unused as long go, from the database and the store; the rest stays', async () => {
+      const em = ts.orm.em.fork();
+      const oldDigest = await em.findOneOrFail(Digest, { user: { email: 'old@retention.example' } });
+      const oldLink = await em.findOneOrFail(DigestEpisode, { digest: oldDigest.id }, { populate: ['episode'] });
+      const oldEpisode = oldLink.episode;
+      const recentEpisode = await em.findOneOrFail(AudioEpisode, { id: { $ne: oldEpisode.id } });
+      const before = episodeListSchema.parse(await (await reader.get('/api/audio/episodes')).json());
+      assert.equal(before.length, 1, 'the Audio Library lists the episode while it is kept');
+
+      // Forty days pass for the old subscriber's digest, its episode and its voice's sentences.
+      const longAgo = new Date(ts.clock.now().getTime() - 40 * DAY);
+      await em.nativeUpdate(Digest, { id: oldDigest.id }, { createdAt: longAgo });
+      await em.nativeUpdate(AudioEpisode, { id: oldEpisode.id }, { createdAt: longAgo });
+      await em.nativeUpdate(AudioSegment, { presetKey: oldEpisode.presetKey }, { createdAt: longAgo, lastUsedAt: longAgo });
+      const oldSentences = await em.find(AudioSegment, { presetKey: oldEpisode.presetKey }, { disableIdentityMap: true });
+      const keptSentences = await em.find(AudioSegment, { presetKey: recentEpisode.presetKey }, { disableIdentityMap: true });
+      assert.ok(oldSentences.length > 3 && keptSentences.length > 3);
+      for (const s of oldSentences) assert.notEqual(await store.size(sentenceFile(s.key)), null);
+
+      const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
+      assert.deepEqual(removed.audio, { episodes: 1, sentences: oldSentences.length });
+
+      const check = ts.orm.em.fork();
+      assert.equal(await check.count(AudioEpisode, { id: oldEpisode.id }), 0);
+      assert.equal(await check.count(DigestEpisode, { digest: oldDigest.id }), 0);
+      for (const file of Object.values(episodeFiles(oldEpisode.id))) assert.equal(await store.size(file), null, `${file} removed`);
+      for (const s of oldSentences) assert.equal(await store.size(sentenceFile(s.key)), null, 'old sentence removed');
+      assert.equal(await check.count(AudioSegment, { presetKey: oldEpisode.presetKey }), 0);
+
+      // The recent episode and its sentences are untouched, and still served whole.
+      assert.equal((await check.findOneOrFail(AudioEpisode, { id: recentEpisode.id })).state, 'ready');
+      for (const file of Object.values(episodeFiles(recentEpisode.id))) assert.notEqual(await store.size(file), null);
+      assert.equal(await store.size(episodeFiles(recentEpisode.id).mp3), recentEpisode.bytes);
+      for (const s of keptSentences) assert.equal(await store.size(sentenceFile(s.key)), s.bytes);
+      assert.equal(await check.count(AudioSegment, { presetKey: recentEpisode.presetKey }), keptSentences.length);
+
+      // The Audio Library no longer lists what was removed; a second pass finds nothing more.
+      const afterList = episodeListSchema.parse(await (await reader.get('/api/audio/episodes')).json());
+      assert.equal(afterList.length, 0);
+      const again = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
+      assert.deepEqual(again.audio, { episodes: 0, sentences: 0 });
+    });
+  });
+}

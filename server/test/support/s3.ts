@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+// s3rver: an S3 API server (object store on disk, SigV4 signatures checked, ranged GETs) on loopback.
+import S3rver from 's3rver';
+
+export interface S3StandIn {
+  /** The AUDIO_S3_* settings that point the product at it. */
+  env: Record<string, string>;
+  options: {
+    bucket: string;
+    region: string;
+    endpoint: string;
+    forcePathStyle: boolean;
+    credentials: { accessKeyId: string; secretAccessKey: string };
+  };
+  close(): Promise<void>;
+}
+
+/** s3rver on an ephemeral loopback port with one empty bucket; its account's key pair is s3rver's own. */
+export async function startS3StandIn(bucket = 'dcbrief-audio'): Promise<S3StandIn> {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = (await server.run()) as AddressInfo;
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  return {
+    env: {
+      AUDIO_S3_BUCKET: bucket,
+      AUDIO_S3_ENDPOINT: endpoint,
+      AUDIO_S3_REGION: 'us-east-1',
+      AUDIO_S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      AUDIO_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
+    options: { bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials },
+    close: async () => {
+      await server.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}
