@@ -11,7 +11,7 @@
  * (default 2) sets the Flite workers, BENCH_RTF skips the RTF run. Targets of issue 12: RTF <= 0.05, all
  * episodes in <= 10 minutes, no sentence synthesised twice, peak RSS <= 400 MB.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -120,8 +120,10 @@ interface ChildResult {
 /** The preparation pass in its own process (bench/audio-prepare.ts); a hung one fails the benchmark. */
 function prepareInChild(env: Record<string, string>, deadlineMs: number): Promise<ChildResult & { wallSec: number }> {
   const started = performance.now();
-  const child = fork(fileURLToPath(new URL('./audio-prepare.ts', import.meta.url)), [], {
-    execArgv: process.execArgv,
+  // The compiled server, as `npm start` runs it: a TypeScript loader in the process would add its own memory.
+  execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/ensure-server-build.mjs', import.meta.url))], { stdio: 'inherit' });
+  const child = fork(fileURLToPath(new URL('./audio-prepare.mjs', import.meta.url)), [], {
+    execArgv: [],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
