@@ -5,8 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { User } from '../server/src/modules/users/user.entity.js';
 import { TrialClaim } from '../server/src/modules/users/trial-claim.entity.js';
 import { addDigests } from '../server/test/support/fixtures.js';
-import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
-import { useWebFixture } from './support/web-fixture.js';
+import { useWebFixtureWithStripe } from './support/web-fixture.js';
 import { routeStripeApiTo, routeStripeToStandIn, seriousAxeViolations } from './support/web-helpers.js';
 
 // "Delete account" on the dashboard, in the built app against the real server and the Stripe stand-ins, on a
@@ -15,25 +14,8 @@ import { routeStripeApiTo, routeStripeToStandIn, seriousAxeViolations } from './
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 
 describe('deleting an account from the dashboard', () => {
-  let stripe: StripeStandIn;
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    stripe = await startStripeStandIn({
-      prices: [
-        { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
-        { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
-      ],
-    });
-  });
-  const web = useWebFixture(() => ({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_dcbrief',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_e2e_delete',
-      STRIPE_API_BASE: stripe.url,
-    },
-  }));
-  after(() => stripe?.close());
+  before(() => mkdirSync(SHOTS, { recursive: true }));
+  const web = useWebFixtureWithStripe('whsec_test_e2e_delete');
 
   for (const width of [375, 1280]) {
     test(`at ${width}px: a paying subscriber deletes the account; Stripe cancelled, signed out everywhere, the landing page says so`, async () => {
@@ -41,7 +23,7 @@ describe('deleting an account from the dashboard', () => {
       const other = await web.signIn(email);
       const { context, page } = await web.signIn(email, { viewport: { width, height: 900 } });
       await routeStripeToStandIn(context);
-      await routeStripeApiTo(context, stripe.url);
+      await routeStripeApiTo(context, web.stripe.url);
       await page.goto(`${web.ts.url}/subscribe`);
       await page.getByLabel('Card number').fill('4242 4242 4242 4242');
       await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
@@ -68,7 +50,7 @@ describe('deleting an account from the dashboard', () => {
       // Keep my account first: nothing happens.
       await dialog.getByRole('button', { name: 'Keep my account' }).click();
       await dialog.waitFor({ state: 'detached' });
-      assert.equal(stripe.subscriptions.get(stripeSubscriptionId!)!.status, 'trialing');
+      assert.equal(web.stripe.subscriptions.get(stripeSubscriptionId!)!.status, 'trialing');
 
       await account.getByRole('button', { name: 'Delete account' }).click();
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
@@ -76,7 +58,7 @@ describe('deleting an account from the dashboard', () => {
       await page.getByText('Account deleted', { exact: true }).first().waitFor();
       await page.screenshot({ path: path.join(SHOTS, `delete-account-done-${width}.png`) });
 
-      assert.equal(stripe.subscriptions.get(stripeSubscriptionId!)!.status, 'canceled');
+      assert.equal(web.stripe.subscriptions.get(stripeSubscriptionId!)!.status, 'canceled');
       assert.equal(await web.ts.orm.em.fork().count(User, { id: userId }), 0);
       assert.ok((await web.ts.orm.em.fork().count(TrialClaim, {})) >= 1, 'the trial claim stays');
       for (const p of [page, other.page]) assert.equal((await p.request.get(`${web.ts.url}/api/auth/user`)).status(), 401);

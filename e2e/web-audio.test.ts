@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { prepareAudio } from '../server/src/audio/prepare.js';
-import { FileAudioStore } from '../server/src/audio/storage.js';
 import { FliteSynthesizer } from '../server/src/audio/tts/flite.js';
-import { createLogger } from '../server/src/lib/logger.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
+import { prepareEpisodes } from '../server/test/audio/fixtures.js';
 import { useWebFixture } from './support/web-fixture.js';
 
 /** Listen plays once the episodes have loaded; before that it says why (a hint under it and a toast) and plays nothing. */
@@ -34,14 +31,7 @@ describe('the audio digest in a real browser', () => {
       digestStory('Liquid cooling retrofit cuts PUE to 1.18 in Oslo'),
     ]);
     // Composed digests are given their episode by the preparation job.
-    const ready = await prepareAudio({
-      orm: web.ts.orm,
-      tts: flite,
-      store: new FileAudioStore(path.join(web.ts.dataDir, 'audio')),
-      clock: web.ts.clock,
-      logger: createLogger('silent'),
-      config: { maxAttempts: 5 },
-    });
+    const ready = await prepareEpisodes(web.ts, flite);
     assert.equal(ready.ready, 1);
 
     const { context, page } = await web.signIn(email, { viewport: { width: 1280, height: 900 } });

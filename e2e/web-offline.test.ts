@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
-import { prepareAudio } from '../server/src/audio/prepare.js';
-import { FileAudioStore } from '../server/src/audio/storage.js';
 import { FliteSynthesizer } from '../server/src/audio/tts/flite.js';
-import { createLogger } from '../server/src/lib/logger.js';
 import { firstLink } from '../server/test/support/harness.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { recipient } from '../server/test/support/users.js';
+import { prepareEpisodes } from '../server/test/audio/fixtures.js';
 import { useWebFixture, type WebFixture } from './support/web-fixture.js';
 
 /** Every address stored in the page's Cache Storage, by cache name (the app shell's precache included). */
@@ -80,14 +77,7 @@ describe('the web app offline, through its service worker', () => {
         : [digestStory('Singapore allocates 300 MW to green data centres')],
     );
     await addDigests(web.ts.orm, other, [today], () => [digestStory('Second reader story about Dublin grid limits')]);
-    const prepared = await prepareAudio({
-      orm: web.ts.orm,
-      tts: flite,
-      store: new FileAudioStore(path.join(web.ts.dataDir, 'audio')),
-      clock: web.ts.clock,
-      logger: createLogger('silent'),
-      config: { maxAttempts: 5 },
-    });
+    const prepared = await prepareEpisodes(web.ts, flite);
     assert.equal(prepared.ready, 2);
 
     // First visit, signed in: the worker registers after load and stores the user and the newest digests itself.

@@ -7,8 +7,7 @@ import { User } from '../server/src/modules/users/user.entity.js';
 import { computeStats, digestStats } from '@dcbrief/shared';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { startTestServer } from '../server/test/support/harness.js';
-import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
-import { useWebFixture } from './support/web-fixture.js';
+import { useWebFixtureWithStripe } from './support/web-fixture.js';
 import { routeStripeApiTo, routeStripeToStandIn, routeStripeWithOutage, signInInBrowser } from './support/web-helpers.js';
 
 const WEBHOOK_SECRET = 'whsec_test_e2e';
@@ -17,25 +16,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 // Signed-in screens of the built web app against the real server, users signed in by magic link.
 describe('web app for subscribers', () => {
-  let stripe: StripeStandIn;
-  before(async () => {
-    stripe = await startStripeStandIn({
-      prices: [
-        { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
-        { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
-      ],
-    });
-  });
-  const web = useWebFixture(() => ({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_dcbrief',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_BASE: stripe.url,
-    },
-  }));
-  // After the fixture's own `after`: the server stops before the Stripe stand-in it talks to.
-  after(() => stripe?.close());
+  const web = useWebFixtureWithStripe(WEBHOOK_SECRET);
 
   test('a new user signs in by magic link and sees the home page: the free trial of BASIC, the upgrade panel, no audio actions', async () => {
     const { context, page } = await web.signIn('free-reader@dc-ops.example');
@@ -146,7 +127,7 @@ describe('web app for subscribers', () => {
     test(`subscribe when Stripe.js cannot load at ${width}px: the card says so with a Retry; once reachable, Retry brings the card form and it pays`, async () => {
       const { context, page } = await web.signIn(`offline-${width}@dc-ops.example`, { viewport: { width, height: 900 } });
       const outage = await routeStripeWithOutage(context);
-      await routeStripeApiTo(context, stripe.url);
+      await routeStripeApiTo(context, web.stripe.url);
       await page.goto(`${web.ts.url}/subscribe`);
       const card = page.locator('[aria-labelledby="complete-subscription-title"]');
       await card.getByText(/^The secure card form could not load/).waitFor();
@@ -179,10 +160,10 @@ describe('web app for subscribers', () => {
 
   test('subscribe: Payment Element (Stripe.js stand-in), plan change, a declined card, then the dashboard shows the paid plan', async () => {
     const email = 'buyer@dc-ops.example';
-    const earlier = stripe.calls('POST', '/v1/subscriptions').length;
+    const earlier = web.stripe.calls('POST', '/v1/subscriptions').length;
     const { context, page } = await web.signIn(email);
     const stripeRequests = await routeStripeToStandIn(context);
-    await routeStripeApiTo(context, stripe.url);
+    await routeStripeApiTo(context, web.stripe.url);
     await page.goto(`${web.ts.url}/subscribe`);
     const cardNumber = page.getByLabel('Card number');
     await cardNumber.waitFor();
@@ -201,12 +182,12 @@ describe('web app for subscribers', () => {
     // Another plan: a new secret for that plan's subscription (the premium one is dropped).
     await page.getByRole('radio', { name: 'Essential' }).click();
     await page.getByRole('button', { name: 'Subscribe to Essential' }).waitFor();
-    const created = stripe
+    const created = web.stripe
       .calls('POST', '/v1/subscriptions')
       .slice(earlier)
       .map((c) => (c.params.items as Array<{ price: string }>)[0]!.price);
     assert.deepEqual(created, ['price_premium_test', 'price_basic_test']);
-    const [premiumSub, basicSub] = [...stripe.subscriptions.values()].slice(-2);
+    const [premiumSub, basicSub] = [...web.stripe.subscriptions.values()].slice(-2);
     assert.equal(premiumSub!.status, 'canceled');
 
     await cardNumber.fill('4000 0000 0000 0002');
@@ -232,7 +213,7 @@ describe('web app for subscribers', () => {
   test("a card that needs authentication returns through Stripe's redirect and the dashboard shows the plan", async () => {
     const { context, page } = await web.signIn('secure@dc-ops.example');
     await routeStripeToStandIn(context);
-    await routeStripeApiTo(context, stripe.url);
+    await routeStripeApiTo(context, web.stripe.url);
     await page.goto(`${web.ts.url}/subscribe`);
     await page.getByLabel('Card number').fill('4000 0025 0000 3155');
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
@@ -248,7 +229,7 @@ describe('web app for subscribers', () => {
     const email = 'returning@dc-ops.example';
     const { context, page } = await web.signIn(email);
     await routeStripeToStandIn(context);
-    await routeStripeApiTo(context, stripe.url);
+    await routeStripeApiTo(context, web.stripe.url);
     await page.goto(`${web.ts.url}/subscribe`);
     await page.getByText(/^Your free trial has 14 days left\. Subscribe now and you pay nothing until/).waitFor();
     await page.getByRole('button', { name: 'Subscribe to Premium' }).click();
@@ -264,9 +245,9 @@ describe('web app for subscribers', () => {
 
     // Cancelled in Stripe's customer portal: Stripe ends the subscription and sends the event.
     const { stripeSubscriptionId: first } = await web.ts.orm.em.fork().findOneOrFail(User, { email });
-    const deleted = stripe.event(
+    const deleted = web.stripe.event(
       'customer.subscription.deleted',
-      stripe.update(first!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
+      web.stripe.update(first!, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }),
     );
     const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload: deleted, secret: WEBHOOK_SECRET });
     const hook = await fetch(`${web.ts.url}/api/stripe/webhook`, {

@@ -5,8 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { TRIAL_DAYS } from '@dcbrief/shared';
 import { User } from '../server/src/modules/users/user.entity.js';
-import { startStripeStandIn, type StripeStandIn } from '../server/test/support/stripe-stand-in.js';
-import { useWebFixture } from './support/web-fixture.js';
+import { useWebFixtureWithStripe } from './support/web-fixture.js';
 import { routeStripeApiTo, routeStripeToStandIn } from './support/web-helpers.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
@@ -21,25 +20,8 @@ const shortDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'shor
  * its last days, its end, and a trial converted with a card. Each screen is saved in screenshots/ to look at.
  */
 describe('the free trial in the web app', () => {
-  let stripe: StripeStandIn;
-  before(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    stripe = await startStripeStandIn({
-      prices: [
-        { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
-        { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
-      ],
-    });
-  });
-  const web = useWebFixture(() => ({
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_dcbrief',
-      STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
-      STRIPE_WEBHOOK_SECRET: 'whsec_test_e2e_trial',
-      STRIPE_API_BASE: stripe.url,
-    },
-  }));
-  after(() => stripe?.close());
+  before(() => mkdirSync(SHOTS, { recursive: true }));
+  const web = useWebFixtureWithStripe('whsec_test_e2e_trial');
 
   const trialEndOf = async (email: string) => (await web.ts.orm.em.fork().findOneOrFail(User, { email })).trialEndsAt!;
   const shot = (page: Page, name: string, width: number) =>
@@ -88,7 +70,7 @@ describe('the free trial in the web app', () => {
 
       // The subscribe page: the remaining days carried into the order summary, the terms by the button.
       await routeStripeToStandIn(context);
-      await routeStripeApiTo(context, stripe.url);
+      await routeStripeApiTo(context, web.stripe.url);
       await notice(page).getByRole('link', { name: 'Keep my digests' }).click();
       await page.waitForURL(`${web.ts.url}/subscribe`);
       await page.getByText(/^Your free trial has 3 days left\. Subscribe now and you pay nothing until/).waitFor();
@@ -134,7 +116,7 @@ describe('the free trial in the web app', () => {
       const { context, page } = await web.signIn(email, { viewport: { width, height: 900 } });
       const endsAt = await trialEndOf(email);
       await routeStripeToStandIn(context);
-      await routeStripeApiTo(context, stripe.url);
+      await routeStripeApiTo(context, web.stripe.url);
       await page.goto(`${web.ts.url}/subscribe`);
       await page
         .getByTestId('order-summary')

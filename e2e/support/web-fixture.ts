@@ -1,6 +1,7 @@
 import { after, before } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../server/test/support/harness.js';
+import { startStripeStandIn, TEST_PRICES, type StripeStandIn } from '../../server/test/support/stripe-stand-in.js';
 import { launchBrowser } from './browser.js';
 import { signInInBrowser } from './web-helpers.js';
 
@@ -42,5 +43,39 @@ export function useWebFixture(serverOptions: () => TestServerOptions = () => ({}
       return started(browser, 'browser');
     },
     signIn: (email, options) => signInInBrowser(started(ts, 'server'), started(browser, 'browser'), email, options),
+  };
+}
+
+/**
+ * The web fixture with Stripe's API played by the stand-in (both plans' prices) and the server configured with
+ * test keys for it. The stand-in starts before the server and stops after it, since the server talks to it.
+ */
+export function useWebFixtureWithStripe(webhookSecret: string): WebFixture & { readonly stripe: StripeStandIn } {
+  let stripe: StripeStandIn | undefined;
+  before(async () => {
+    stripe = await startStripeStandIn({ prices: TEST_PRICES });
+  });
+  const web = useWebFixture(() => ({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_dcbrief',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_dcbrief',
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: stripe!.url,
+    },
+  }));
+  // Registered after the fixture's own `after`: the server stops before the Stripe stand-in it talks to.
+  after(() => stripe?.close());
+  return {
+    get ts() {
+      return web.ts;
+    },
+    get browser() {
+      return web.browser;
+    },
+    get stripe() {
+      if (!stripe) throw new Error("the web fixture's Stripe stand-in is not started: read it inside a test or hook");
+      return stripe;
+    },
+    signIn: web.signIn,
   };
 }

@@ -15,13 +15,10 @@ import { json, TestClient } from './support/client.js';
 import { addDigests } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { runCli } from './support/run-cli.js';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { startStripeStandIn, TEST_PRICES, type StripeStandIn } from './support/stripe-stand-in.js';
 import { signIn } from './support/users.js';
 
-const PRICES = [
-  { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
-  { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
-];
+const PRICES = TEST_PRICES;
 
 /**
  * "Delete account" (docs/decisions/117): the Stripe subscription is cancelled through the product's Stripe client

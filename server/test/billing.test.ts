@@ -13,14 +13,11 @@ import { User } from '../src/modules/users/user.entity.js';
 import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { startStripeStandIn, TEST_PRICES, type StripeStandIn } from './support/stripe-stand-in.js';
 import { recipient, signIn } from './support/users.js';
 
 const WEBHOOK_SECRET = 'whsec_test_dcbrief_webhook_secret';
-const PRICES = [
-  { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
-  { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
-];
+const PRICES = TEST_PRICES;
 const signer = new Stripe('sk_test_signing_only');
 
 function stripeEnv(stripe: Pick<StripeStandIn, 'url'>, extra: Record<string, string> = {}) {

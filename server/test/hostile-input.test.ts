@@ -53,6 +53,7 @@ interface Endpoint {
 describe('hostile input on every write endpoint: no 5xx, no partial write, no value in the log', () => {
   let ts: TestServer;
   let subscriber: TestClient;
+  let leaving: TestClient;
   let digestId: string;
   const logs = captureLogs('info');
 
@@ -62,6 +63,8 @@ describe('hostile input on every write endpoint: no 5xx, no partial write, no va
       env: { STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_SECRET_KEY: 'sk_test_hostile', DELIVERY_WEBHOOK_SECRET: DELIVERY_SECRET },
     });
     subscriber = await signIn(ts, 'hostile.subscriber@example.com');
+    // Deleting an account is a write endpoint too; a valid body deletes this one, not the subscriber the others use.
+    leaving = await signIn(ts, 'hostile.leaving@example.com');
     digestId = (await addDigests(ts.orm, 'hostile.subscriber@example.com', ['2026-11-21']))[0]!.id;
   });
   after(() => ts.close());
@@ -127,6 +130,54 @@ describe('hostile input on every write endpoint: no 5xx, no partial write, no va
       valid: { tier: 'nonexistent' },
       textFields: ['tier'],
       client: () => subscriber,
+    },
+    {
+      name: 'sign-in code',
+      method: 'POST',
+      path: '/api/login/code',
+      valid: { email: 'nobody.code@example.com', code: '12345678', timezone: 'Europe/Paris', next: '/digests' },
+      textFields: ['email', 'code', 'timezone', 'next'],
+      client: () => new TestClient(ts.url),
+    },
+    {
+      name: 'billing portal',
+      method: 'POST',
+      path: '/api/billing/portal',
+      valid: {},
+      textFields: [], // takes no body: only the prototype keys below
+      client: () => subscriber,
+    },
+    {
+      name: 'billing refresh',
+      method: 'POST',
+      path: '/api/billing/refresh',
+      valid: {},
+      textFields: [],
+      client: () => subscriber,
+    },
+    {
+      name: 'episode rating',
+      method: 'PUT',
+      path: '/api/audio/episodes/00000000-0000-4000-8000-000000000000/rating',
+      valid: { rating: 4 },
+      textFields: ['rating'],
+      client: () => subscriber,
+    },
+    {
+      name: 'episode position',
+      method: 'PUT',
+      path: '/api/audio/episodes/00000000-0000-4000-8000-000000000000/position',
+      valid: { positionSec: 12 },
+      textFields: ['positionSec'],
+      client: () => subscriber,
+    },
+    {
+      name: 'account deletion',
+      method: 'POST',
+      path: '/api/account/delete',
+      valid: { confirm: true },
+      textFields: ['confirm'],
+      client: () => leaving,
     },
     {
       name: 'delivery webhook',
@@ -215,6 +266,26 @@ describe('hostile input on every write endpoint: no 5xx, no partial write, no va
       }
     }
     assert.equal((await subscriber.get(`/api/digests/${digestId}`)).status, 200, 'a real id still works');
+  });
+
+  test('hostile ids in write paths and hostile email-link tokens', async () => {
+    for (const [label, value] of Object.entries(HOSTILE_STRINGS)) {
+      if (label.includes('surrogate')) continue; // no UTF-8 form in a path (the read test sends their bytes)
+      const id = encodeURIComponent(value);
+      const writes: Array<[string, string, unknown]> = [
+        ['PUT', `/api/audio/episodes/${id}/rating`, { rating: 4 }],
+        ['PUT', `/api/audio/episodes/${id}/position`, { positionSec: 3 }],
+        ['PUT', `/api/audio/episodes/${digestId}/stories/${id}/vote`, { vote: 'up' }],
+        ['POST', `/api/email/rate?t=${id}&rating=4`, undefined],
+        ['POST', `/api/email/unsubscribe?t=${id}`, undefined],
+      ];
+      for (const [method, path, json] of writes) {
+        const before = await snapshot();
+        const res = await subscriber.request(method as 'PUT' | 'POST', path, json === undefined ? {} : { json });
+        assert.ok(res.status >= 400 && res.status < 500, `${method} ${path.slice(0, 60)} (${label}): ${res.status}`);
+        assert.equal(await snapshot(), before, `${method} ${path.slice(0, 60)} (${label}): refused, yet something was written`);
+      }
+    }
   });
 
   test('malformed signed Stripe events: a 400 and a log line, nothing recorded', async () => {

@@ -10,16 +10,13 @@ import { User } from '../src/modules/users/user.entity.js';
 import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { runCli } from './support/run-cli.js';
-import { startStripeStandIn, type StripeStandIn } from './support/stripe-stand-in.js';
+import { startStripeStandIn, TEST_PRICES, type StripeStandIn } from './support/stripe-stand-in.js';
 import { recipient, signIn } from './support/users.js';
 import { deliveryDeps, editionOf } from './delivery/fixtures.js';
 
 const DAY = 86_400_000;
 const WEBHOOK_SECRET = 'whsec_test_dcbrief_trial';
-const PRICES = [
-  { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
-  { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
-];
+const PRICES = TEST_PRICES;
 // Sunday 22 November 2026, 05:00 UTC: the next 06:00 is a Sunday (daily), the one after a Monday (weekly).
 const START = new Date('2026-11-22T05:00:00Z');
 

@@ -1,18 +1,11 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { digestStatsSchema, episodeListSchema, episodeRatingsSchema, episodeSchema, feedbackListSchema } from '@dcbrief/shared';
-import { prepareAudio } from '../../src/audio/prepare.js';
-import { FileAudioStore } from '../../src/audio/storage.js';
-import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
-import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { createLogger } from '../../src/lib/logger.js';
 import { Feedback, StoryFeedback } from '../../src/modules/feedback/feedback.entity.js';
 import type { TestClient } from '../support/client.js';
-import { setSubscription } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import { startListeningServer, type ListeningServer } from './fixtures.js';
+import type { TestServer } from '../support/harness.js';
 import { signIn } from '../support/users.js';
-import { deliveryDeps } from '../delivery/fixtures.js';
 
 const TUESDAY = '2026-11-24T06:05:00Z';
 
@@ -23,25 +16,11 @@ describe('ratings from the audio player: the episode 1-5 and a thumb per story, 
   let basic: TestClient;
   let digestId: string;
   let storyIds: string[];
-  const flite = new FliteSynthesizer({ workers: 2 });
+  let listening: ListeningServer;
 
   before(async () => {
-    ts = await startTestServer({ now: TUESDAY });
-    owner = await signIn(ts, 'owner@rate.example');
-    other = await signIn(ts, 'other@rate.example');
-    basic = await signIn(ts, 'basic@rate.example');
-    await setSubscription(ts.orm, 'owner@rate.example', 'premium', 'active');
-    await setSubscription(ts.orm, 'other@rate.example', 'premium', 'active');
-    await setSubscription(ts.orm, 'basic@rate.example', 'basic', 'active');
-    await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
-    await prepareAudio({
-      orm: ts.orm,
-      tts: flite,
-      store: new FileAudioStore(path.join(ts.dataDir, 'audio')),
-      clock: ts.clock,
-      logger: createLogger('silent'),
-      config: { maxAttempts: 5 },
-    });
+    listening = await startListeningServer('rate.example', TUESDAY);
+    ({ ts, owner, other, basic } = listening);
     const [episode] = episodeListSchema.parse(await (await owner.get('/api/audio/episodes')).json());
     digestId = episode!.digestId;
     storyIds = episode!.chapters.flatMap((c) => (c.storyId ? [c.storyId] : []));
@@ -50,8 +29,7 @@ describe('ratings from the audio player: the episode 1-5 and a thumb per story, 
     assert.deepEqual(episode!.storyVotes, {});
   });
   after(async () => {
-    await flite.close();
-    await ts?.close();
+    await listening?.close();
   });
 
   const rate = (client: TestClient, id: string, body: unknown) => client.request('PUT', `/api/audio/episodes/${id}/rating`, { json: body });

@@ -1,18 +1,12 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import Parser from 'rss-parser';
 import { audioFeedSchema, episodeListSchema, episodeSchema } from '@dcbrief/shared';
-import { prepareAudio } from '../../src/audio/prepare.js';
-import { FileAudioStore } from '../../src/audio/storage.js';
-import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
-import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { createLogger } from '../../src/lib/logger.js';
 import type { TestClient } from '../support/client.js';
+import { startListeningServer, type ListeningServer } from './fixtures.js';
 import { setSubscription } from '../support/fixtures.js';
-import { startTestServer, type TestServer } from '../support/harness.js';
+import type { TestServer } from '../support/harness.js';
 import { signIn } from '../support/users.js';
-import { deliveryDeps } from '../delivery/fixtures.js';
 
 const TUESDAY = '2026-11-24T06:05:00Z';
 
@@ -22,31 +16,16 @@ describe('serving episodes and the private podcast feed', () => {
   let other: TestClient;
   let basic: TestClient;
   let digestId: string;
-  const flite = new FliteSynthesizer({ workers: 2 });
+  let listening: ListeningServer;
 
   before(async () => {
-    ts = await startTestServer({ now: TUESDAY });
-    owner = await signIn(ts, 'owner@listen.example');
-    other = await signIn(ts, 'other@listen.example');
-    basic = await signIn(ts, 'basic@listen.example');
-    await setSubscription(ts.orm, 'owner@listen.example', 'premium', 'active');
-    await setSubscription(ts.orm, 'other@listen.example', 'premium', 'active');
-    await setSubscription(ts.orm, 'basic@listen.example', 'basic', 'active');
-    await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
-    await prepareAudio({
-      orm: ts.orm,
-      tts: flite,
-      store: new FileAudioStore(path.join(ts.dataDir, 'audio')),
-      clock: ts.clock,
-      logger: createLogger('silent'),
-      config: { maxAttempts: 5 },
-    });
+    listening = await startListeningServer('listen.example', TUESDAY);
+    ({ ts, owner, other, basic } = listening);
     const list = episodeListSchema.parse(await (await owner.get('/api/audio/episodes')).json());
     digestId = list[0]!.digestId;
   });
   after(async () => {
-    await flite.close();
-    await ts?.close();
+    await listening?.close();
   });
 
   test('the owner lists and fetches the episode: whole, by byte ranges, as a download', async () => {

@@ -60,6 +60,12 @@ const matches = (pattern: string | RegExp, path: string) => (typeof pattern === 
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+/** The two plans' monthly prices as the operator creates them in Stripe (lookup keys the server looks prices up by). */
+export const TEST_PRICES = [
+  { id: 'price_basic_test', lookup_key: 'dcbrief_basic_monthly', unit_amount: 2900 },
+  { id: 'price_premium_test', lookup_key: 'dcbrief_premium_monthly', unit_amount: 7900 },
+];
+
 export async function startStripeStandIn(options: {
   prices: Array<{ id: string; lookup_key: string; unit_amount: number }>;
   /** Secret keys Stripe refuses with 401 (a rolled or mistyped key). */

@@ -5,8 +5,9 @@ import { after, before, describe, it } from 'node:test';
 import iconv from 'iconv-lite';
 import { decodeBody, HttpFetcher, type FetchLimits } from './http-fetcher.js';
 
+// A timeout a loaded machine never reaches by accident; the stall test sets its own short one.
 const LIMITS: FetchLimits = {
-  timeoutMs: 400,
+  timeoutMs: 10_000,
   maxBytes: 64 * 1024,
   maxRedirects: 2,
   userAgent: 'DCBriefBot/test',
@@ -20,6 +21,7 @@ describe('HttpFetcher', () => {
   let active = 0;
   let peak = 0;
   const seen: http.IncomingHttpHeaders[] = [];
+  const slow: http.ServerResponse[] = [];
 
   before(async () => {
     server = http.createServer((req, res) => {
@@ -31,6 +33,7 @@ describe('HttpFetcher', () => {
           .writeHead(200, { etag: '"v1"', 'last-modified': 'Fri, 20 Nov 2026 11:00:00 GMT', 'content-type': 'application/rss+xml' })
           .end('<rss/>');
       }
+      if (p === '/hang-up') return req.socket.destroy();
       if (p.startsWith('/hop/')) {
         const n = Number(p.slice(5));
         return n === 0 ? res.writeHead(200).end('arrived') : res.writeHead(301, { location: `/hop/${n - 1}` }).end();
@@ -56,12 +59,20 @@ describe('HttpFetcher', () => {
           .writeHead(200, { 'content-type': 'text/xml; charset=ISO-8859-1' })
           .end(iconv.encode('<t>Données à Francfort</t>', 'latin1'));
       if (p.startsWith('/slow/')) {
+        // Held until two are in flight (then a little longer, for a third to show up if the limit leaked), or
+        // a while, so that the peak does not depend on how fast a loaded machine opens connections.
         active++;
         peak = Math.max(peak, active);
-        return setTimeout(() => {
-          active--;
-          res.writeHead(200).end('ok');
-        }, 60);
+        slow.push(res);
+        const release = () => {
+          for (const r of slow.splice(0)) {
+            active--;
+            r.writeHead(200).end('ok');
+          }
+        };
+        if (active >= 2) setTimeout(release, 100);
+        else setTimeout(() => slow.includes(res) && release(), 2000);
+        return;
       }
       res.writeHead(404).end();
     });
@@ -104,13 +115,24 @@ describe('HttpFetcher', () => {
   });
 
   it('gives up on a server that stalls mid-body', async () => {
-    const res = await new HttpFetcher(LIMITS).fetch(`${base}/stall`);
+    const res = await new HttpFetcher({ ...LIMITS, timeoutMs: 400 }).fetch(`${base}/stall`);
     assert.ok(res.kind === 'failed' && /timed out after 400 ms/.test(res.error));
   });
 
-  it('reports an unreachable host as a failure, not an exception', async () => {
-    const res = await new HttpFetcher(LIMITS).fetch('http://127.0.0.1:9/feed');
-    assert.equal(res.kind, 'failed');
+  it('reports an unreachable host as a failure in words, not an exception', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const res = await new HttpFetcher(LIMITS).fetch(`http://127.0.0.1:${port}/feed`);
+    assert.ok(res.kind === 'failed');
+    assert.equal(res.error, 'connection refused (ECONNREFUSED)');
+  });
+
+  it('says in words that a server hung up, keeping the code for a search', async () => {
+    const res = await new HttpFetcher(LIMITS).fetch(`${base}/hang-up`);
+    assert.ok(res.kind === 'failed');
+    assert.match(res.error, /^connection (closed|reset) by the server \((UND_ERR_SOCKET|ECONNRESET)\)$/);
   });
 
   it('decodes the charset the server declares', async () => {

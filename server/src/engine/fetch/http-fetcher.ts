@@ -112,7 +112,7 @@ export class HttpFetcher implements Fetcher {
     } catch (err) {
       const reason = controller.signal.aborted ? controller.signal.reason : err;
       const failure = reason instanceof FetchFailure ? reason : null;
-      return { kind: 'failed', status: failure?.status ?? null, url, error: failure?.message ?? describe(reason) };
+      return { kind: 'failed', status: failure?.status ?? null, url, error: failure?.message ?? describeFetchError(reason) };
     } finally {
       clearTimeout(timer);
     }
@@ -206,10 +206,38 @@ function decodeWide(bytes: Buffer, encoding: WideEncoding): string {
   return parts.join('');
 }
 
-function describe(err: unknown): string {
-  if (err instanceof Error) {
-    const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
-    return cause?.code ?? cause?.message ?? err.message;
-  }
-  return String(err);
+/**
+ * Network failures in words an operator reads in the CLI's table and the source's health, with undici's or the
+ * system's code kept in brackets for a search (e.g. "connection closed by the server (UND_ERR_SOCKET)").
+ */
+const NETWORK_FAILURES: Record<string, string> = {
+  UND_ERR_SOCKET: 'connection closed by the server',
+  ECONNRESET: 'connection reset by the server',
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host name lookup failed (temporary)',
+  ETIMEDOUT: 'connection timed out',
+  UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+  UND_ERR_HEADERS_TIMEOUT: 'no response headers in time',
+  UND_ERR_BODY_TIMEOUT: 'response body stalled',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EPIPE: 'connection closed while sending',
+  CERT_HAS_EXPIRED: 'TLS certificate expired',
+  DEPTH_ZERO_SELF_SIGNED_CERT: 'TLS certificate is self-signed',
+  SELF_SIGNED_CERT_IN_CHAIN: 'TLS certificate chain is self-signed',
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: 'TLS certificate could not be verified',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'TLS certificate is for another host',
+  UND_ERR_INFO: 'invalid response from the server',
+  HPE_INVALID_CONSTANT: 'invalid HTTP response',
+  HPE_INVALID_HEADER_TOKEN: 'invalid HTTP response header',
+};
+
+export function describeFetchError(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+  const code = cause?.code ?? (err as Error & { code?: string }).code;
+  if (code && NETWORK_FAILURES[code]) return `${NETWORK_FAILURES[code]} (${code})`;
+  if (code) return cause?.message && cause.message !== code ? `${cause.message} (${code})` : code;
+  return cause?.message ?? err.message;
 }

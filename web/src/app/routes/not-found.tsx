@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import { BrandLogo } from '@/components/brand-logo';
+import { HomeLogoLink } from '@/components/layout/home-logo-link';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 
@@ -10,13 +10,7 @@ export function NotFoundRoute() {
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <header className="mx-auto w-full max-w-6xl px-4 py-5 sm:px-6">
-        <Link
-          to={paths.home}
-          aria-label="DC Brief home"
-          className="inline-flex items-center rounded-md touch:min-h-11 focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
-          <BrandLogo />
-        </Link>
+        <HomeLogoLink />
       </header>
       <main className="flex flex-1 items-center justify-center px-4 pb-24">
         <div className="w-full max-w-md rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-xs">

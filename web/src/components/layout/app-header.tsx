@@ -1,7 +1,7 @@
 import { CreditCard, House, LayoutDashboard, LogOut, Menu, Newspaper } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
-import { BrandLogo } from '@/components/brand-logo';
+import { HomeLogoLink } from '@/components/layout/home-logo-link';
 import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
@@ -52,13 +52,7 @@ export function AppHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link
-          to={paths.home}
-          aria-label="DC Brief home"
-          className="inline-flex items-center rounded-md touch:min-h-11 focus-visible:outline-2 focus-visible:outline-blue-700"
-        >
-          <BrandLogo />
-        </Link>
+        <HomeLogoLink />
         {user && (
           <nav aria-label="Main" className="flex items-center gap-1">
             <div className="hidden items-center gap-1 sm:flex">
