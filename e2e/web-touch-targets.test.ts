@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { FliteSynthesizer } from '../server/src/audio/tts/flite.js';
 import { emailLinkPage } from '../server/src/delivery/pages.js';
+import { prepareEpisodes } from '../server/test/audio/fixtures.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { useWebFixture } from './support/web-fixture.js';
 
@@ -69,6 +71,8 @@ async function smallTargets(page: Page): Promise<Offender[]> {
 
 describe('touch targets on a phone', () => {
   const web = useWebFixture();
+  const flite = new FliteSynthesizer({ workers: 1 });
+  after(() => flite.close());
   let digestId = '';
   before(async () => {
     mkdirSync(SHOTS, { recursive: true });
@@ -78,6 +82,7 @@ describe('touch targets on a phone', () => {
       digestStory(`Cooling retrofit in Oslo on ${date}`, { corroboration: 2 }),
     ]);
     digestId = digests.at(-1)!.id;
+    assert.ok((await prepareEpisodes(web.ts, flite)).ready >= 1);
   });
 
   test('signed out: the landing page, its waitlist dialog and the 404 screen', async () => {
@@ -121,6 +126,20 @@ describe('touch targets on a phone', () => {
     }
     assert.deepEqual(await smallTargets(page), [], 'digest');
     await shot(page, 'digest', PHONE.width);
+
+    await page.goto(`${web.ts.url}/audio`);
+    await page
+      .getByRole('link', { name: /^Download / })
+      .first()
+      .waitFor();
+    assert.deepEqual(await smallTargets(page), [], 'Audio Library');
+    await page
+      .getByRole('button', { name: /^Play / })
+      .first()
+      .click();
+    await page.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause' }).waitFor();
+    assert.deepEqual(await smallTargets(page), [], 'Audio Library with the player bar');
+    await shot(page, 'audio-library', PHONE.width);
 
     await page.goto(`${web.ts.url}/subscribe`);
     await page.getByRole('heading', { name: 'Choose your intelligence level' }).waitFor();

@@ -277,7 +277,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
                 <input
                   type="range"
                   aria-label="Position"
-                  className="min-w-0 flex-1 accent-blue-700"
+                  className="min-w-0 flex-1 accent-blue-700 touch:h-11"
                   min={0}
                   max={Math.max(1, Math.round(episode.durationSec))}
                   value={Math.round(time)}
@@ -291,7 +291,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
                 <span>Speed</span>
                 <select
                   aria-label="Playback speed"
-                  className="rounded border border-slate-300 bg-white px-1 py-1 text-sm text-slate-900"
+                  className="rounded border border-slate-300 bg-white px-1 py-1 text-sm text-slate-900 touch:h-11 touch:px-2"
                   value={String(rate)}
                   onChange={(e) => setSpeed(Number(e.target.value))}
                 >
