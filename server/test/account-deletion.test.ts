@@ -145,6 +145,9 @@ describe('deleting an account', () => {
     // Stripe: the subscription cancelled at once, through the product's client.
     assert.equal(stripe.subscriptions.get(subId)!.status, 'canceled');
     assert.equal(stripe.calls('DELETE', `/v1/subscriptions/${subId}`).length, 1);
+    // And the Stripe customer is deleted: the name, email and saved card leave Stripe too.
+    const customerId = String(stripe.subscriptions.get(subId)!.customer);
+    assert.deepEqual(stripe.customers.get(customerId), { id: customerId, object: 'customer', deleted: true });
     // Every row of theirs is gone; the shared episode stays (other subscribers may have it), the other user untouched.
     assert.deepEqual(await leftOf(owner.id, email), Object.fromEntries(Object.keys(before).map((k) => [k, 0])));
     assert.equal(await em().count(AudioEpisode, { id: episodeId }), 1);
@@ -172,8 +175,17 @@ describe('deleting an account', () => {
     assert.equal((await laptop.get('/api/auth/user')).status, 200, 'still signed in');
     assert.notEqual(stripe.subscriptions.get(subId)!.status, 'canceled');
 
-    assert.equal((await laptop.post('/api/account/delete', { confirm: true })).status, 200);
+    // Stripe cancels, then fails to delete the customer: still nothing of ours is deleted, and again finishes it.
+    stripe.failNext('DELETE', /^\/v1\/customers\//, { status: 500, type: 'api_error', message: 'Something went wrong on Stripe' }, 3);
+    const halfway = await laptop.post('/api/account/delete', { confirm: true });
+    assert.ok(halfway.status === 502 || halfway.status === 503, `status ${halfway.status}`);
+    assert.equal(await em().count(User, { id: owner.id }), 1);
     assert.equal(stripe.subscriptions.get(subId)!.status, 'canceled');
+    const customerId = String(stripe.subscriptions.get(subId)!.customer);
+    assert.equal(stripe.customers.get(customerId)!.deleted, undefined);
+
+    assert.equal((await laptop.post('/api/account/delete', { confirm: true })).status, 200);
+    assert.equal(stripe.customers.get(customerId)!.deleted, true);
     assert.equal(await em().count(User, { id: owner.id }), 0);
   });
 
@@ -200,7 +212,7 @@ describe('deleting an account', () => {
       cliEnv({ STRIPE_SECRET_KEY: 'sk_test_dcbrief', STRIPE_API_BASE: stripe.url }),
     );
     assert.equal(deleted.status, 0, deleted.stderr);
-    assert.match(deleted.stdout, new RegExp(`Cancelled in Stripe: ${subId}`));
+    assert.match(deleted.stdout, new RegExp(`Cancelled in Stripe: ${subId}\\. Its Stripe customer was deleted\\.`));
     assert.equal(stripe.subscriptions.get(subId)!.status, 'canceled');
     assert.deepEqual(Object.values(await leftOf(owner.id, email)), Array(11).fill(0));
   });

@@ -80,5 +80,6 @@ export async function deleteUser(cli: CliContext, rawEmail: string | undefined):
     throw err;
   }
   const cancelled = deleted.cancelledSubscriptions.length ? ` Cancelled in Stripe: ${deleted.cancelledSubscriptions.join(', ')}.` : '';
-  return `Deleted ${user.email} with its digests and feedback.${cancelled} The address will get no second free trial.`;
+  const customer = deleted.deletedStripeCustomer ? ' Its Stripe customer was deleted.' : '';
+  return `Deleted ${user.email} with its digests and feedback.${cancelled}${customer} The address will get no second free trial.`;
 }

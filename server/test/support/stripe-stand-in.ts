@@ -90,9 +90,14 @@ export async function startStripeStandIn(options: {
     return price;
   }
 
+  const liveCustomer = (customerId: string) => {
+    const customer = customers.get(customerId);
+    return customer && !customer.deleted ? customer : undefined;
+  };
+
   function createSubscription(params: Record<string, any>): Obj {
     const customer = String(params.customer ?? '');
-    if (!customers.has(customer)) throw new StripeError(400, 'invalid_request_error', `No such customer: '${customer}'`);
+    if (!liveCustomer(customer)) throw new StripeError(400, 'invalid_request_error', `No such customer: '${customer}'`);
     const price = priceObj(String(params.items?.[0]?.price ?? ''));
     const created = now();
     const trialEnd = trialEndOf(params, created);
@@ -211,6 +216,20 @@ export async function startStripeStandIn(options: {
       if (!customer) throw new StripeError(404, 'invalid_request_error', `No such customer: '${m[1]}'`, 'resource_missing');
       return [200, customer];
     }
+    // As Stripe: a deleted customer reads as `{ id, object, deleted: true }`, its subscriptions end at once, and
+    // deleting it again is "No such customer".
+    if (method === 'DELETE' && (m = path.match(/^\/v1\/customers\/([\w]+)$/))) {
+      const customer = customers.get(m[1]!);
+      if (!customer || customer.deleted)
+        throw new StripeError(404, 'invalid_request_error', `No such customer: '${m[1]}'`, 'resource_missing');
+      for (const sub of subscriptions.values()) {
+        if (sub.customer === customer.id && !['canceled', 'incomplete_expired'].includes(String(sub.status)))
+          Object.assign(sub, { status: 'canceled', canceled_at: now(), ended_at: now() });
+      }
+      const gone = { id: customer.id, object: 'customer', deleted: true };
+      customers.set(customer.id, gone);
+      return [200, gone];
+    }
     if (method === 'GET' && path === '/v1/prices') {
       const keys: string[] = Array.isArray(params.lookup_keys) ? params.lookup_keys : [];
       const data = [...prices.values()].filter((p) => keys.includes(p.lookup_key));
@@ -265,7 +284,7 @@ export async function startStripeStandIn(options: {
       return [200, { id: intentId, object: m[1] === 'setup_intents' ? 'setup_intent' : 'payment_intent', status: 'succeeded' }];
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
-      if (!customers.has(String(params.customer)))
+      if (!liveCustomer(String(params.customer)))
         throw new StripeError(400, 'invalid_request_error', `No such customer: '${params.customer}'`);
       return [
         200,

@@ -28,8 +28,13 @@ export async function cancelBillingForDeletion(stripe: Stripe | null, user: User
   }
   const ids = new Set<string>();
   if (user.stripeCustomerId) {
-    for await (const sub of stripe.subscriptions.list({ customer: user.stripeCustomerId, status: 'all', limit: 100 })) {
-      if (!ENDED.has(sub.status)) ids.add(sub.id);
+    try {
+      for await (const sub of stripe.subscriptions.list({ customer: user.stripeCustomerId, status: 'all', limit: 100 })) {
+        if (!ENDED.has(sub.status)) ids.add(sub.id);
+      }
+    } catch (err) {
+      // A customer deleted by an earlier attempt whose own transaction then failed: nothing left to bill.
+      if (!isStripeMissing(err)) throw err;
     }
   }
   // The stored subscription too, should the customer link be missing (an account from an early version).
@@ -44,4 +49,21 @@ export async function cancelBillingForDeletion(stripe: Stripe | null, user: User
     }
   }
   return cancelled;
+}
+
+/**
+ * After its subscriptions are cancelled, the account's Stripe customer is deleted too (docs/decisions/117): its
+ * name, email and saved cards leave Stripe, which keeps only the invoices and payments it must keep for
+ * accounting. Returns whether a customer was deleted now; one already gone (an earlier attempt) is not an error.
+ * Without a Stripe client there is no customer to reach (the caller has already refused a billing account).
+ */
+export async function deleteStripeCustomer(stripe: Stripe | null, user: User): Promise<boolean> {
+  if (!stripe || !user.stripeCustomerId) return false;
+  try {
+    const deleted = await stripe.customers.del(user.stripeCustomerId);
+    return deleted.deleted === true;
+  } catch (err) {
+    if (isStripeMissing(err)) return false;
+    throw err;
+  }
 }
