@@ -5,6 +5,7 @@
  * Debian's Chromium. Targets (issue 15): <= 80 KB of JavaScript on the wire before load, performance >= 98.
  */
 import { execFileSync } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -14,6 +15,9 @@ import { startTestServer } from '../server/test/support/harness.js';
 const root = path.resolve(import.meta.dirname, '..');
 const WIRE_JS_TARGET_BYTES = 80 * 1024;
 const LIGHTHOUSE_TARGET = 98;
+
+/** Lighthouse runs per measurement (`WEB_BENCH_RUNS`): the score moves with the shared machine's load, the median less. */
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 5) || 5);
 
 const kb = (b: number) => `${(b / 1024).toFixed(1)} KB`;
 
@@ -37,7 +41,16 @@ async function landingWireJs(url: string): Promise<{ bytes: number; files: numbe
 }
 
 /** Lighthouse's default (mobile, simulated throttling) performance run against the built landing page. */
-async function lighthouseMobile(url: string): Promise<{ score: number; lcpMs: number; tbtMs: number }> {
+interface LighthouseRun {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  siMs: number;
+  cls: number;
+}
+
+async function lighthouseMobile(url: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: [
@@ -56,8 +69,11 @@ async function lighthouseMobile(url: string): Promise<{ score: number; lcpMs: nu
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
       lcpMs: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+      siMs: lhr.audits['speed-index']?.numericValue ?? NaN,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     };
   } finally {
     chrome.kill();
@@ -99,12 +115,23 @@ export async function benchWeb(): Promise<Array<Record<string, string>>> {
       target: `<= ${kb(WIRE_JS_TARGET_BYTES)}`,
       result: wire.bytes <= WIRE_JS_TARGET_BYTES ? 'met' : 'missed',
     });
-    const lh = await lighthouseMobile(`${ts.url}/`);
+    const runs: LighthouseRun[] = [];
+    for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(await lighthouseMobile(`${ts.url}/`));
+    const median = (pick: (r: LighthouseRun) => number) => {
+      const sorted = runs.map(pick).sort((a, b) => a - b);
+      const mid = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+    };
+    const score = median((r) => r.score);
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     rows.push({
-      measure: 'Lighthouse mobile performance (Chromium)',
-      value: `${lh.score} (LCP ${(lh.lcpMs / 1000).toFixed(2)} s, TBT ${lh.tbtMs.toFixed(0)} ms)`,
+      measure: `Lighthouse mobile performance (Chromium, median of ${runs.length})`,
+      value:
+        `${score} (FCP ${s(median((r) => r.fcpMs))}, LCP ${s(median((r) => r.lcpMs))}, TBT ${median((r) => r.tbtMs).toFixed(0)} ms, ` +
+        `SI ${s(median((r) => r.siMs))}, CLS ${median((r) => r.cls).toFixed(3)}); runs ${runs.map((r) => r.score).join(', ')}; ` +
+        `load average ${os.loadavg()[0]!.toFixed(1)}`,
       target: `>= ${LIGHTHOUSE_TARGET}`,
-      result: lh.score >= LIGHTHOUSE_TARGET ? 'met' : 'missed',
+      result: score >= LIGHTHOUSE_TARGET ? 'met' : 'missed',
     });
   } finally {
     await ts.close();

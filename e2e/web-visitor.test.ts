@@ -147,4 +147,53 @@ describe('web app for visitors', () => {
     const html = await (await fetch(`${web.ts.url}/`)).text();
     assert.match(html, /<link rel="icon" href="\/favicon\.svg" type="image\/svg\+xml"/);
   });
+
+  test('the landing page arrives prerendered, and hydrating it changes nothing in the page', async () => {
+    const context = await web.browser.newContext({ viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('console', (m) => m.type() === 'warning' && problems.push(m.text()));
+    page.on('pageerror', (e) => problems.push(e.message));
+    // Every change under #root once the HTML is parsed: the scripts run after that, so this is the hydration.
+    await page.addInitScript(() => {
+      const changes: string[] = [];
+      (window as unknown as { rootChanges: string[] }).rootChanges = changes;
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        new MutationObserver((list) => list.forEach((m) => changes.push(`${m.type} in <${m.target.nodeName}>`))).observe(
+          document.getElementById('root')!,
+          { subtree: true, childList: true, characterData: true, attributes: true },
+        );
+      });
+    });
+    const signedOut = page.waitForResponse((r) => r.url().endsWith('/api/auth/user'));
+    const response = await page.goto(`${web.ts.url}/`);
+    const served = await response!.text();
+    assert.match(served, /<div id="root"><div id="top"/, 'index.html carries the landing page');
+    assert.match(served, /<h1 id="hero-title"[^>]*>Data-center intelligence\. <span[^>]*>Facts only\.<\/span><\/h1>/);
+    // Hydrated and told "signed out" (the idle-time dialog preload included): not one node, text or attribute changed.
+    await signedOut;
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { rootChanges: string[] }).rootChanges), []);
+    // And the hydrated buttons work, which the observer sees.
+    await page.getByRole('button', { name: 'Start Free Trial' }).first().click();
+    await page.getByRole('dialog', { name: 'Join the DC Brief waitlist' }).waitFor();
+    assert.ok((await page.evaluate(() => (window as unknown as { rootChanges: string[] }).rootChanges)).length > 0);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  test('other pages open from app.html, without the landing page in them', async () => {
+    for (const [path, status] of [
+      ['/dashboard', 200],
+      ['/no-such-page', 404],
+    ] as const) {
+      const response = await fetch(`${web.ts.url}${path}`);
+      assert.equal(response.status, status);
+      const html = await response.text();
+      assert.match(html, /<div id="root"><\/div>/);
+      assert.doesNotMatch(html, /hero-title/);
+    }
+  });
 });

@@ -1,7 +1,10 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** The brand blue (tailwind blue-700), the mark's colour: the installed app's title bar and maskable icon. */
@@ -46,6 +49,58 @@ const pwa = VitePWA({
   includeManifestIcons: false,
 });
 
+/** The footer's year in the prerendered HTML and in the browser's first render (site-footer.tsx). */
+const buildYearDefine = { 'import.meta.env.VITE_BUILD_YEAR': JSON.stringify(String(new Date().getFullYear())) };
+
+/**
+ * Puts the landing page's HTML into index.html at build time (docs/decisions/530), so the page paints before
+ * its script has run, which then hydrates it (src/main.tsx). src/prerender.tsx renders the same tree as the
+ * browser's first render, with Preact (as the build) and every package bundled through the same aliases.
+ * app.html, for every other page, stays empty.
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'dcbrief-prerender-landing',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        if (path.basename(ctx.filename) !== 'index.html') return html;
+        const marker = '<div id="root"></div>';
+        if (!html.includes(marker)) throw new Error('index.html has no empty <div id="root"></div> to prerender into');
+        // A nested SSR build into one file, imported once (a dev server's ssrLoadModule leaves a 5-minute timer).
+        const out = await build({
+          configFile: false,
+          root: import.meta.dirname,
+          logLevel: 'error',
+          resolve: {
+            alias: [{ find: /^react-dom\/server$/, replacement: 'preact-render-to-string' }, ...appAliases, ...preactAliases],
+            conditions: ['source'],
+          },
+          define: buildYearDefine,
+          ssr: { noExternal: true },
+          build: {
+            ssr: path.join(import.meta.dirname, 'src/prerender.tsx'),
+            write: false,
+            rollupOptions: { output: { codeSplitting: false } },
+          },
+        });
+        const chunk = (Array.isArray(out) ? out : [out]).flatMap((o) => ('output' in o ? o.output : [])).find((o) => o.type === 'chunk');
+        if (!chunk || chunk.type !== 'chunk') throw new Error('the prerender build gave no chunk');
+        const dir = await mkdtemp(path.join(tmpdir(), 'dcbrief-prerender-'));
+        try {
+          const file = path.join(dir, 'prerender.mjs');
+          await writeFile(file, chunk.code);
+          const { renderLanding } = (await import(pathToFileURL(file).href)) as { renderLanding: () => string };
+          return html.replace(marker, `<div id="root">${renderLanding()}</div>`);
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
+
 const apiTarget = process.env.API_URL ?? 'http://localhost:5000';
 
 // Production bundles render with Preact's React-compatible layer: React DOM alone is ~64 KB gzipped, the
@@ -60,13 +115,13 @@ const preactAliases = [
   { find: /^react$/, replacement: 'preact/compat' },
 ];
 
+const appAliases = [{ find: '@', replacement: path.resolve(import.meta.dirname, 'src') }];
+
 export default defineConfig(({ command, mode }) => ({
-  plugins: [react(), tailwindcss(), pwa],
+  plugins: [react(), tailwindcss(), pwa, ...(mode === 'react' ? [] : [prerenderLanding()])],
+  define: buildYearDefine,
   resolve: {
-    alias: [
-      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
-      ...(command === 'build' && mode !== 'react' ? preactAliases : []),
-    ],
+    alias: [...appAliases, ...(command === 'build' && mode !== 'react' ? preactAliases : [])],
     conditions: ['source'],
   },
   server: {
@@ -81,6 +136,8 @@ export default defineConfig(({ command, mode }) => ({
     // scripts/size-report.mjs reads the manifest to tell the landing page's initial JavaScript from lazy chunks.
     manifest: true,
     rollupOptions: {
+      // index.html: '/' with the landing page prerendered; app.html: every other page (docs/decisions/530).
+      input: { index: path.resolve(import.meta.dirname, 'index.html'), app: path.resolve(import.meta.dirname, 'app.html') },
       // The shared package's modules only declare things: importing PLANS must not drag zod's schemas into the landing page.
       treeshake: { moduleSideEffects: (id) => !id.includes('/shared/src/') },
     },

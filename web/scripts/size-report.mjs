@@ -33,7 +33,8 @@ function initialFiles(manifest, key, seen = new Set()) {
 }
 
 const manifest = loadManifest();
-const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+// index.html is '/' (the landing page); app.html, every other page, has its own entry (docs/decisions/530).
+const entryKey = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((key) => manifest[key].isEntry);
 const initial = [...initialFiles(manifest, entryKey)].filter((file) => file.endsWith('.js'));
 const lazy = Object.values(manifest)
   .map((chunk) => chunk.file)

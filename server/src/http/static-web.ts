@@ -35,7 +35,7 @@ interface StaticFile {
 
 /**
  * Serves the built web app: files precompressed at build time (brotli, gzip) chosen by Accept-Encoding with
- * `Vary: Accept-Encoding`, hashed assets cached for a year, and index.html (no-cache) for every other GET
+ * `Vary: Accept-Encoding`, hashed assets cached for a year, and index.html ('/') or app.html (no-cache) for every other GET
  * outside /api, where the web router decides what to show: with 200 for the app's pages, with 404 for any
  * other path (the app shows its 404 screen, and crawlers and monitors see the status). A file is looked up
  * once and then answered from memory: the build does not change under a running server (a rebuild writes
@@ -45,6 +45,7 @@ export function serveWebApp(webDir: string) {
   const root = path.resolve(webDir);
   const found = new Map<string, StaticFile>();
   let index: StaticFile | null = null;
+  let appShell: StaticFile | null = null;
 
   const lookup = (urlPath: string): StaticFile | null => {
     const known = found.get(urlPath);
@@ -62,13 +63,16 @@ export function serveWebApp(webDir: string) {
     const asset = lookup(ctx.path);
     if (asset) return send(ctx, asset);
     index ??= describe(path.join(root, 'index.html'), root);
+    // index.html carries the prerendered landing page: '/' only. Every other page (and the 404 screen) opens
+    // from app.html, which shows nothing until its script runs (docs/decisions/530); builds without it use index.html.
+    appShell ??= describe(path.join(root, 'app.html'), root) ?? index;
     if (!index) {
       ctx.status = 503;
       ctx.type = 'text/plain';
       ctx.body = 'The web app is not built yet. Run `npm run build` (npm start does it for you).';
       return;
     }
-    send(ctx, index, isWebAppPath(ctx.path) ? 200 : 404);
+    send(ctx, ctx.path === '/' ? index : (appShell ?? index), isWebAppPath(ctx.path) ? 200 : 404);
   };
 }
 

@@ -1,11 +1,13 @@
 import { PRODUCT_NAME } from '@dcbrief/shared';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
+// Classes joined with clsx, not merged: this renders on the landing page, whose first script has no tailwind-merge
+// (docs/decisions/530); callers add classes that do not conflict with these (a margin, a padding it does not set).
 /** The mark: a rack of three server units, the brand's accent blue. */
 export function BrandLogo({ className, inverse = false }: { className?: string; inverse?: boolean }) {
   return (
     <span
-      className={cn('inline-flex items-center gap-2 font-semibold tracking-tight', inverse ? 'text-white' : 'text-slate-900', className)}
+      className={clsx('inline-flex items-center gap-2 font-semibold tracking-tight', inverse ? 'text-white' : 'text-slate-900', className)}
     >
       <svg aria-hidden="true" viewBox="0 0 32 32" className="size-7 shrink-0 sm:size-8">
         <rect width="32" height="32" rx="8" className={inverse ? 'fill-white' : 'fill-blue-700'} />

@@ -1,5 +1,4 @@
 import { Check } from 'lucide-react';
-import { cn } from '@/lib/utils';
 
 const LAYOUTS = {
   /** Points side by side under a heading (trial, cancel anytime...). */

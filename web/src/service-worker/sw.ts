@@ -21,11 +21,13 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
 
-// Every page of the app (shared/src/web-paths.ts) opens from the stored index.html; other paths go to the server.
-const appShell = createHandlerBoundToURL('/index.html');
+// Every page of the app (shared/src/web-paths.ts) opens from the stored HTML: '/' from index.html, which carries
+// the prerendered landing page, the others from app.html (docs/decisions/530); other paths go to the server.
+const landingPage = createHandlerBoundToURL('/index.html');
+const appShell = createHandlerBoundToURL('/app.html');
 registerRoute(
   ({ request, url }) => request.mode === 'navigate' && url.origin === self.location.origin && isWebAppPath(url.pathname),
-  appShell,
+  (options) => (options.url.pathname === '/' ? landingPage : appShell)(options),
 );
 
 function clearPersonalCaches(): Promise<unknown> {

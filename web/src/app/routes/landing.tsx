@@ -1,51 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { LandingPage } from '@/features/landing/components/landing-page';
-import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useSignedOutNotice } from '@/hooks/use-signed-out-notice';
+import { LandingScreen } from './landing-screen';
 
-// The dialog's code (focus trap, scroll lock) is not needed to show the page: it is fetched once the page is
-// idle, or at the first click if that comes sooner.
-const loadWaitlistDialog = () => import('@/features/waitlist/components/waitlist-dialog');
-const WaitlistDialog = lazy(async () => ({ default: (await loadWaitlistDialog()).WaitlistDialog }));
-const SignInDialog = lazy(async () => ({ default: (await import('@/features/sign-in/components/sign-in-dialog')).SignInDialog }));
-
+/** '/' inside the app's router (signed out, or while authentication loads after a navigation in the app). */
 export function LandingRoute() {
-  const [waitlistOpen, setWaitlistOpen] = useState(false);
-  const [waitlistRequested, setWaitlistRequested] = useState(false);
-  const [signInOpen, setSignInOpen] = useState(false);
-  useDocumentTitle(null);
   useSignedOutNotice();
-  useEffect(() => {
-    const preload = () => void loadWaitlistDialog();
-    if ('requestIdleCallback' in window) {
-      const id = window.requestIdleCallback(preload, { timeout: 3000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const timer = setTimeout(preload, 1500);
-    return () => clearTimeout(timer);
-  }, []);
-  const openWaitlist = () => {
-    setWaitlistRequested(true);
-    setWaitlistOpen(true);
-  };
-  // Both top-bar buttons open the waitlist (docs/SPEC.md §2); returning subscribers sign in from inside it.
-  const switchToSignIn = () => {
-    setWaitlistOpen(false);
-    setSignInOpen(true);
-  };
-  return (
-    <>
-      <LandingPage onJoinWaitlist={openWaitlist} />
-      {waitlistRequested && (
-        <Suspense fallback={null}>
-          <WaitlistDialog open={waitlistOpen} onOpenChange={setWaitlistOpen} onSignIn={switchToSignIn} />
-        </Suspense>
-      )}
-      {signInOpen && (
-        <Suspense fallback={null}>
-          <SignInDialog open={signInOpen} onOpenChange={setSignInOpen} />
-        </Suspense>
-      )}
-    </>
-  );
+  return <LandingScreen />;
 }

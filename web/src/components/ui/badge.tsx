@@ -1,6 +1,5 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import type { ComponentProps } from 'react';
-import { cn } from '@/lib/utils';
 
 export const badgeVariants = cva(
   'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold tracking-wide whitespace-nowrap',
@@ -17,6 +16,8 @@ export const badgeVariants = cva(
   },
 );
 
+// Classes joined with clsx, not merged: this renders on the landing page, whose first script has no tailwind-merge
+// (docs/decisions/530); callers add classes that do not conflict with these (a margin, say).
 export function Badge({ className, variant, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
-  return <span data-slot="badge" className={cn(badgeVariants({ variant }), className)} {...props} />;
+  return <span data-slot="badge" className={badgeVariants({ variant, className })} {...props} />;
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountResponse } from '@dcbrief/shared';
-import { ACCOUNT_DELETED_PARAM } from '@/hooks/use-signed-out-notice';
+import { ACCOUNT_DELETED_PARAM } from '@/hooks/signed-out-notice';
 import { apiRequest } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';
 

@@ -1,6 +1,6 @@
 import { ArrowRight } from 'lucide-react';
 import { TRIAL_DAYS } from '@dcbrief/shared';
-import { Button } from '@/components/ui/button';
+import { PlainButton } from '@/components/ui/plain-button';
 
 export function ClosingCtaSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) {
   return (
@@ -11,12 +11,12 @@ export function ClosingCtaSection({ onJoinWaitlist }: { onJoinWaitlist: () => vo
             Know what changed in the data-center world before 6:05 AM
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-blue-50">
-            Join the professionals who start their day with facts, not feeds. {TRIAL_DAYS}-day free trial, no credit card required.
+            {`Join the professionals who start their day with facts, not feeds. ${TRIAL_DAYS}-day free trial, no credit card required.`}
           </p>
-          <Button size="lg" variant="inverse" className="mt-8" onClick={onJoinWaitlist}>
+          <PlainButton size="lg" variant="inverse" className="mt-8" onClick={onJoinWaitlist}>
             Start Free Trial
             <ArrowRight aria-hidden="true" />
-          </Button>
+          </PlainButton>
         </div>
       </div>
     </section>

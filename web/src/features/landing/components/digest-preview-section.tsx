@@ -33,7 +33,7 @@ export function DigestPreviewSection() {
           <div className="border-b border-slate-200 px-5 py-4 text-sm">
             <p className="font-semibold text-slate-900">{SAMPLE_DIGEST.subject}</p>
             <p className="mt-1 flex flex-wrap justify-between gap-x-4 text-slate-600">
-              <span>From: {SAMPLE_DIGEST.from}</span>
+              <span>{`From: ${SAMPLE_DIGEST.from}`}</span>
               <span>{SAMPLE_DIGEST.dateLine}</span>
             </p>
           </div>
@@ -52,7 +52,7 @@ export function DigestPreviewSection() {
                       <li key={fact}>{fact}</li>
                     ))}
                   </ul>
-                  <p className="mt-2 text-xs text-slate-600">Sources: {story.sources.join(' · ')}</p>
+                  <p className="mt-2 text-xs text-slate-600">{`Sources: ${story.sources.join(' · ')}`}</p>
                 </li>
               ))}
             </ol>

@@ -1,7 +1,8 @@
 import { ArrowRight } from 'lucide-react';
 import { TRIAL_DAYS } from '@dcbrief/shared';
 import { CheckList } from '@/components/check-list';
-import { Button } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button-variants';
+import { PlainButton } from '@/components/ui/plain-button';
 import { HOURS_SAVED_CLAIM, LANGUAGE_COUNT_CLAIM, SOURCE_COUNT_CLAIM } from '@/lib/product-claims';
 
 const PROOF_POINTS = [`${TRIAL_DAYS}-day free trial`, 'No credit card required', 'Cancel anytime'];
@@ -21,17 +22,17 @@ export function HeroSection({ onJoinWaitlist }: { onJoinWaitlist: () => void }) 
           Data-center intelligence. <span className="text-blue-700">Facts only.</span>
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-slate-600">
-          DC Brief reads {SOURCE_COUNT_CLAIM} global tech sources and podcasts in {LANGUAGE_COUNT_CLAIM} languages and sends you one digest
-          of what happened, with zero opinion. Subscribers save {HOURS_SAVED_CLAIM} hours every week.
+          {`DC Brief reads ${SOURCE_COUNT_CLAIM} global tech sources and podcasts in ${LANGUAGE_COUNT_CLAIM} languages and sends you one digest ` +
+            `of what happened, with zero opinion. Subscribers save ${HOURS_SAVED_CLAIM} hours every week.`}
         </p>
         <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Button size="lg" onClick={onJoinWaitlist} className="w-full sm:w-auto">
+          <PlainButton size="lg" onClick={onJoinWaitlist} className="w-full sm:w-auto">
             Start Free Trial
             <ArrowRight aria-hidden="true" />
-          </Button>
-          <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
-            <a href="#demo">See a sample digest</a>
-          </Button>
+          </PlainButton>
+          <a data-slot="button" href="#demo" className={buttonVariants({ size: 'lg', variant: 'outline', className: 'w-full sm:w-auto' })}>
+            See a sample digest
+          </a>
         </div>
         <CheckList
           items={PROOF_POINTS}

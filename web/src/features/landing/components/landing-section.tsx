@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
 
 interface LandingSectionProps {
   /** The anchor the top bar links to (#features, #pricing); the heading's id is made from it. */
@@ -15,7 +15,7 @@ interface LandingSectionProps {
 export function LandingSection({ id, eyebrow, title, lead, className, children }: LandingSectionProps) {
   const headingId = `${id}-title`;
   return (
-    <section id={id} aria-labelledby={headingId} className={cn('py-16 sm:py-24', className)}>
+    <section id={id} aria-labelledby={headingId} className={clsx('py-16 sm:py-24', className)}>
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">{eyebrow}</p>

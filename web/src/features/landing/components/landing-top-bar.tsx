@@ -1,5 +1,5 @@
 import { BrandLogo } from '@/components/brand-logo';
-import { Button } from '@/components/ui/button';
+import { PlainButton } from '@/components/ui/plain-button';
 
 const ANCHORS = [
   { href: '#features', label: 'Features' },
@@ -32,12 +32,13 @@ export function LandingTopBar({ onJoinWaitlist }: { onJoinWaitlist: () => void }
           {anchorLinks}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Button variant="ghost" size="sm" className="px-2 sm:px-3" onClick={onJoinWaitlist}>
+          {/* The small size with a narrower padding on phones (size "sm" is h-8 px-3 text-sm touch:h-11). */}
+          <PlainButton variant="ghost" size={null} className="h-8 px-2 text-sm touch:h-11 sm:px-3" onClick={onJoinWaitlist}>
             Sign In
-          </Button>
-          <Button size="sm" className="px-2.5 sm:px-3" onClick={onJoinWaitlist}>
+          </PlainButton>
+          <PlainButton size={null} className="h-8 px-2.5 text-sm touch:h-11 sm:px-3" onClick={onJoinWaitlist}>
             Start Free Trial
-          </Button>
+          </PlainButton>
         </div>
       </div>
       <nav aria-label="Sections on small screens" className="flex justify-center border-t border-slate-100 md:hidden">

@@ -2,8 +2,8 @@ import { PLAN_LIST, TRIAL_DAYS } from '@dcbrief/shared';
 import { CheckList } from '@/components/check-list';
 import { PlanPrice } from '@/components/plan-price';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/utils';
+import { clsx } from 'clsx';
+import { PlainButton } from '@/components/ui/plain-button';
 import { LandingSection } from './landing-section';
 
 /** #pricing: the two plans straight from the shared constants, so prices never drift from the subscribe page. */
@@ -20,7 +20,7 @@ export function PricingSection({ onJoinWaitlist }: { onJoinWaitlist: () => void 
         {PLAN_LIST.map((plan) => (
           <li
             key={plan.tier}
-            className={cn(
+            className={clsx(
               'relative flex flex-col rounded-2xl border bg-white p-6 shadow-xs sm:p-8',
               plan.mostPopular ? 'border-blue-700 ring-1 ring-blue-700' : 'border-slate-200',
             )}
@@ -31,9 +31,9 @@ export function PricingSection({ onJoinWaitlist }: { onJoinWaitlist: () => void 
             </div>
             <PlanPrice plan={plan} size="lg" />
             <CheckList items={plan.landingFeatures} layout="stacked" className="mt-6 flex-1 space-y-3 text-sm text-slate-700" />
-            <Button className="mt-8 w-full" variant={plan.mostPopular ? 'default' : 'outline'} onClick={onJoinWaitlist}>
-              Start {TRIAL_DAYS}-day free trial
-            </Button>
+            <PlainButton className="mt-8 w-full" variant={plan.mostPopular ? 'default' : 'outline'} onClick={onJoinWaitlist}>
+              {`Start ${TRIAL_DAYS}-day free trial`}
+            </PlainButton>
           </li>
         ))}
       </ul>

@@ -1,9 +1,18 @@
+import { useEffect, useState } from 'react';
 import { BrandLogo } from '@/components/brand-logo';
 
 // docs/SPEC.md §2: these pages do not exist yet, so every link points to '#'.
 const FOOTER_LINKS = ['About', 'Blog', 'Contact', 'Help Center', 'Privacy Policy', 'Terms of Service'];
 
+/**
+ * The year of the build (vite.config.ts): the page prerendered into index.html shows it, and the browser's first
+ * render must match that HTML; the current year replaces it right after (docs/decisions/530).
+ */
+const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+
 export function SiteFooter() {
+  const [year, setYear] = useState(BUILD_YEAR);
+  useEffect(() => setYear(new Date().getFullYear()), []);
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -26,9 +35,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">
-        © {new Date().getFullYear()} DC Brief. All rights reserved.
-      </p>
+      <p className="border-t border-slate-200 py-4 text-center text-xs text-slate-600">{`© ${year} DC Brief. All rights reserved.`}</p>
     </footer>
   );
 }

@@ -1,12 +1,13 @@
 import { KeyRound } from 'lucide-react';
 import { useId, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useInRouterContext, useNavigate } from 'react-router';
 import { normalizeSignInCode, PRODUCT_NAME, SIGN_IN_CODE_FORMAT, SIGN_IN_CODE_LENGTH } from '@dcbrief/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/hooks/use-toast';
 import { serverErrorMessage } from '@/lib/api-error';
+import { navigateTo } from '@/lib/browser-navigation';
 import { browserTimeZone } from '../api/request-sign-in-link';
 import { useSignInWithCode } from '../api/sign-in-with-code';
 
@@ -19,12 +20,22 @@ function grouped(digits: string): string {
 }
 
 /**
+ * Moves inside the app's router, or loads the page where there is none (the landing page's own first script,
+ * docs/decisions/530). A component is always inside a router or never, so the hooks run in the same order.
+ */
+function useNavigateOrLoad(): (to: string) => unknown {
+  const inRouter = useInRouterContext();
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- inRouter never changes for a mounted form
+  return inRouter ? useNavigate() : navigateTo;
+}
+
+/**
  * "Enter the code from the email" (docs/decisions/020): how a person signs in on a device where the emailed link
  * does not open, the desktop app above all. Success lands on `next` (or home) signed in, with a toast.
  */
 export function SignInCodeForm({ email, next, onSignedIn }: { email: string; next?: string; onSignedIn?: () => void }) {
   const id = useId();
-  const navigate = useNavigate();
+  const navigate = useNavigateOrLoad();
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
   const signIn = useSignInWithCode(async ({ redirectTo }) => {
