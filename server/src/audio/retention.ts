@@ -15,6 +15,8 @@ const wavFile = (key: string) => `segments/${key.slice(0, 2)}/${key}.wav`;
 export interface AudioRemoved {
   episodes: number;
   sentences: number;
+  /** Files no row names (a crash between a row's deletion and its files', or mid-write), an hour old or more. */
+  orphanFiles: number;
 }
 
 /**
@@ -29,7 +31,50 @@ export async function removeOldAudio(deps: { orm: Orm; store: AudioStore }, now:
   const cutoff = new Date(now.getTime() - retentionDays * DAY);
   // An episode is linked to its digests in the transaction that makes it: an hour old, it is held or orphaned.
   const madeBefore = new Date(now.getTime() - HOUR);
-  return { episodes: await removeEpisodes(deps, cutoff, madeBefore), sentences: await removeSentences(deps, cutoff) };
+  const episodes = await removeEpisodes(deps, cutoff, madeBefore);
+  const sentences = await removeSentences(deps, cutoff);
+  return { episodes, sentences, orphanFiles: await removeOrphanFiles(deps, madeBefore) };
+}
+
+/**
+ * Files of the store that no row names: an episode's or a sentence's files whose row is gone (a crash after the
+ * row was deleted and before its files were; a content purged with its episodes), and a temporary file a crash
+ * left mid-write. Only files an hour old or more, so a preparation writing a file before its row commits is
+ * never in the way. Checked a page of keys at a time against the rows.
+ */
+async function removeOrphanFiles({ orm, store }: { orm: Orm; store: AudioStore }, madeBefore: Date): Promise<number> {
+  let removed = 0;
+  const sweep = async (prefix: string, idOf: (key: string) => string | null, known: (ids: string[]) => Promise<Set<string>>) => {
+    let page: Array<{ key: string; id: string | null }> = [];
+    const flush = async () => {
+      const ids = [...new Set(page.flatMap((f) => (f.id ? [f.id] : [])))];
+      const kept = ids.length ? await known(ids) : new Set<string>();
+      const orphans = page.filter((f) => !f.id || !kept.has(f.id));
+      await Promise.all(orphans.map((f) => store.delete(f.key)));
+      removed += orphans.length;
+      page = [];
+    };
+    for await (const file of store.list(prefix)) {
+      if (file.modifiedAt >= madeBefore) continue;
+      const id = file.key.endsWith('.tmp') ? null : idOf(file.key);
+      // A name this code does not write is not ours to judge: kept.
+      if (id === null && !file.key.endsWith('.tmp')) continue;
+      page.push({ key: file.key, id });
+      if (page.length >= PAGE) await flush();
+    }
+    await flush();
+  };
+  const episodeId = (key: string) => /^episodes\/([0-9a-f-]{36})\.(mp3|vtt|chapters\.json)$/.exec(key)?.[1] ?? null;
+  const sentenceKey = (key: string) => /^segments\/[0-9a-f]{2}\/([0-9a-f]{64})\.(mp3|wav)$/.exec(key)?.[1] ?? null;
+  await sweep('episodes/', episodeId, async (ids) => {
+    const rows = await orm.em.fork().find(AudioEpisode, { id: { $in: ids } }, { fields: ['id'], disableIdentityMap: true });
+    return new Set(rows.map((r) => r.id));
+  });
+  await sweep('segments/', sentenceKey, async (keys) => {
+    const rows = await orm.em.fork().find(AudioSegment, { key: { $in: keys } }, { fields: ['key'], disableIdentityMap: true });
+    return new Set(rows.map((r) => r.key));
+  });
+  return removed;
 }
 
 /** No digest made since the cutoff holds the episode whose id is `ref`. */

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -8,6 +8,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   PutObjectCommand,
@@ -32,6 +33,13 @@ export interface AudioStore {
   /** Bytes start..end (inclusive) of a file, for HTTP range requests. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable>;
   delete(key: string): Promise<void>;
+  /** Every file whose key starts with `prefix` (a folder: `episodes/`), with when it was last written. */
+  list(prefix: string): AsyncIterable<StoredFile>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 const KEY = /^[a-z0-9][a-z0-9./-]*$/;
@@ -99,6 +107,22 @@ export class FileAudioStore implements AudioStore {
 
   async delete(key: string): Promise<void> {
     await rm(this.file(key), { force: true });
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    const dir = this.file(prefix.replace(/\/+$/, ''));
+    let entries: string[];
+    try {
+      entries = await readdir(dir, { recursive: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const entry of entries) {
+      const info = await stat(path.join(dir, entry)).catch(() => null);
+      if (!info?.isFile()) continue;
+      yield { key: path.posix.join(prefix, entry.split(path.sep).join('/')), modifiedAt: info.mtime };
+    }
   }
 }
 
@@ -195,6 +219,19 @@ export class S3AudioStore implements AudioStore {
 
   async delete(key: string): Promise<void> {
     await this.client.send(new DeleteObjectCommand(this.target(key)));
+  }
+
+  async *list(prefix: string): AsyncIterable<StoredFile> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: checkKey(prefix), ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) {
+        if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
   }
 
   close(): void {

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { utimes } from 'node:fs/promises';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { episodeListSchema } from '@dcbrief/shared';
 import { createAudioStore } from '../../src/audio/audio.config.js';
@@ -77,7 +79,7 @@ for (const kind of ['files', 's3'] as const) {
       for (const s of oldSentences) assert.notEqual(await store.size(sentenceFile(s.key)), null);
 
       const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
-      assert.deepEqual(removed.audio, { episodes: 1, sentences: oldSentences.length });
+      assert.deepEqual(removed.audio, { episodes: 1, sentences: oldSentences.length, orphanFiles: 0 });
 
       const check = ts.orm.em.fork();
       assert.equal(await check.count(AudioEpisode, { id: oldEpisode.id }), 0);
@@ -97,7 +99,39 @@ for (const kind of ['files', 's3'] as const) {
       const afterList = episodeListSchema.parse(await (await reader.get('/api/audio/episodes')).json());
       assert.equal(afterList.length, 0);
       const again = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
-      assert.deepEqual(again.audio, { episodes: 0, sentences: 0 });
+      assert.deepEqual(again.audio, { episodes: 0, sentences: 0, orphanFiles: 0 });
+    });
+
+    test('files no row names (a crash between a row and its files, a write cut short) are swept once an hour old; the rest stays', async () => {
+      const kept = await ts.orm.em.fork().findOneOrFail(AudioEpisode, { state: 'ready' });
+      const keptSentence = await ts.orm.em.fork().findOneOrFail(AudioSegment, { bytes: { $gt: 0 } });
+      const lost = '0b7a3c5e-1f2d-4e6a-9b8c-7d6e5f4a3b2c';
+      const orphans = [
+        ...Object.values(episodeFiles(lost)),
+        sentenceFile('ab'.repeat(32)),
+        `episodes/${kept.id}.mp3.3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f.tmp`,
+      ];
+      for (const key of orphans) await store.put(key, Buffer.from('left by a crash'), 'application/octet-stream');
+      // Not a name this code writes: not ours to remove.
+      await store.put('episodes/readme.txt', Buffer.from('an operator note'), 'text/plain');
+      if (kind === 'files') {
+        // A file written a moment ago (its row may be on its way) waits for the next hour.
+        const young = sentenceFile('cd'.repeat(32));
+        await store.put(young, Buffer.from('being written'), 'audio/mpeg');
+        const file = path.join(path.resolve(ts.config.audio.dir), young);
+        await utimes(file, ts.clock.now(), ts.clock.now());
+        const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
+        assert.equal(removed.audio!.orphanFiles, orphans.length);
+        assert.notEqual(await store.size(young), null, 'a young file stays');
+        await store.delete(young);
+      } else {
+        const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
+        assert.equal(removed.audio!.orphanFiles, orphans.length);
+      }
+      for (const key of orphans) assert.equal(await store.size(key), null, `${key} swept`);
+      assert.notEqual(await store.size('episodes/readme.txt'), null);
+      for (const file of Object.values(episodeFiles(kept.id))) assert.notEqual(await store.size(file), null, `${file} kept`);
+      assert.equal(await store.size(sentenceFile(keptSentence.key)), keptSentence.bytes);
     });
   });
 }
