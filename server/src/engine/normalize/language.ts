@@ -1,4 +1,13 @@
-import { detectAll } from 'tinyld';
+import { createRequire } from 'node:module';
+import type * as Tinyld from 'tinyld';
+
+/**
+ * tinyld, loaded on first use: its language profiles cost about 30 MB of memory (8 MB of heap), and most texts
+ * never need it (the declared language is confirmed by its script or function words first). docs/decisions/515.
+ */
+let tinyld: typeof Tinyld | undefined;
+const detectAll: typeof Tinyld.detectAll = (...args) =>
+  (tinyld ??= createRequire(import.meta.url)('tinyld') as typeof Tinyld).detectAll(...args);
 
 /**
  * The language of a text as a BCP 47 primary subtag. tinyld knows 62 languages and is built for short
