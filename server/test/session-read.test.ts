@@ -12,6 +12,7 @@ import { preparedGet } from '../src/db/prepared-get.js';
 import { migrate } from '../src/db/orm.js';
 import { openDatabase } from '../src/database.js';
 import { User } from '../src/modules/users/user.entity.js';
+import { toUserDto } from '../src/modules/users/user.dto.js';
 
 /** The signed-in path reads the session and its account in one prepared statement (db/prepared-get.ts). */
 function sessionReadBehaviour(start: () => Promise<TestServer>) {
@@ -30,6 +31,30 @@ function sessionReadBehaviour(start: () => Promise<TestServer>) {
     const again = await json(await client.get('/api/auth/user'), userSchema);
     assert.equal(again.timezone, 'Europe/Berlin');
     assert.equal(again.id, user.id);
+  });
+
+  test('the answer built from the row read with the session is the one the entity gives, every field set', async () => {
+    const client = await signIn(ts, 'fields@example.com');
+    const em = ts.orm.em.fork();
+    const entity = await em.findOneOrFail(User, { email: 'fields@example.com' });
+    const at = (iso: string) => new Date(iso);
+    Object.assign(entity, {
+      firstName: 'Zoë',
+      lastName: "O'Brien",
+      subscriptionTier: 'premium',
+      subscriptionStatus: 'active',
+      timezone: 'Asia/Kolkata',
+      trialEndsAt: at('2030-01-02T03:04:05.000Z'),
+      nextChargeAt: at('2030-02-03T04:05:06.000Z'),
+      cancelsAt: at('2030-03-04T05:06:07.000Z'),
+      preferences: { ...entity.preferences, deliveryTime: '12:00', interests: { ...entity.preferences.interests, security: false } },
+    });
+    await em.flush();
+    const answered = await json(await client.get('/api/auth/user'), userSchema);
+    const expected = toUserDto(await ts.orm.em.fork().findOneOrFail(User, { email: 'fields@example.com' }));
+    assert.deepEqual(answered, expected);
+    assert.equal(answered.cancelsAt, '2030-03-04T05:06:07.000Z');
+    assert.equal(answered.preferences.deliveryTime, '12:00');
   });
 
   test('a session whose account is gone is signed out', async () => {

@@ -50,9 +50,24 @@ export function securityHeaders({ https }: { https: boolean }) {
     strictTransportSecurity: https ? { maxAge: 31536000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  // Helmet's headers depend on nothing in the request (no nonces): they are computed once here and then set as
+  // they are on every answer, which saves helmet's dozen middlewares per request (measured in bench/api.ts).
+  const headers: Array<[string, string]> = [['Permissions-Policy', PERMISSIONS_POLICY]];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name),
+    getHeader: () => undefined,
+  };
+  let computed: Promise<unknown> | null = helmetHeaders({ req: {}, res: recorder } as unknown as Context, async () => {});
   return async function securityHeaders(ctx: Context, next: Next) {
-    ctx.set('Permissions-Policy', PERMISSIONS_POLICY);
-    await helmetHeaders(ctx, async () => {});
+    if (computed) {
+      await computed;
+      computed = null;
+    }
+    const res = ctx.res;
+    for (const [name, value] of headers) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
     try {
       await next();
     } finally {

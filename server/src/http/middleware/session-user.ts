@@ -8,9 +8,20 @@ declare module 'koa' {
 
 /**
  * Finds the account a session belongs to; null when it is gone (deleted), which ends the session. The account's
- * type is declared on `ctx.state.user` by the module that owns accounts.
+ * type is declared on `ctx.state.user` by the module that owns accounts. `{ known }` says the account exists and
+ * how to build it, which is then done only when a route reads `ctx.state.user`.
  */
-export type FindSessionUser = (ctx: Context, userId: string) => Promise<DefaultState['user'] | null>;
+export type FindSessionUser = (
+  ctx: Context,
+  userId: string,
+) => Promise<DefaultState['user'] | null> | { known: () => NonNullable<DefaultState['user']> };
+
+const known = new WeakSet<Context>();
+
+/** Whether the request is signed in, without building its account (which `ctx.state.user` does when lazy). */
+export function isSignedIn(ctx: Context): boolean {
+  return known.has(ctx) || !!ctx.state.user;
+}
 
 /**
  * Loads the signed-in user of the session, if any, into `ctx.state.user`. What a user is, and how to find one,
@@ -20,9 +31,22 @@ export function loadSessionUser(findUser: FindSessionUser) {
   return async function sessionUser(ctx: Context, next: Next) {
     const userId = ctx.session?.userId;
     if (typeof userId === 'string') {
-      const user = await findUser(ctx, userId);
-      if (user) ctx.state.user = user;
-      else ctx.session = null;
+      const found = findUser(ctx, userId);
+      if ('known' in found) {
+        // The account is known to exist (read with the session): it is built when a route first asks for it.
+        let user: DefaultState['user'];
+        known.add(ctx);
+        Object.defineProperty(ctx.state, 'user', {
+          configurable: true,
+          enumerable: true,
+          get: () => (user ??= found.known()),
+          set: (value: DefaultState['user']) => void (user = value),
+        });
+      } else {
+        const user = await found;
+        if (user) ctx.state.user = user;
+        else ctx.session = null;
+      }
     }
     await next();
   };

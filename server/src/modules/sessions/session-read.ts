@@ -58,3 +58,10 @@ export function sessionAccountRow(ctx: Context, userId: string): Record<string, 
   const row = accountRows.get(ctx);
   return row && row.id === userId ? row : undefined;
 }
+
+/** SQLite returns datetimes as epoch milliseconds, PostgreSQL as Date. */
+export function toDate(value: unknown): Date {
+  return value instanceof Date
+    ? value
+    : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
+}

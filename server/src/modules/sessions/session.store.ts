@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Context } from 'koa';
-import { keepSessionAccountRow, sessionReader, type SessionData } from './session-read.js';
+import { keepSessionAccountRow, sessionReader, toDate, type SessionData } from './session-read.js';
 import { Session } from './session.entity.js';
 
 /** koa-session's external store over the sessions table: the cookie carries only the random session id. */
@@ -52,11 +52,4 @@ export class DbSessionStore {
   async purgeExpired(now = new Date()): Promise<number> {
     return this.em.fork().nativeDelete(Session, { expiresAt: { $lte: now } });
   }
-}
-
-/** SQLite returns datetimes as epoch milliseconds, PostgreSQL as Date. */
-function toDate(value: unknown): Date {
-  return value instanceof Date
-    ? value
-    : new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : (value as string | number));
 }

@@ -1,6 +1,8 @@
+import type { EntityManager, EntityMetadata } from '@mikro-orm/core';
 import type { Context, Next } from 'koa';
 import { unauthorized } from '../../http/errors.js';
-import { sessionAccountRow } from '../sessions/session-read.js';
+import { isSignedIn } from '../../http/middleware/session-user.js';
+import { sessionAccountRow, toDate } from '../sessions/session-read.js';
 import { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
 
@@ -13,17 +15,66 @@ declare module 'koa' {
 
 /**
  * The session's account, for http/'s session loader: the row the session store read along with the session,
- * made a managed entity of the request (so routes can change and flush it), or a lookup when there is none.
+ * made a managed entity of the request (so routes can change and flush it) when a route first reads
+ * `ctx.state.user`, or a lookup when there is no row.
  */
-export const findSessionUser = async (ctx: Context, userId: string): Promise<User | null> => {
+export const findSessionUser = (ctx: Context, userId: string): Promise<User | null> | { known: () => User } => {
   const row = sessionAccountRow(ctx, userId);
-  return row ? ctx.em.map(User, row) : new UsersService(ctx.em).findById(userId);
+  return row ? { known: () => ctx.em.map(User, row) } : new UsersService(ctx.em).findById(userId);
 };
+
+/** An account's fields as plain values, not an entity of the request: for answers that only read them. */
+export type AccountFields = Readonly<User>;
+
+/**
+ * The signed-in account as it was read with the session, converted from its row as the entity's mapping says
+ * (datetimes, JSON) but not made an entity: a read-only answer (GET /api/auth/user) needs no unit of work, and
+ * building one cost more than the database read (bench/api.ts). Undefined when there is no such row.
+ */
+export function sessionAccountFields(ctx: Context): AccountFields | undefined {
+  const userId = ctx.session?.userId;
+  const row = typeof userId === 'string' ? sessionAccountRow(ctx, userId) : undefined;
+  const convert = row && rowConverter(ctx.em);
+  return convert ? convert(row) : undefined;
+}
+
+type Convert = (row: Record<string, unknown>) => AccountFields;
+let converter: { meta: EntityMetadata<User>; convert: Convert | null } | null = null;
+
+/** How the mapping's columns become fields; null when a property has a type this does not know (then: em.map). */
+function rowConverter(em: EntityManager): Convert | null {
+  const meta = em.getMetadata().get<User>(User.name);
+  if (converter?.meta === meta) return converter.convert;
+  const props = meta.props.map((p) => ({
+    name: p.name as string,
+    field: p.fieldNames[0]!,
+    kind: p.runtimeType === 'Date' ? 'date' : String(p.type).toLowerCase() === 'jsontype' ? 'json' : p.customType ? null : 'plain',
+  }));
+  const convert: Convert | null = props.some((p) => p.kind === null)
+    ? null
+    : (row) => {
+        const fields: Record<string, unknown> = {};
+        for (const { name, field, kind } of props) {
+          const value = row[field];
+          fields[name] =
+            value == null
+              ? null
+              : kind === 'date'
+                ? toDate(value)
+                : kind === 'json' && typeof value === 'string'
+                  ? JSON.parse(value)
+                  : value;
+        }
+        return fields as AccountFields;
+      };
+  converter = { meta, convert };
+  return convert;
+}
 
 /** Route guard: 401 `{"message":"Unauthorized"}` when signed out. */
 export function requireUser() {
   return async function signedIn(ctx: Context, next: Next) {
-    if (!ctx.state.user) throw unauthorized();
+    if (!isSignedIn(ctx)) throw unauthorized();
     await next();
   };
 }

@@ -1,7 +1,8 @@
 import { mergePreferences, type User as UserDto } from '@dcbrief/shared';
 import type { User } from './user.entity.js';
 
-export function toUserDto(user: User): UserDto {
+/** From an entity or from the plain fields of an account (current-user.ts). */
+export function toUserDto(user: Readonly<User>): UserDto {
   return {
     id: user.id,
     email: user.email,
