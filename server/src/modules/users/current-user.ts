@@ -48,7 +48,16 @@ function rowConverter(em: EntityManager): Convert | null {
   const props = meta.props.map((p) => ({
     name: p.name as string,
     field: p.fieldNames[0]!,
-    kind: p.runtimeType === 'Date' ? 'date' : String(p.type).toLowerCase() === 'jsontype' ? 'json' : p.customType ? null : 'plain',
+    kind:
+      p.runtimeType === 'Date'
+        ? 'date'
+        : String(p.type).toLowerCase() === 'jsontype'
+          ? 'json'
+          : p.customType
+            ? null
+            : p.runtimeType === 'boolean'
+              ? 'boolean' // SQLite stores 0 and 1
+              : 'plain',
   }));
   const convert: Convert | null = props.some((p) => p.kind === null)
     ? null
@@ -63,7 +72,9 @@ function rowConverter(em: EntityManager): Convert | null {
                 ? toDate(value)
                 : kind === 'json' && typeof value === 'string'
                   ? JSON.parse(value)
-                  : value;
+                  : kind === 'boolean'
+                    ? Boolean(value)
+                    : value;
         }
         return fields as AccountFields;
       };
