@@ -7,6 +7,7 @@
  * Memory: the cold pass also runs as `npm run ingest -- --sources FILE` does (compiled, package.json's node
  * flags, its own process) over 125, 250 and 500 x 40 feeds (BENCH_PASS_SOURCES), printing each process's peak
  * RSS and CPU time: the in-process peak counts this benchmark's feed servers, ORM and tsx. docs/decisions/514.
+ * BENCH_PASS_ONLY=1 runs only those process rows (docs/decisions/516).
  *
  * Run alone: node --conditions=source --import tsx bench/engine.ts   (or `npm run bench -- engine`)
  */
@@ -28,6 +29,8 @@ const SERVERS = 25;
 /** Catalogue sizes (sources, each with ITEMS items) whose cold pass runs as `npm run ingest` does, in its own process. */
 const PASS_SOURCES = (process.env.BENCH_PASS_SOURCES ?? `${SOURCES / 2},${SOURCES},${SOURCES * 2}`).split(',').map(Number);
 const ROOT = path.resolve(import.meta.dirname, '..');
+/** BENCH_PASS_ONLY=1: only the `npm run ingest` process rows (no in-process cold and warm passes). */
+const PASS_ONLY = process.env.BENCH_PASS_ONLY === '1';
 const NOW = new Date('2026-11-20T12:00:00Z');
 
 const COMPANIES = [
@@ -241,7 +244,7 @@ function catalogOf(urls: string[]): CatalogEntry[] {
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
 
 export async function benchEngine(): Promise<Array<Record<string, string>>> {
-  const rows = await inProcess();
+  const rows = PASS_ONLY ? [] : await inProcess();
   // As `npm run ingest` does: the CLIs run from the compiled server, built when a source is newer.
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/ensure-server-build.mjs')], {
     cwd: ROOT,

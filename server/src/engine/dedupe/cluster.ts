@@ -22,42 +22,55 @@ export interface StoryMatch {
   articleId: string;
 }
 
-/** An article as the index compares it: its anchors split by kind, names by their match keys. */
-interface Keys {
-  quantities: Set<string>;
-  /** Quantities and telling counts together: what two articles may share as figures. */
-  figures: string[];
-  figureSet: Set<string>;
-  /** Figures with two significant digits or more (€850 million, 47.5 MW, 2,300 servers): a round one tells less. */
-  tellingFigures: Set<string>;
-  /** Counts of things (`n:2300`) with two significant digits or more: telling, when shared. */
-  counts: Set<string>;
-  /** Quantities by unit (`mw`, `eur`, ...): two articles stating different figures of one unit differ. */
-  units: Map<string, Set<string>>;
-  /** Each name with its match keys (skeleton and stems: see name-keys.ts). */
-  names: Array<{ name: string; keys: string[] }>;
-  maybeNames: Array<{ name: string; keys: string[] }>;
-  /** Every match key of its names, and of its maybe-names. */
-  nameKeys: Set<string>;
-  maybeKeys: Set<string>;
-  /** Both together. */
-  anyNameKeys: Set<string>;
-  places: Set<string>;
-  years: Set<string>;
-  /** Days of a month (`--11-23`). */
-  days: Set<string>;
-  weekdays: Set<string>;
-  concepts: Set<string>;
-  unreadable: boolean;
-}
+/**
+ * An article as the index compares it, packed in one Int32Array (docs/decisions/516): its key strings are
+ * interned to ids once per index, and each kind of key is a section of the array, sets sorted by id so that two
+ * articles are compared by merging or searching sorted runs. `data[s]` and `data[s + 1]` are where section `s`
+ * starts and ends; the sections are listed below.
+ */
+type Keys = Int32Array;
+/** Quantities then telling counts (`n:2300`), as stated: what two articles may share as figures. */
+const FIGURES = 0;
+/** The unit of each figure of FIGURES (`mw`, `eur`, `n`, ...), at the same position. */
+const FIGURE_UNITS = 1;
+/** FIGURES as a sorted set, without the boilerplate ones. */
+const FIGURE_SET = 2;
+/** Figures with two significant digits or more (€850 million, 47.5 MW, 2,300 servers): a round one tells less. */
+const TELLING_FIGURES = 3;
+/** Every match key of its names, of its maybe-names, and of both. */
+const NAME_KEYS = 4;
+const MAYBE_KEYS = 5;
+const ANY_NAME_KEYS = 6;
+const PLACES = 7;
+const YEARS = 8;
+/** Days of a month (`--11-23`). */
+const DAYS = 9;
+const WEEKDAYS = 10;
+/** Concepts of the field, as the ids of `concept:<id>` (the key their stories are counted under). */
+const CONCEPTS = 11;
+/**
+ * Quantities of the units that name an event's size, by unit: groups of [unit, n, n sorted values]. Two
+ * articles stating different figures of one such unit differ.
+ */
+const UNITS = 12;
+/** Each name with its match keys (skeleton and stems: see name-keys.ts): groups of [n, n keys], first key first. */
+const NAMES = 13;
+const MAYBE_NAMES = 14;
+/** One value: 1 when the text is in a script whose names may not be read. */
+const UNREADABLE = 15;
+const SECTIONS = 16;
 
 /** An article of the index (a small fixed shape: the index looks it up for every candidate). */
 interface Member {
+  id: string;
   storyId: string;
   time: number;
   signature: number[];
   keys: Keys;
 }
+
+/** Articles of a posting, by their number in the index: one number alone, or an array in the order they came. */
+type Posting = number | number[];
 
 /** A second story is joined only when the article matches it nearly as well as its best one. */
 const MERGE_SCORE = 0.75;
@@ -96,16 +109,25 @@ const NON_LATIN = new Set(['ja', 'zh', 'ko', 'ar', 'fa', 'he', 'hi', 'bn', 'th',
  * many stories (a hyperscaler, a country) do not count as evidence.
  */
 export class StoryIndex {
-  private readonly members = new Map<string, Member>();
+  private readonly members: Member[] = [];
+  /** Each article's number in `members`. */
+  private readonly numbers = new Map<string, number>();
   private readonly storyIds = new Set<string>();
-  private readonly bands = new Map<string, Set<string>>();
-  private readonly byQuantity = new Map<string, Set<string>>();
-  private readonly byName = new Map<string, Set<string>>();
+  /** Key strings interned once per index: an article's keys are these ids. */
+  private readonly ids = new Map<string, number>();
+  private readonly boilerplate: Set<number>;
+  private readonly bands = new Map<string, Posting>();
+  private readonly byQuantity = new Map<number, Posting>();
+  private readonly byName = new Map<number, Posting>();
   /** Stories carrying each name (by its first key), to tell a common name from a telling one. */
-  private readonly nameStories = new Map<string, Map<string, number>>();
+  private readonly nameStories = new Map<number, Map<string, number>>();
   /** Names some article wrote as a name (not only as a capitalised German noun). */
-  private readonly knownNames = new Set<string>();
+  private readonly knownNames = new Set<number>();
   private readonly keyCache = new WeakMap<ClusterArticle, Keys>();
+
+  constructor() {
+    this.boilerplate = new Set([...BOILERPLATE].map((f) => this.id(f)));
+  }
 
   get size(): number {
     return this.storyIds.size;
@@ -114,23 +136,20 @@ export class StoryIndex {
   add(storyId: string, article: ClusterArticle): void {
     this.storyIds.add(storyId);
     const keys = this.keysOf(article);
-    this.members.set(article.id, { storyId, time: article.publishedAt.getTime(), signature: article.signature, keys });
-    for (const key of bandKeys(article.signature)) addTo(this.bands, key, article.id);
-    for (const q of keys.figures) addTo(this.byQuantity, q, article.id);
-    for (const k of keys.nameKeys) addTo(this.byName, k, article.id);
-    for (const k of keys.maybeKeys) addTo(this.byName, k, article.id);
-    for (const { keys: k } of [...keys.names, ...keys.maybeNames]) {
-      let stories = this.nameStories.get(k[0]!);
-      if (!stories) this.nameStories.set(k[0]!, (stories = new Map()));
-      stories.set(storyId, (stories.get(storyId) ?? 0) + 1);
+    const known = this.numbers.get(article.id);
+    const number = known ?? this.members.length;
+    this.members[number] = { id: article.id, storyId, time: article.publishedAt.getTime(), signature: article.signature, keys };
+    if (known === undefined) this.numbers.set(article.id, number);
+    const again = known !== undefined;
+    for (const key of bandKeys(article.signature)) addTo(this.bands, key, number, again);
+    for (let i = keys[FIGURES]!; i < keys[FIGURES + 1]!; i++) addTo(this.byQuantity, keys[i]!, number, again);
+    for (let i = keys[NAME_KEYS]!; i < keys[NAME_KEYS + 1]!; i++) addTo(this.byName, keys[i]!, number, again);
+    for (let i = keys[MAYBE_KEYS]!; i < keys[MAYBE_KEYS + 1]!; i++) addTo(this.byName, keys[i]!, number, again);
+    for (const section of [NAMES, MAYBE_NAMES]) {
+      for (let p = keys[section]!; p < keys[section + 1]!; p += keys[p]! + 1) this.count(keys[p + 1]!, storyId);
     }
-    for (const { keys: k } of keys.names) this.knownNames.add(k[0]!);
-    for (const c of keys.concepts) {
-      const key = `concept:${c}`;
-      let stories = this.nameStories.get(key);
-      if (!stories) this.nameStories.set(key, (stories = new Map()));
-      stories.set(storyId, (stories.get(storyId) ?? 0) + 1);
-    }
+    for (let p = keys[NAMES]!; p < keys[NAMES + 1]!; p += keys[p]! + 1) this.knownNames.add(keys[p + 1]!);
+    for (let i = keys[CONCEPTS]!; i < keys[CONCEPTS + 1]!; i++) this.count(keys[i]!, storyId);
   }
 
   find(article: ClusterArticle): StoryMatch | null {
@@ -139,57 +158,67 @@ export class StoryIndex {
 
   /** Every story the article matches, the best first (each by its best-matching article). */
   findAll(article: ClusterArticle): StoryMatch[] {
-    const similar = new Set<string>();
+    const similar = new Set<number>();
     for (const key of bandKeys(article.signature)) {
       const posting = this.bands.get(key);
       // A band shared by that many articles is boilerplate ("subscribe to our newsletter"), not one event.
-      if (posting && posting.size <= MAX_POSTING) for (const id of posting) similar.add(id);
+      if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(similar, posting);
     }
-    const read = this.keysOf(article);
+    const keys = this.keysOf(article);
     // A concept most stories state ("data center") tells no event apart, like a common name.
-    const keys = read.concepts.size ? { ...read, concepts: new Set([...read.concepts].filter((c) => this.telling(`concept:${c}`))) } : read;
+    const concepts: number[] = [];
+    for (let i = keys[CONCEPTS]!; i < keys[CONCEPTS + 1]!; i++) if (this.telling(keys[i]!)) concepts.push(keys[i]!);
     // A German noun another article wrote as a name is one ("Galaxy"); the others stay maybe-names.
-    const promoted = keys.maybeNames.filter((n) => this.knownNames.has(n.keys[0]!));
-    const names = [...keys.names, ...promoted].filter((n) => this.telling(n.keys[0]!));
-    const maybe = keys.maybeNames.filter((n) => !promoted.includes(n) && this.telling(n.keys[0]!));
-    const candidates = new Set<string>();
+    // Names are the positions of their groups in `keys`.
+    const names: number[] = [];
+    const maybe: number[] = [];
+    for (let p = keys[NAMES]!; p < keys[NAMES + 1]!; p += keys[p]! + 1) if (this.telling(keys[p + 1]!)) names.push(p);
+    for (let p = keys[MAYBE_NAMES]!; p < keys[MAYBE_NAMES + 1]!; p += keys[p]! + 1)
+      if (this.knownNames.has(keys[p + 1]!) && this.telling(keys[p + 1]!)) names.push(p);
+    for (let p = keys[MAYBE_NAMES]!; p < keys[MAYBE_NAMES + 1]!; p += keys[p]! + 1)
+      if (!this.knownNames.has(keys[p + 1]!) && this.telling(keys[p + 1]!)) maybe.push(p);
+    const unreadable = keys[keys[UNREADABLE]!] === 1;
+    const candidates = new Set<number>();
     const named = names.length + maybe.length;
     // Every anchor rule but one needs a shared telling name: without one, only the text can match, or two figures
     // when the text's names may be unreadable.
-    if (named > 0 || keys.unreadable) {
-      for (const q of keys.figures) {
-        const posting = this.byQuantity.get(q);
+    if (named > 0 || unreadable) {
+      for (let i = keys[FIGURES]!; i < keys[FIGURES + 1]!; i++) {
+        const posting = this.byQuantity.get(keys[i]!);
         // A figure that dozens of recent articles state ("100 MW") finds no event by itself.
-        if (posting && posting.size <= MAX_POSTING) for (const id of posting) candidates.add(id);
+        if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(candidates, posting);
       }
     }
-    if (named >= 2 || (named >= 1 && keys.concepts.size > 0)) {
-      for (const n of [...names, ...maybe]) {
-        for (const k of n.keys) {
-          const posting = this.byName.get(k);
-          if (posting && posting.size <= MAX_POSTING) for (const id of posting) candidates.add(id);
+    if (named >= 2 || (named >= 1 && concepts.length > 0)) {
+      for (const list of [names, maybe]) {
+        for (const p of list) {
+          for (let i = p + 1; i <= p + keys[p]!; i++) {
+            const posting = this.byName.get(keys[i]!);
+            if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(candidates, posting);
+          }
         }
       }
     }
     const best = new Map<string, StoryMatch>();
     const t = article.publishedAt.getTime();
-    const consider = (id: string) => {
-      if (id === article.id) return;
-      const m = this.members.get(id)!;
+    const self = this.numbers.get(article.id);
+    const consider = (number: number) => {
+      if (number === self) return;
+      const m = this.members[number]!;
       if (Math.abs(t - m.time) > WINDOW_MS) return;
       // MinHash is only worth comparing where LSH says the texts may be close.
-      const text = similar.has(id) ? similarity(m.signature, article.signature) : 0;
-      const n = sharedNames(names, maybe, m.keys);
-      if (text < TEXT_MATCH && n === 0 && !keys.unreadable && !m.keys.unreadable) return;
-      const anchors = anchorScore(keys, m.keys, n);
+      const text = similar.has(number) ? similarity(m.signature, article.signature) : 0;
+      const n = sharedNames(keys, names, maybe, m.keys);
+      if (text < TEXT_MATCH && n === 0 && !unreadable && m.keys[m.keys[UNREADABLE]!] !== 1) return;
+      const anchors = anchorScore(keys, concepts, m.keys, n);
       const score = text >= TEXT_MATCH ? text * 10 + Math.abs(anchors) : anchors;
       if (score <= 0) return;
       const previous = best.get(m.storyId);
       if (!previous || score > previous.score)
-        best.set(m.storyId, { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score, articleId: id });
+        best.set(m.storyId, { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score, articleId: m.id });
     };
-    for (const id of similar) consider(id);
-    for (const id of candidates) if (!similar.has(id)) consider(id);
+    for (const number of similar) consider(number);
+    for (const number of candidates) if (!similar.has(number)) consider(number);
     return [...best.values()].sort((a, b) => b.score - a.score || a.storyId.localeCompare(b.storyId));
   }
 
@@ -198,16 +227,16 @@ export class StoryIndex {
    * different figures of one unit. What an article that matches two stories must find before joining them.
    */
   consistent(a: string, b: string): boolean {
-    const x = this.members.get(a)?.keys;
-    const y = this.members.get(b)?.keys;
+    const x = this.memberOf(a)?.keys;
+    const y = this.memberOf(b)?.keys;
     if (!x || !y) return false;
-    return !placesApart(x.places, y.places) && !differentFigures(x.units, y.units) && !differentFigures(y.units, x.units);
+    return !placesApart(x, y) && !differentFigures(x, y) && !differentFigures(y, x);
   }
 
   /** Moves every article of story `from` into story `into`. */
   merge(from: string, into: string): void {
     if (from === into || !this.storyIds.has(from)) return;
-    for (const member of this.members.values()) if (member.storyId === from) member.storyId = into;
+    for (const member of this.members) if (member.storyId === from) member.storyId = into;
     for (const stories of this.nameStories.values()) {
       const n = stories.get(from);
       if (n === undefined) continue;
@@ -218,122 +247,201 @@ export class StoryIndex {
     this.storyIds.add(into);
   }
 
+  private memberOf(articleId: string): Member | undefined {
+    const number = this.numbers.get(articleId);
+    return number === undefined ? undefined : this.members[number];
+  }
+
   /** An article's keys, read once whether it is looked up, added or both. */
   private keysOf(article: ClusterArticle): Keys {
     let keys = this.keyCache.get(article);
-    if (!keys) this.keyCache.set(article, (keys = keysOf(article)));
+    if (!keys) this.keyCache.set(article, (keys = this.read(article)));
     return keys;
   }
 
+  private id(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    return id;
+  }
+
+  /** Ids of the keys, sorted, each once. */
+  private set(keys: Iterable<string>): number[] {
+    const out = [...new Set(Array.from(keys, (k) => this.id(k)))];
+    return out.sort((a, b) => a - b);
+  }
+
+  private count(key: number, storyId: string): void {
+    let stories = this.nameStories.get(key);
+    if (!stories) this.nameStories.set(key, (stories = new Map()));
+    stories.set(storyId, (stories.get(storyId) ?? 0) + 1);
+  }
+
   /** A name carried by more than 5% of the stories (and more than 5 of them) says little about which event. */
-  private telling(key: string): boolean {
+  private telling(key: number): boolean {
     const stories = this.nameStories.get(key)?.size ?? 0;
     return stories <= Math.max(5, this.storyIds.size * 0.05);
+  }
+
+  /** Packs an article's keys (see Keys). */
+  private read(article: ClusterArticle): Keys {
+    const { anchors } = article;
+    const names = (anchors.entities ?? []).map((name) => nameKeys(name).map((k) => this.id(k)));
+    const maybeNames = (anchors.maybeNames ?? []).map((name) => nameKeys(name).map((k) => this.id(k)));
+    const units = new Map<string, Set<string>>();
+    for (const q of anchors.quantities) {
+      const unit = unitOf(q);
+      (units.get(unit) ?? units.set(unit, new Set()).get(unit)!).add(q);
+    }
+    const sizes: number[] = [];
+    for (const [unit, values] of units) {
+      if (!TELLING_UNITS.test(unit) || NOT_SIZES.has(unit)) continue;
+      const ids = this.set(values);
+      sizes.push(this.id(unit), ids.length, ...ids);
+    }
+    const dates = anchors.dates;
+    const language = (article.language ?? '').split('-')[0]!;
+    const counts = (anchors.counts ?? []).filter((c) => significantDigits(c) >= 2);
+    const figures = [...anchors.quantities, ...counts];
+    const figureIds = figures.map((f) => this.id(f));
+    const sections: number[][] = [];
+    sections[FIGURES] = figureIds;
+    sections[FIGURE_UNITS] = figures.map((f) => this.id(unitOf(f)));
+    sections[FIGURE_SET] = this.set(figures).filter((f) => !this.boilerplate.has(f));
+    sections[TELLING_FIGURES] = this.set(figures.filter((f) => significantDigits(f) >= 2));
+    sections[NAME_KEYS] = sortedOnce(names.flat());
+    sections[MAYBE_KEYS] = sortedOnce(maybeNames.flat());
+    sections[ANY_NAME_KEYS] = sortedOnce([...names, ...maybeNames].flat());
+    sections[PLACES] = this.set(placesOf(anchors.entities));
+    sections[YEARS] = this.set(dates.filter((d) => /^\d{4}$/.test(d)));
+    sections[DAYS] = this.set(dates.filter((d) => d.startsWith('--')));
+    sections[WEEKDAYS] = this.set(dates.filter((d) => d.startsWith('wd:')));
+    sections[CONCEPTS] = this.set((anchors.concepts ?? []).map((c) => `concept:${c}`));
+    sections[UNITS] = sizes;
+    sections[NAMES] = names.flatMap((k) => [k.length, ...k]);
+    sections[MAYBE_NAMES] = maybeNames.flatMap((k) => [k.length, ...k]);
+    sections[UNREADABLE] = [NON_LATIN.has(language) ? 1 : 0];
+    const keys = new Int32Array(SECTIONS + 1 + sections.reduce((n, s) => n + s.length, 0));
+    let at = SECTIONS + 1;
+    for (let s = 0; s < SECTIONS; s++) {
+      keys[s] = at;
+      keys.set(sections[s]!, at);
+      at += sections[s]!.length;
+    }
+    keys[SECTIONS] = at;
+    return keys;
   }
 }
 
 /**
  * How strongly two articles' anchors say "one event" (to pick the best story): positive when a rule joins them,
  * the same weight negated (or -0.5 when nothing is shared) when none does. `n` is the number of telling names
- * they share; the figures, days and places are compared here.
+ * they share; the figures, days and places are compared here. `concepts` are the article's telling concepts.
  */
-function anchorScore(a: Keys, m: Keys, n: number): number {
+function anchorScore(a: Keys, concepts: number[], m: Keys, n: number): number {
   let q = 0;
   let telling = 0;
-  for (const f of a.figures) {
-    if (!m.figureSet.has(f) || BOILERPLATE.has(f)) continue;
+  for (let i = a[FIGURES]!; i < a[FIGURES + 1]!; i++) {
+    const f = a[i]!;
+    if (!has(m, FIGURE_SET, f)) continue;
     q++;
-    if (a.tellingFigures.has(f)) telling++;
+    if (has(a, TELLING_FIGURES, f)) telling++;
   }
-  const day = countIn(a.days, m.days);
-  const weekday = countIn(a.weekdays, m.weekdays);
+  const day = countIn(a, m, DAYS);
+  const weekday = countIn(a, m, WEEKDAYS);
   const when = day + weekday;
-  const concept = a.concepts.size ? countIn(a.concepts, m.concepts) : 0;
+  let concept = 0;
+  for (const c of concepts) if (has(m, CONCEPTS, c)) concept++;
   const weight = q * 2 + n + day + weekday * 0.5 + concept;
   // The rules that need no more than counts, then those that a contradiction in figures vetoes.
-  let joined = (n >= 2 && q >= 1) || (n >= 1 && q >= 2) || (n >= 3 && when + countIn(a.years, m.years) >= 1);
+  let joined = (n >= 2 && q >= 1) || (n >= 1 && q >= 2) || (n >= 3 && when + countIn(a, m, YEARS) >= 1);
   if (!joined && n >= 1 && (telling >= 1 || (q >= 1 && when >= 1) || (n >= 2 && day >= 1) || (day >= 1 && concept >= 1)))
-    joined = !differentFigures(a.units, m.units);
-  if (!joined && n === 0 && (a.unreadable || m.unreadable) && telling >= 1 && q >= 2) joined = sharedUnits(a, m) >= 2;
-  return joined && !placesApart(a.places, m.places) ? weight : -weight || -0.5;
+    joined = !differentFigures(a, m);
+  if (!joined && n === 0 && (a[a[UNREADABLE]!] === 1 || m[m[UNREADABLE]!] === 1) && telling >= 1 && q >= 2) joined = sharedUnits(a, m) >= 2;
+  return joined && !placesApart(a, m) ? weight : -weight || -0.5;
 }
 
 /** Units of the figures two articles share. */
 function sharedUnits(a: Keys, m: Keys): number {
-  const units = new Set<string>();
-  for (const f of a.figures) if (m.figureSet.has(f) && !BOILERPLATE.has(f)) units.add(unitOf(f));
-  return units.size;
+  const units: number[] = [];
+  for (let i = a[FIGURES]!, u = a[FIGURE_UNITS]!; i < a[FIGURES + 1]!; i++, u++) {
+    if (has(m, FIGURE_SET, a[i]!) && !units.includes(a[u]!)) units.push(a[u]!);
+  }
+  return units.length;
 }
 
 /** Both name places, and none in the same country: two sites, not one. */
-function placesApart(a: Set<string>, b: Set<string>): boolean {
-  if (a.size === 0 || b.size === 0) return false;
-  for (const p of a) if (b.has(p)) return false;
-  return true;
+function placesApart(a: Keys, b: Keys): boolean {
+  if (a[PLACES] === a[PLACES + 1] || b[PLACES] === b[PLACES + 1]) return false;
+  return countIn(a, b, PLACES) === 0;
 }
 
 /** Both state figures of one unit (power, money of one currency, area), and none of them is the same. */
-function differentFigures(a: Map<string, Set<string>>, b: Map<string, Set<string>>): boolean {
-  for (const [unit, values] of a) {
-    const other = b.get(unit);
-    if (!other || !TELLING_UNITS.test(unit) || NOT_SIZES.has(unit)) continue;
-    let same = false;
-    for (const v of values) if (other.has(v)) same = true;
-    if (!same) return true;
+function differentFigures(a: Keys, b: Keys): boolean {
+  for (let p = a[UNITS]!; p < a[UNITS + 1]!; p += a[p + 1]! + 2) {
+    for (let r = b[UNITS]!; r < b[UNITS + 1]!; r += b[r + 1]! + 2) {
+      if (b[r] !== a[p]) continue;
+      if (intersect(a, p + 2, p + 2 + a[p + 1]!, b, r + 2, r + 2 + b[r + 1]!) === 0) return true;
+      break;
+    }
   }
   return false;
 }
 
 /** Names of the article found among the member's: its names against names and maybe-names, its maybe-names against names. */
-function sharedNames(names: Keys['names'], maybe: Keys['maybeNames'], m: Keys): number {
+function sharedNames(a: Keys, names: number[], maybe: number[], m: Keys): number {
   let n = 0;
-  for (const name of names) if (hasAny(name.keys, m.anyNameKeys)) n++;
-  for (const name of maybe) if (hasAny(name.keys, m.nameKeys)) n++;
+  for (const p of names) if (hasAny(a, p, m, ANY_NAME_KEYS)) n++;
+  for (const p of maybe) if (hasAny(a, p, m, NAME_KEYS)) n++;
   return n;
 }
 
-function hasAny(keys: string[], set: Set<string>): boolean {
-  for (const k of keys) if (set.has(k)) return true;
+/** Whether one key of the name at `p` of `a` is in section `section` of `m`. */
+function hasAny(a: Keys, p: number, m: Keys, section: number): boolean {
+  for (let i = p + 1; i <= p + a[p]!; i++) if (has(m, section, a[i]!)) return true;
   return false;
 }
 
-const unitOf = (quantity: string) => quantity.slice(0, quantity.indexOf(':'));
-
-function keysOf(article: ClusterArticle): Keys {
-  const { anchors } = article;
-  const withKeys = (list: string[] = []) => list.map((name) => ({ name, keys: nameKeys(name) }));
-  const names = withKeys(anchors.entities);
-  const maybeNames = withKeys(anchors.maybeNames);
-  const units = new Map<string, Set<string>>();
-  for (const q of anchors.quantities) {
-    const unit = unitOf(q);
-    (units.get(unit) ?? units.set(unit, new Set()).get(unit)!).add(q);
+/** Whether the sorted section of `keys` holds `id` (a binary search). */
+function has(keys: Keys, section: number, id: number): boolean {
+  let lo = keys[section]!;
+  let hi = keys[section + 1]! - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = keys[mid]!;
+    if (v === id) return true;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
   }
-  const dates = anchors.dates;
-  const language = (article.language ?? '').split('-')[0]!;
-  const counts = (anchors.counts ?? []).filter((c) => significantDigits(c) >= 2);
-  const figures = [...anchors.quantities, ...counts];
-  const tellingFigures = new Set(figures.filter((f) => significantDigits(f) >= 2));
-  return {
-    quantities: new Set(anchors.quantities),
-    figures,
-    figureSet: new Set(figures),
-    tellingFigures,
-    counts: new Set(counts),
-    units,
-    names,
-    maybeNames,
-    nameKeys: new Set(names.flatMap((n) => n.keys)),
-    maybeKeys: new Set(maybeNames.flatMap((n) => n.keys)),
-    anyNameKeys: new Set([...names, ...maybeNames].flatMap((n) => n.keys)),
-    places: placesOf(anchors.entities),
-    years: new Set(dates.filter((d) => /^\d{4}$/.test(d))),
-    days: new Set(dates.filter((d) => d.startsWith('--'))),
-    weekdays: new Set(dates.filter((d) => d.startsWith('wd:'))),
-    concepts: new Set(anchors.concepts ?? []),
-    unreadable: NON_LATIN.has(language),
-  };
+  return false;
 }
+
+/** Keys the two sorted sections share. */
+function countIn(a: Keys, b: Keys, section: number): number {
+  return intersect(a, a[section]!, a[section + 1]!, b, b[section]!, b[section + 1]!);
+}
+
+/** Size of the intersection of two sorted runs (a merge). */
+function intersect(a: Keys, i: number, iEnd: number, b: Keys, j: number, jEnd: number): number {
+  let n = 0;
+  while (i < iEnd && j < jEnd) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      n++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return n;
+}
+
+function sortedOnce(ids: number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+const unitOf = (quantity: string) => quantity.slice(0, quantity.indexOf(':'));
 
 /**
  * Places an article: it joins the story it matches best, or starts one; and the other stories it matches that
@@ -376,14 +484,20 @@ export function corroboration(articles: Array<Pick<ClusterArticle, 'sourceId' | 
   return new Set(articles.map((_, i) => root(i))).size;
 }
 
-function countIn(values: Iterable<string>, set: Set<string>): number {
-  let n = 0;
-  for (const v of values) if (set.has(v)) n++;
-  return n;
+function sizeOf(posting: Posting): number {
+  return typeof posting === 'number' ? 1 : posting.length;
 }
 
-function addTo(map: Map<string, Set<string>>, key: string, id: string) {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(id);
+function addAll(set: Set<number>, posting: Posting): void {
+  if (typeof posting === 'number') set.add(posting);
+  else for (const n of posting) set.add(n);
+}
+
+/** Adds an article to a key's posting, once (`again`: the article was added before, its number may be there anywhere). */
+function addTo<K>(map: Map<K, Posting>, key: K, number: number, again: boolean): void {
+  const posting = map.get(key);
+  if (posting === undefined) map.set(key, number);
+  else if (typeof posting === 'number') {
+    if (posting !== number) map.set(key, [posting, number]);
+  } else if (posting[posting.length - 1] !== number && !(again && posting.includes(number))) posting.push(number);
 }
