@@ -79,3 +79,28 @@ export const episodeRatingsSchema = z.object({
   storyVotes: z.record(z.string(), z.enum(STORY_VOTES)),
 });
 export type EpisodeRatings = z.infer<typeof episodeRatingsSchema>;
+
+/** What an episode is called, by its digest's kind (player, Audio Library, podcast feed). */
+export const EPISODE_KIND_TITLES: Record<(typeof DIGEST_KINDS)[number], string> = {
+  daily: 'Daily brief',
+  weekly: 'Weekly summary',
+  breaking: 'Breaking alert',
+};
+
+const EPISODE_DAY = new Intl.DateTimeFormat('en-US', {
+  weekday: 'short',
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** An edition's day (`YYYY-MM-DD`) as people read it: "Sat, Nov 21, 2026". */
+export function episodeDayLabel(date: string): string {
+  return EPISODE_DAY.format(new Date(`${date}T00:00:00Z`));
+}
+
+/** An episode's title: "Daily brief, Sat, Nov 21, 2026". */
+export function episodeTitle(kind: (typeof DIGEST_KINDS)[number], date: string): string {
+  return `${EPISODE_KIND_TITLES[kind]}, ${episodeDayLabel(date)}`;
+}

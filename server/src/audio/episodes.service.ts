@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/core';
-import type { DigestKind, Episode, EpisodeRatings } from '@dcbrief/shared';
+import { episodeTitle, type Episode, type EpisodeRatings } from '@dcbrief/shared';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { AudioFeed, DigestEpisode, type AudioEpisode } from './audio.entity.js';
@@ -32,12 +32,6 @@ export const feedUrls = (publicUrl: string, token: string, digestId: string): Ep
   return { audio: `${base}.mp3`, download: `${base}.mp3`, transcript: `${base}.vtt`, chapters: `${base}.chapters.json` };
 };
 
-const KIND_TITLES: Record<DigestKind, string> = { daily: 'Daily brief', weekly: 'Weekly summary', breaking: 'Breaking alert' };
-
-export function episodeTitle(digest: Pick<Digest, 'kind' | 'date'>): string {
-  return `${KIND_TITLES[digest.kind]}, ${digest.date}`;
-}
-
 const NOT_RATED: EpisodeRatings = { rating: null, storyVotes: {} };
 
 export function toEpisodeDto(
@@ -49,7 +43,7 @@ export function toEpisodeDto(
     digestId: digest.id,
     kind: digest.kind,
     date: digest.date,
-    title: episodeTitle(digest),
+    title: episodeTitle(digest.kind, digest.date),
     storyCount: digest.storyCount,
     state: episode.state,
     durationSec: episode.durationMs / 1000,

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../lib/html.js';
-import type { DigestStory } from '@dcbrief/shared';
-import { episodeTitle, feedUrls, type DigestWithEpisode } from './episodes.service.js';
+import { EPISODE_KIND_TITLES, episodeDayLabel, episodeTitle, type DigestStory } from '@dcbrief/shared';
+import { feedUrls, type DigestWithEpisode } from './episodes.service.js';
 
 const x = escapeHtml;
 
@@ -48,9 +48,9 @@ ${items.join('\n')}
 function item(input: FeedInput, { digest, episode }: DigestWithEpisode): string {
   const urls = feedUrls(input.publicUrl, input.token, digest.id);
   const stories = ((digest.content?.stories ?? []) as DigestStory[]).map((s) => s.title);
-  const summary = stories.length ? `${stories.length} stories: ${stories.join('; ')}.` : episodeTitle(digest);
+  const summary = stories.length ? `${stories.length} stories: ${stories.join('; ')}.` : episodeTitle(digest.kind, digest.date);
   return `<item>
-<title>${x(`DC Brief ${episodeTitle(digest).toLowerCase()}`)}</title>
+<title>${x(`DC Brief ${EPISODE_KIND_TITLES[digest.kind].toLowerCase()}, ${episodeDayLabel(digest.date)}`)}</title>
 <guid isPermaLink="false">${x(digest.id)}</guid>
 <pubDate>${(digest.sentAt ?? episode.readyAt ?? episode.createdAt).toUTCString()}</pubDate>
 <description>${x(summary)}</description>

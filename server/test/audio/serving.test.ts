@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Parser from 'rss-parser';
-import { audioFeedSchema, episodeListSchema, episodeSchema } from '@dcbrief/shared';
+import { EPISODE_KIND_TITLES, audioFeedSchema, episodeDayLabel, episodeListSchema, episodeSchema } from '@dcbrief/shared';
 import type { TestClient } from '../support/client.js';
 import { startListeningServer, type ListeningServer } from './fixtures.js';
 import { setSubscription } from '../support/fixtures.js';
@@ -33,6 +33,9 @@ describe('serving episodes and the private podcast feed', () => {
     assert.equal(list.length, 1);
     const episode = episodeSchema.parse(await (await owner.get(`/api/audio/episodes/${digestId}`)).json());
     assert.equal(episode.state, 'ready');
+    // The title says the day as the Audio Library does ("Daily brief, Tue, Nov 24, 2026"), not an ISO date.
+    assert.equal(episode.title, `${EPISODE_KIND_TITLES[episode.kind]}, ${episodeDayLabel(episode.date)}`);
+    assert.match(episode.title, /^(Daily brief|Weekly summary|Breaking alert), [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     assert.equal(episode.chapters[0]!.title, 'Introduction');
     assert.ok(episode.chapters.some((c) => c.storyId));
     assert.ok(episode.durationSec > 10);
@@ -124,6 +127,7 @@ describe('serving episodes and the private podcast feed', () => {
     const item = feed.items[0]! as unknown as Parser.Item & Record<string, unknown>;
     assert.equal(item.guid, digestId);
     const episode = episodeSchema.parse(await (await owner.get(`/api/audio/episodes/${digestId}`)).json());
+    assert.equal(item.title, `DC Brief ${EPISODE_KIND_TITLES[episode.kind].toLowerCase()}, ${episodeDayLabel(episode.date)}`);
     assert.equal(item.enclosure?.type, 'audio/mpeg');
     assert.equal(item.enclosure?.length, String(episode.bytes));
     assert.equal(item['itunes:duration'], String(Math.round(episode.durationSec)));

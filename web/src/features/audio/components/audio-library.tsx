@@ -2,7 +2,7 @@ import { Copy, Download, Headphones, Library, Play, Podcast, RefreshCw, Trash2 }
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
-import type { Episode } from '@dcbrief/shared';
+import { EPISODE_KIND_TITLES, episodeDayLabel, type Episode } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -14,8 +14,7 @@ import { formatTime, useAudioPlayer } from './audio-player';
 import { useAudioFeed, useRevokeAudioFeed, useRotateAudioFeed } from '../api/audio-feed';
 import { downloadEpisode } from '../api/download-episode';
 
-const DATE = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-const dateLabel = (date: string) => DATE.format(new Date(`${date}T00:00:00Z`));
+const dateLabel = episodeDayLabel;
 
 function EpisodeRow({ episode }: { episode: Episode }) {
   const player = useAudioPlayer();
@@ -45,8 +44,7 @@ function EpisodeRow({ episode }: { episode: Episode }) {
       <div className="min-w-0 flex-1 basis-56">
         <p className="font-medium text-slate-900">{dateLabel(episode.date)}</p>
         <p className="text-sm text-slate-600">
-          {episode.kind === 'weekly' ? 'Weekly summary' : episode.kind === 'breaking' ? 'Breaking alert' : 'Daily brief'} ·{' '}
-          {episode.storyCount} {episode.storyCount === 1 ? 'story' : 'stories'}
+          {EPISODE_KIND_TITLES[episode.kind]} · {episode.storyCount} {episode.storyCount === 1 ? 'story' : 'stories'}
           {ready ? ` · ${formatTime(episode.durationSec)}` : episode.state === 'failed' ? ' · could not be prepared' : ' · being prepared'}
         </p>
       </div>

@@ -15,7 +15,7 @@ function makeEpisode(overrides: Partial<Episode> = {}): Episode {
     digestId: DIGEST,
     kind: 'daily',
     date: '2026-11-24',
-    title: 'Daily brief, 2026-11-24',
+    title: 'Daily brief, Tue, Nov 24, 2026',
     storyCount: 2,
     state: 'ready',
     durationSec: 95,
