@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { FieldError } from '@/components/ui/field-error';
 
 /**
  * The desktop app's first screen: which DC Brief server to read from. The main process checks the address
@@ -66,11 +67,7 @@ export function ServerAddressScreen({
             aria-describedby={error ? 'server-error' : undefined}
             required
           />
-          {error && (
-            <p id="server-error" role="alert" className="text-sm text-red-700">
-              {error}
-            </p>
-          )}
+          {error && <FieldError id="server-error">{error}</FieldError>}
           <Button type="submit" className="mt-3" disabled={checking || !address.trim()}>
             {checking ? 'Checking…' : 'Connect'}
           </Button>

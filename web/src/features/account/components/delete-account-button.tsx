@@ -6,6 +6,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { serverErrorMessage } from '@/lib/api-error';
 import { useDeleteAccount } from '../api/delete-account';
 import { hasBillingAccount } from './billing-summary';
+import { FieldError } from '@/components/ui/field-error';
 
 /**
  * "Delete account": a confirm dialog that names everything that goes (and the one thing that stays) before
@@ -53,9 +54,7 @@ export function DeleteAccountButton({ user }: { user: Pick<User, 'email' | 'subs
             </p>
           </div>
           {remove.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {serverErrorMessage(remove.error) || 'Your account could not be deleted. Please try again.'}
-            </p>
+            <FieldError>{serverErrorMessage(remove.error) || 'Your account could not be deleted. Please try again.'}</FieldError>
           )}
           <DialogFooter>
             <Button type="button" variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>

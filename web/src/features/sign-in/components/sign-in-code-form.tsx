@@ -10,6 +10,7 @@ import { serverErrorMessage } from '@/lib/api-error';
 import { navigateTo } from '@/lib/browser-navigation';
 import { browserTimeZone } from '../api/request-sign-in-link';
 import { useSignInWithCode } from '../api/sign-in-with-code';
+import { FieldError } from '@/components/ui/field-error';
 
 const CODE_PATTERN = new RegExp(`^\\d{${SIGN_IN_CODE_LENGTH}}$`);
 
@@ -94,9 +95,7 @@ export function SignInCodeForm({ email, next, onSignedIn }: { email: string; nex
           aria-describedby={error ? `${id}-code-error` : `${id}-code-hint`}
         />
         {error ? (
-          <p id={`${id}-code-error`} role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
+          <FieldError id={`${id}-code-error`}>{error}</FieldError>
         ) : (
           <p id={`${id}-code-hint`} className="text-sm text-slate-600">
             {SIGN_IN_CODE_LENGTH} digits. Use it on this device when the email is open on another one.

@@ -7,6 +7,7 @@ import { Label } from '@/components/ui/label';
 import { serverErrorMessage } from '@/lib/api-error';
 import { browserTimeZone, useRequestSignInLink } from '../api/request-sign-in-link';
 import { SignInCodeForm } from './sign-in-code-form';
+import { FieldError } from '@/components/ui/field-error';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -106,11 +107,7 @@ export function SignInForm({ next, onSent, onSignedIn }: { next?: string; onSent
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
         />
-        {error && (
-          <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
+        {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? 'Sending...' : 'Email me a sign-in link'}
