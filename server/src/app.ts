@@ -180,7 +180,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     authRoutes({ auth: authService, loginPerIp, loginPerEmail, signInCodePerIp, signInCodeWrongPerEmail }),
     usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
-    digestsRoutes(),
+    digestsRoutes({ clock }),
     accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
     // The browser is told of a key only when this server can also take the payment (both keys set): otherwise the

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { errorResponseSchema, feedbackListSchema, userSchema } from '@dcbrief/shared';
+import { errorResponseSchema, feedbackListSchema, userSchema, type DigestStory } from '@dcbrief/shared';
 import { json, TestClient } from './support/client.js';
 import { addDigests } from './support/fixtures.js';
 import { startTestServer, type TestServer } from './support/harness.js';
@@ -11,6 +11,8 @@ import { purgeOrphanContents } from '../src/jobs/housekeeping.js';
 import { Delivery } from '../src/delivery/delivery.entity.js';
 import { Digest, DigestContent } from '../src/modules/digests/digest.entity.js';
 import { addSubscribers, deliveryDeps } from './delivery/fixtures.js';
+import { StoryFeedback } from '../src/modules/feedback/feedback.entity.js';
+import { netThumbs } from '../src/modules/feedback/leanings.js';
 
 describe('on PostgreSQL (DATABASE_URL)', { skip: skipWithoutPostgres() }, () => {
   let pg: TempPostgres;
@@ -103,6 +105,19 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: skipWithoutPostgres() }, () => 
     assert.ok(contents >= 1);
     assert.equal(await purgeOrphanContents(em, new Date(now.getTime() + 3 * 24 * 3600_000)), 0);
     assert.equal(await em.count(DigestContent, {}), contents);
+    // Thumbs steer the next digests: the leaning read joins votes, digests and their contents' JSON.
+    const ny = await em.findOneOrFail(Digest, { user: { email: 'ny@pg.example' } }, { populate: ['user', 'content'] });
+    const [up, down] = ny.content!.stories as [DigestStory, DigestStory];
+    for (const [story, vote] of [
+      [up, 1],
+      [down, -1],
+    ] as const) {
+      em.create(StoryFeedback, { user: ny.user, digest: ny, storyId: story.id, vote, createdAt: now, updatedAt: now });
+    }
+    await em.flush();
+    const net = (await netThumbs(ts.orm.em.fork(), [ny.user.id], new Date(now.getTime() - 1000))).get(ny.user.id);
+    assert.deepEqual(net, up.interest === down.interest ? { [up.interest]: 0 } : { [up.interest]: 1, [down.interest]: -1 });
+    assert.equal((await netThumbs(ts.orm.em.fork(), [ny.user.id], new Date(now.getTime() + 1000))).size, 0, 'older thumbs do not count');
     const second = await runDeliveryPass(deliveryDeps(ts), new Date('2026-11-25T11:05:00Z'));
     assert.equal(second.send.sent, 2, "the next day, with yesterday's stories read as received from the contents");
   });

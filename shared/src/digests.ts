@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cleanText } from './text.js';
-import { CONTENT_DEPTHS, INTERESTS } from './preferences.js';
+import { CONTENT_DEPTHS, INTERESTS, type Interest } from './preferences.js';
 
 export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
 export type DigestKind = (typeof DIGEST_KINDS)[number];
@@ -106,6 +106,30 @@ export const digestStatsSchema = z.object({
   /** (sourceWords - digestWords) / READING_WORDS_PER_MINUTE, rounded down, never negative. */
   minutesSaved: z.number().int().nonnegative(),
   /** Thumbs the subscriber gave stories from the audio player (PUT /api/audio/episodes/:id/stories/:storyId/vote). */
-  storyVotes: z.object({ up: z.number().int().nonnegative(), down: z.number().int().nonnegative() }),
+  storyVotes: z.object({
+    up: z.number().int().nonnegative(),
+    down: z.number().int().nonnegative(),
+    /** Where those thumbs steer the selection of the next digests (`thumbsLeaning`); absent from older servers. */
+    leaning: z.object({ more: z.array(z.enum(INTERESTS)), less: z.array(z.enum(INTERESTS)) }).optional(),
+  }),
 });
 export type DigestStats = z.infer<typeof digestStatsSchema>;
+
+/** How far back a subscriber's thumbs on stories count when their next digests are selected. */
+export const THUMBS_WINDOW_DAYS = 90;
+/** The net thumbs (up minus down) on an interest's stories that make it lean: one thumb alone steers nothing. */
+export const THUMBS_LEANING_MIN = 2;
+
+/** The interests a subscriber's recent thumbs lean towards (`more`) and away from (`less`). */
+export interface ThumbsLeaning {
+  more: Interest[];
+  less: Interest[];
+}
+
+/** From the net thumbs per interest (the story's main interest), in INTERESTS order. */
+export function thumbsLeaning(net: Partial<Record<Interest, number>>): ThumbsLeaning {
+  return {
+    more: INTERESTS.filter((i) => (net[i] ?? 0) >= THUMBS_LEANING_MIN),
+    less: INTERESTS.filter((i) => (net[i] ?? 0) <= -THUMBS_LEANING_MIN),
+  };
+}

@@ -1,4 +1,4 @@
-import type { DigestStats, DigestStory } from './digests.js';
+import type { DigestStats, DigestStory, ThumbsLeaning } from './digests.js';
 
 /**
  * The subscriber's figures, from what their digests really hold (docs/decisions/307, replacing the spec's
@@ -79,6 +79,8 @@ export interface IntelligenceStats {
   /** Stories given a thumb up and down from the audio player. */
   storiesUp: number;
   storiesDown: number;
+  /** Where those thumbs steer the next digests (none from an older server). */
+  leaning?: ThumbsLeaning;
 }
 
 /** The cards' figures: the server's stats (none yet counts as zero) and the mean of the ratings (docs/SPEC.md §9). */
@@ -95,5 +97,6 @@ export function computeStats(
     averageRating: Math.round(mean * 10) / 10,
     storiesUp: stats?.storyVotes?.up ?? 0,
     storiesDown: stats?.storyVotes?.down ?? 0,
+    ...(stats?.storyVotes?.leaning ? { leaning: stats.storyVotes.leaning } : {}),
   };
 }

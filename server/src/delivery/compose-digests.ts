@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { raw, type EntityManager, type RequiredEntityData } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { DIGEST_KINDS, mergePreferences, type DigestKind, type Preferences } from '@dcbrief/shared';
+import { DIGEST_KINDS, mergePreferences, type DigestKind, type Preferences, type ThumbsLeaning } from '@dcbrief/shared';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
+import { thumbsLeanings } from '../modules/feedback/leanings.js';
 import { selectStories, type DigestSelection } from './select-stories.js';
 import { Delivery, LIVE_STATES, rowKey, type DeliveryState } from './delivery.entity.js';
 import type { DeliveryDeps } from './deps.js';
@@ -116,6 +117,8 @@ export async function composeDigests(
         : await receivedStories(em, [...new Set(rows.map((r) => r.userId))], new Date(earliest - RECEIVED_MARGIN_MS));
     // A digest stored for a row's key (a pass that stopped between composing and linking): reuse it.
     const existing = await storedDigests(em, rows);
+    // Where each subscriber's recent thumbs lean (docs/decisions/309): one read for the batch.
+    const leanings = await thumbsLeanings(em, [...new Set(rows.map((r) => r.userId))], now);
 
     const contents: Array<RequiredEntityData<DigestContent>> = [];
     const composedRows: Array<{ key: string; digest: RequiredEntityData<Digest>; quiet: boolean }> = [];
@@ -142,6 +145,7 @@ export async function composeDigests(
         edition,
         mergePreferences(row.preferences, {}),
         seen,
+        leanings.get(row.userId),
       );
       if (fresh) contents.push(contentRow(contentId, selection, now));
       for (const story of selection.stories) handed.add(`${row.userId}|${row.kind}|${story.id}`);
@@ -197,7 +201,7 @@ const STORED_DIGEST_OF_ROW =
 
 /**
  * One pass makes the same selection for every subscriber who shares an edition window, a kind and
- * date, interests, depth and the set of stories they already received: thousands of subscribers, a few
+ * date, interests, depth, thumbs leaning and the set of stories they already received: thousands of subscribers, a few
  * hundred distinct digests. Each is selected once, stored once as a content, and shared; bounded in size.
  */
 class SelectionCache {
@@ -211,20 +215,28 @@ class SelectionCache {
    * `fresh`: the content is new and is written with the batch that first uses it (a batch that fails to
    * commit ends the pass, cache and all).
    */
-  select(kind: DigestKind, date: string, edition: EditionStoryView[], preferences: Preferences, received: ReadonlySet<string>) {
+  select(
+    kind: DigestKind,
+    date: string,
+    edition: EditionStoryView[],
+    preferences: Preferences,
+    received: ReadonlySet<string>,
+    leaning?: ThumbsLeaning,
+  ) {
     let editionId = this.editionIds.get(edition);
     if (editionId === undefined) this.editionIds.set(edition, (editionId = this.nextEditionId++));
     const interests = Object.keys(preferences.interests)
       .filter((k) => preferences.interests[k as keyof Preferences['interests']])
       .sort()
       .join(',');
-    const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${[...received].sort().join(',')}`;
+    const leans = leaning ? `${leaning.more.join(',')}/${leaning.less.join(',')}` : '';
+    const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${leans}|${[...received].sort().join(',')}`;
     let hit = this.cache.get(key);
     let fresh = false;
     if (!hit) {
       if (this.cache.size >= SELECTION_CACHE_MAX) this.cache.clear();
       hit = {
-        selection: selectStories({ kind, date, edition, preferences, received, mustKnowMinOutlets: this.mustKnowMinOutlets }),
+        selection: selectStories({ kind, date, edition, preferences, received, leaning, mustKnowMinOutlets: this.mustKnowMinOutlets }),
         contentId: randomUUID(),
       };
       this.cache.set(key, hit);

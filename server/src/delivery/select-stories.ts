@@ -1,4 +1,4 @@
-import type { ContentDepth, DigestKind, DigestStory, Interest, Preferences } from '@dcbrief/shared';
+import type { ContentDepth, DigestKind, DigestStory, Interest, Preferences, ThumbsLeaning } from '@dcbrief/shared';
 import { toDigestSentence, type EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
@@ -38,6 +38,30 @@ export interface SelectionInput {
   received: ReadonlySet<string>;
   /** Independent outlets a story outside the subscriber's interests needs to be must-know. */
   mustKnowMinOutlets: number;
+  /** Where the subscriber's recent thumbs lean (modules/feedback/leanings.ts): steers their interests' stories. */
+  leaning?: ThumbsLeaning;
+}
+
+/**
+ * How far thumbs move a story of the subscriber's interests (docs/decisions/309): it competes as if its rank
+ * were this many times its own. Gentle on purpose: a story the engine ranks far down stays down, and the
+ * must-know stories are not steered at all.
+ */
+export const LEANING_RANK_FACTOR = { more: 0.5, less: 2 } as const;
+
+/** The candidates in the order they are taken and shown: by rank, moved by the subscriber's thumbs. */
+function steered(candidates: Candidate[], leaning: ThumbsLeaning | undefined): Candidate[] {
+  if (!leaning || (!leaning.more.length && !leaning.less.length)) return candidates;
+  const factor = (c: Candidate) =>
+    leaning.more.includes(c.story.interest)
+      ? LEANING_RANK_FACTOR.more
+      : leaning.less.includes(c.story.interest)
+        ? LEANING_RANK_FACTOR.less
+        : 1;
+  return candidates
+    .map((c) => ({ c, at: c.rank * factor(c) }))
+    .sort((a, b) => a.at - b.at || a.c.rank - b.c.rank)
+    .map((x) => x.c);
 }
 
 /** Whether a story is in a subscriber's interests: its main interest, or another one it touches. */
@@ -55,10 +79,19 @@ interface Candidate {
 /**
  * One subscriber's selection of the edition (docs/decisions/307): the new stories in their interests first,
  * then the must-know stories outside them; when neither has anything, the edition's best new stories.
- * A weekly summary takes the week's most corroborated stories and groups them by interest. Nothing they
+ * Within their interests, their recent thumbs move stories up or down (`steered`). A weekly summary takes the
+ * week's most corroborated stories and groups them by interest. Nothing they
  * already received, at their depth, within the kind's limit. Quiet only when the edition has nothing new.
  */
-export function selectStories({ kind, date, edition, preferences, received, mustKnowMinOutlets }: SelectionInput): DigestSelection {
+export function selectStories({
+  kind,
+  date,
+  edition,
+  preferences,
+  received,
+  mustKnowMinOutlets,
+  leaning,
+}: SelectionInput): DigestSelection {
   const depth = preferences.contentDepth;
   const limit = STORY_LIMITS[kind];
   const ranked = kind === 'weekly' ? mostCorroboratedFirst(edition) : edition;
@@ -66,7 +99,10 @@ export function selectStories({ kind, date, edition, preferences, received, must
   ranked.forEach((story, i) => {
     if (!received.has(story.id)) fresh.push({ story, rank: i + 1, outside: !inInterests(story, preferences.interests) });
   });
-  const mine = fresh.filter((c) => !c.outside);
+  const mine = steered(
+    fresh.filter((c) => !c.outside),
+    leaning,
+  );
   let outside = fresh
     .filter((c) => c.outside && c.rank <= MUST_KNOW_TOP_RANK[kind] && c.story.corroboration >= mustKnowMinOutlets)
     .slice(0, limit);

@@ -63,7 +63,7 @@ describe('ratings from the audio player: the episode 1-5 and a thumb per story, 
     });
     assert.equal(await ts.orm.em.fork().count(StoryFeedback, { digest: digestId }), 2, 'one row per story');
     const stats = digestStatsSchema.parse(await (await owner.get('/api/digests/stats')).json());
-    assert.deepEqual(stats.storyVotes, { up: 1, down: 1 });
+    assert.deepEqual(stats.storyVotes, { up: 1, down: 1, leaning: { more: [], less: [] } });
 
     const unknown = await vote(owner, digestId, 'not-a-story-of-it', { vote: 'up' });
     assert.equal(unknown.status, 404);
@@ -112,6 +112,10 @@ describe('ratings from the audio player: the episode 1-5 and a thumb per story, 
     const em = ts.orm.em.fork();
     assert.equal(await em.count(StoryFeedback, {}), before);
     assert.equal(await em.count(Feedback, { user: { email: { $ne: 'owner@rate.example' } } }), 0);
-    assert.deepEqual(digestStatsSchema.parse(await (await other.get('/api/digests/stats')).json()).storyVotes, { up: 0, down: 0 });
+    assert.deepEqual(digestStatsSchema.parse(await (await other.get('/api/digests/stats')).json()).storyVotes, {
+      up: 0,
+      down: 0,
+      leaning: { more: [], less: [] },
+    });
   });
 });

@@ -7,12 +7,16 @@ import {
   type DigestKind,
   type Interest,
   type PreferencesUpdate,
+  type ThumbsLeaning,
+  digestStatsSchema,
 } from '@dcbrief/shared';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import { StaticEditionReader, type EditionStoryView } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { greetingFor, renderDigestEmail, SUBJECT_MAX, subjectLine } from '../../src/delivery/render.js';
 import { MUST_KNOW_TOP_RANK, selectStories, STORY_LIMITS } from '../../src/delivery/select-stories.js';
+import { StoryFeedback } from '../../src/modules/feedback/feedback.entity.js';
+import { signIn } from '../support/users.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer } from '../support/harness.js';
 import { addSubscribers, deliveryDeps } from './fixtures.js';
@@ -55,8 +59,9 @@ function select(
   edition: EditionStoryView[],
   preferences = structuredClone(DEFAULT_PREFERENCES),
   received: string[] = [],
+  leaning?: ThumbsLeaning,
 ) {
-  return selectStories({ kind, date: '2026-11-24', edition, preferences, received: new Set(received), mustKnowMinOutlets: 3 });
+  return selectStories({ kind, date: '2026-11-24', edition, preferences, received: new Set(received), mustKnowMinOutlets: 3, leaning });
 }
 
 const ids = (selection: ReturnType<typeof select>) => selection.stories.map((s) => s.id);
@@ -314,6 +319,105 @@ describe('the weekly summary', () => {
         for (const id of storyIds(r)) assert.ok(!seen.includes(id), `${r.user.email} got ${id} twice at ${key}`);
         byMinute.set(key, [...seen, ...storyIds(r)]);
       }
+    } finally {
+      await ts.close();
+    }
+  });
+});
+
+describe("thumbs from the audio player steer the subscriber's next digests (docs/decisions/309)", () => {
+  /** Ten infrastructure stories lead the edition; four security stories follow at ranks 11-14. */
+  const crowded = (prefix = '', ingestedAt?: string) => [
+    ...Array.from({ length: 10 }, (_, i) => news(`${prefix}infra${i}`, `Infrastructure story ${i}`, 'infrastructure', 2, { ingestedAt })),
+    ...Array.from({ length: 4 }, (_, i) => news(`${prefix}sec${i}`, `Security story ${i}`, 'security', 2, { ingestedAt })),
+  ];
+
+  test('an interest thumbed up competes at half its rank, one thumbed down at twice; the rest of the rule is unchanged', () => {
+    assert.deepEqual(
+      ids(select('daily', crowded())),
+      Array.from({ length: 10 }, (_, i) => `infra${i}`),
+    );
+    // Security at ranks 11-14 competes as 5.5, 6, 6.5, 7; ties go to the engine's rank.
+    assert.deepEqual(ids(select('daily', crowded(), undefined, [], { more: ['security'], less: [] })), [
+      'infra0',
+      'infra1',
+      'infra2',
+      'infra3',
+      'infra4',
+      'sec0',
+      'infra5',
+      'sec1',
+      'sec2',
+      'infra6',
+    ]);
+    // Infrastructure thumbed down: ranks 1-10 compete as 2-20.
+    assert.deepEqual(ids(select('daily', crowded(), undefined, [], { more: [], less: ['infrastructure'] })), [
+      'infra0',
+      'infra1',
+      'infra2',
+      'infra3',
+      'infra4',
+      'sec0',
+      'infra5',
+      'sec1',
+      'sec2',
+      'infra6',
+    ]);
+    // Not a filter: an interest thumbed down still fills a digest that has nothing else.
+    assert.equal(select('daily', crowded().slice(0, 10), undefined, [], { more: [], less: ['infrastructure'] }).stories.length, 10);
+    // Must-know stories outside the subscriber's interests are not steered away.
+    const security = only('infrastructure');
+    const edition = [news('ups', 'UPS firmware flaw', 'security', 5), ...crowded().slice(0, 12)];
+    assert.deepEqual(marked(select('daily', edition, security, [], { more: [], less: ['security'] })), ['ups']);
+  });
+
+  test('the delivery pass reads the thumbs of the last 90 days and the dashboard says where they lean', async () => {
+    const ts = await startTestServer({ now: '2026-11-24T06:05:00Z' });
+    try {
+      const prefs = { weeklySummary: false };
+      const [voter] = await addSubscribers(ts.orm, [
+        { email: 'voter@thumbs.example', preferences: prefs },
+        { email: 'neutral@thumbs.example', preferences: prefs },
+      ]);
+      const monday = '2026-11-23T12:00:00Z';
+      const tuesday = '2026-11-24T12:00:00Z';
+      const stories = [...crowded('mon-', monday).slice(8), ...crowded('tue-', tuesday)];
+      const deps = deliveryDeps(ts, new StaticEditionReader(stories));
+      await runDeliveryPass(deps, ts.clock.now());
+
+      // Two thumbs up on security stories of Tuesday's digest (as the player records them).
+      const em = ts.orm.em.fork();
+      const first = await em.findOneOrFail(Digest, { user: voter!.id }, { populate: ['content'] });
+      const sec = first.content!.stories.filter((st) => st.interest === 'security').map((st) => st.id);
+      assert.equal(sec.length, 4);
+      const now = ts.clock.now();
+      for (const storyId of sec.slice(0, 2)) {
+        em.create(StoryFeedback, { user: voter!, digest: first, storyId, vote: 1, createdAt: now, updatedAt: now });
+      }
+      await em.flush();
+      const client = await signIn(ts, 'voter@thumbs.example');
+      const stats = digestStatsSchema.parse(await (await client.get('/api/digests/stats')).json());
+      assert.deepEqual(stats.storyVotes, { up: 2, down: 0, leaning: { more: ['security'], less: [] } });
+
+      ts.clock.set('2026-11-25T06:05:00Z');
+      await runDeliveryPass(deps, ts.clock.now());
+      const digests = await ts.orm.em
+        .fork()
+        .find(Digest, { date: '2026-11-25' }, { populate: ['user', 'content'], orderBy: { user: { email: 'asc' } } });
+      const of = (email: string) => digests.find((d) => d.user.email === email)!.content!.stories.map((st) => st.id);
+      assert.deepEqual(
+        of('neutral@thumbs.example'),
+        Array.from({ length: 10 }, (_, i) => `tue-infra${i}`),
+      );
+      assert.deepEqual(
+        of('voter@thumbs.example').filter((id) => id.startsWith('tue-sec')),
+        ['tue-sec0', 'tue-sec1', 'tue-sec2'],
+      );
+
+      // Thumbs older than the window no longer steer.
+      ts.clock.set('2027-02-25T06:05:00Z');
+      const later = digestStatsSchema.parse(await (await client.get('/api/digests/stats')).json());
+      assert.deepEqual(later.storyVotes.leaning, { more: [], less: [] });
     } finally {
       await ts.close();
     }

@@ -6,9 +6,11 @@ import { notFound } from '../../http/errors.js';
 import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { ratingOf, storyVoteCounts } from '../feedback/feedback.service.js';
+import { thumbsLeanings } from '../feedback/leanings.js';
+import type { Clock } from '../../lib/clock.js';
 import { DigestsService, toDigestDto } from './digests.service.js';
 
-export function digestsRoutes(): Router {
+export function digestsRoutes({ clock }: { clock: Clock }): Router {
   const router = new Router({ prefix: '/api/digests' });
   router.use(requireUser());
   router.get('/', async (ctx: Context) => {
@@ -32,7 +34,12 @@ export function digestsRoutes(): Router {
   router.get('/stats', async (ctx: Context) => {
     const user = currentUser(ctx);
     // The thumbs given to stories from the audio player count with the digests' own figures (decision 406).
-    ctx.body = { ...(await new DigestsService(ctx.em).stats(user)), storyVotes: await storyVoteCounts(ctx.em, user) };
+    // And where they steer the next digests' selection (docs/decisions/309), so the dashboard can say so.
+    const leaning = (await thumbsLeanings(ctx.em, [user.id], clock.now())).get(user.id) ?? { more: [], less: [] };
+    ctx.body = {
+      ...(await new DigestsService(ctx.em).stats(user)),
+      storyVotes: { ...(await storyVoteCounts(ctx.em, user)), leaning },
+    };
   });
   router.get('/:id', async (ctx: Context) => {
     const id = ctx.params.id ?? '';

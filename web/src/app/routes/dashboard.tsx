@@ -11,7 +11,7 @@ import { digestStatsQueryKey, useDigestStats } from '@/features/intelligence/api
 import { digestsQueryKey, useDigests } from '@/features/intelligence/api/get-digests';
 import { feedbackQueryKey, useFeedback } from '@/features/intelligence/api/get-feedback';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
-import { dashboardStatItems } from '@/features/intelligence/components/stats-grid';
+import { dashboardStatItems, thumbsLeaningNote } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
@@ -29,6 +29,7 @@ export default function DashboardRoute() {
   // The dashboard exists only for signed-in users: nothing of it shows before the redirect.
   if (!user) return <FullPageSpinner label={isLoading ? 'Loading your dashboard' : 'Redirecting to sign in'} />;
   const premiumAccess = hasPremiumAccess(user);
+  const figures = intelligenceStats(stats.data, feedback.data);
 
   return (
     <PageShell>
@@ -48,8 +49,9 @@ export default function DashboardRoute() {
           {!isActive(user) && <UpgradeCard trialing={isTrialing(user)} />}
           <StatsCard
             title="Your Intelligence Stats"
-            items={dashboardStatItems(intelligenceStats(stats.data, feedback.data), { audio: premiumAccess })}
+            items={dashboardStatItems(figures, { audio: premiumAccess })}
             gridClassName="grid-cols-2"
+            note={premiumAccess ? thumbsLeaningNote(figures.leaning) : null}
           />
           <DashboardQuickActions premiumAccess={premiumAccess} latestDigestId={digests.data?.[0]?.id} />
         </aside>

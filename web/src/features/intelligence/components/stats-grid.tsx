@@ -1,4 +1,4 @@
-import type { IntelligenceStats } from '@dcbrief/shared';
+import { INTEREST_LABELS, type IntelligenceStats, type ThumbsLeaning } from '@dcbrief/shared';
 import { cn } from '@/lib/utils';
 
 export interface StatItem {
@@ -34,6 +34,22 @@ export function dashboardStatItems(stats: IntelligenceStats, options: { audio?: 
         ]
       : []),
   ];
+}
+
+const listed = (labels: string[]) =>
+  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+
+/**
+ * Where the subscriber's thumbs steer their next digests (docs/decisions/309), in words; null when they steer
+ * nothing yet.
+ */
+export function thumbsLeaningNote(leaning: ThumbsLeaning | undefined): string | null {
+  if (!leaning || (!leaning.more.length && !leaning.less.length)) return null;
+  const parts = [
+    ...(leaning.more.length ? [`more ${listed(leaning.more.map((i) => INTEREST_LABELS[i]))}`] : []),
+    ...(leaning.less.length ? [`less ${listed(leaning.less.map((i) => INTEREST_LABELS[i]))}`] : []),
+  ];
+  return `Your thumbs from the player bring ${parts.join(' and ')} into your next briefs.`;
 }
 
 /** Figures as a definition list so a screen reader reads each label with its value. */
