@@ -75,6 +75,9 @@ describe('the audio digest in a real browser', () => {
     await singaporeUp.first().click();
     await player.getByRole('status').filter({ hasText: 'Story rated thumbs up' }).waitFor();
     assert.equal(await singaporeUp.last().getAttribute('aria-pressed'), 'true');
+    // A story already heard, from its place in the transcript: two thumbs up on Infrastructure stories.
+    await player.getByRole('button', { name: 'Thumbs up: Equinix opens 20 MW Frankfurt campus' }).last().click();
+    await player.getByRole('button', { name: 'Thumbs up: Equinix opens 20 MW Frankfurt campus', pressed: true }).last().waitFor();
     const box = await player.getByRole('button', { name: 'Rate this episode 4 of 5' }).boundingBox();
     assert.ok(box && box.width >= 44 && box.height >= 44, `touch target ${box?.width}x${box?.height}`);
     await page.screenshot({ path: 'screenshots/audio-player-1280.png' });
@@ -112,14 +115,20 @@ describe('the audio digest in a real browser', () => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: 'screenshots/audio-library-375.png', fullPage: true });
 
-    // The dashboard's stats count the player's ratings: the episode's 4 in the average, the thumb up.
+    // The dashboard's stats count the player's ratings: the episode's 4 in the average, the thumbs up, and say
+    // where two thumbs on Infrastructure stories steer the next briefs (docs/decisions/309).
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('link', { name: 'Dashboard', exact: true }).first().click();
     await page.waitForURL(/\/dashboard$/);
     const stat = (label: string) => page.locator('dl > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
-    await stat('Stories liked (audio)').filter({ hasText: /^1$/ }).waitFor();
+    await stat('Stories liked (audio)').filter({ hasText: /^2$/ }).waitFor();
     assert.equal(await stat('Stories disliked (audio)').textContent(), '0');
     assert.equal(await stat('Average rating').textContent(), '4.0');
+    await page.getByText('Your thumbs from the player bring more Infrastructure into your next briefs.').waitFor();
+    await page.screenshot({ path: 'screenshots/dashboard-thumbs-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: 'screenshots/dashboard-thumbs-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The email's "Listen (N min)" opens /audio/<digest id>: that episode first, with its Play.
     const digestId = (
