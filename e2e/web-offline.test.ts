@@ -6,6 +6,8 @@ import { firstLink } from '../server/test/support/harness.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { recipient } from '../server/test/support/users.js';
 import { prepareEpisodes } from '../server/test/audio/fixtures.js';
+import { until } from '../server/test/support/deadline.js';
+import { Feedback } from '../server/src/modules/feedback/feedback.entity.js';
 import { useWebFixture, type WebFixture } from './support/web-fixture.js';
 
 /** Every address stored in the page's Cache Storage, by cache name (the app shell's precache included). */
@@ -148,6 +150,10 @@ describe('the web app offline, through its service worker', () => {
       .click();
     await page.getByRole('heading', { name: older!.title }).waitFor();
     await banner.waitFor();
+    // Rated offline: kept on this device, said so, and sent when the network is back (docs/decisions/611).
+    await page.getByRole('group', { name: 'Rate this brief from 1 to 5' }).getByRole('button', { name: '4 of 5' }).click();
+    await page.getByText('You are offline: your rating is saved on this device and will be sent when you are back online.').waitFor();
+    assert.equal(await web.ts.orm.em.fork().count(Feedback, { digest: older!.id }), 0);
 
     // Its downloaded episode plays without a network (byte ranges from the cache).
     await page.goto(`${web.ts.url}/`);
@@ -157,6 +163,11 @@ describe('the web app offline, through its service worker', () => {
     await playsFor(page, 0.5);
     await page.getByRole('region', { name: 'Audio player' }).getByRole('button', { name: 'Pause' }).click();
     await context.setOffline(false);
+    await until(
+      async () => (await web.ts.orm.em.fork().count(Feedback, { digest: older!.id, rating: 4, medium: 'text' })) === 1,
+      'the rating made offline to reach the server once the network is back',
+    );
+    assert.equal(await page.evaluate(() => localStorage.getItem('dcbrief.pendingWrites')), null, 'nothing left on the device');
 
     // The first session ends without Sign Out (it expired, or was ended from another device) and another person
     // signs in on this browser: the first one's copies are gone before the second reads anything.

@@ -15,6 +15,7 @@ import { apiUrl } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { navigateTo } from '@/lib/browser-navigation';
 import { clearOfflineData } from '@/lib/offline-cache';
+import { sendThenForgetPendingWrites } from '@/lib/pending-writes';
 import { LOGOUT_PATH } from '@/lib/server-pages';
 import { cn } from '@/lib/utils';
 
@@ -31,12 +32,15 @@ function isCurrent(pathname: string, item: (typeof navItems)[number]): boolean {
 }
 
 /**
- * Sign Out: the offline copies of the subscriber's briefs and episodes are deleted first (docs/decisions/610), then
- * the browser goes to the server's sign-out as the link says.
+ * Sign Out: ratings kept offline get a last try and are forgotten (docs/decisions/611), the offline copies of the
+ * subscriber's briefs and episodes are deleted (docs/decisions/610), then the browser goes to the server's
+ * sign-out as the link says.
  */
 function signOut(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
-  void clearOfflineData()
+  void sendThenForgetPendingWrites()
+    .catch(() => {})
+    .then(() => clearOfflineData())
     .catch(() => {})
     .finally(() => navigateTo(apiUrl(LOGOUT_PATH)));
 }

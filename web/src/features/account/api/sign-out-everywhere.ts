@@ -3,9 +3,12 @@ import type { SignOutEverywhereResponse } from '@dcbrief/shared';
 import { apiRequest } from '@/lib/api-client';
 import { navigateTo } from '@/lib/browser-navigation';
 import { clearOfflineData } from '@/lib/offline-cache';
+import { sendThenForgetPendingWrites } from '@/lib/pending-writes';
 
 /** POST /api/logout/everywhere: ends every session of the account, this browser's included. */
-export function signOutEverywhere(): Promise<SignOutEverywhereResponse> {
+export async function signOutEverywhere(): Promise<SignOutEverywhereResponse> {
+  // Ratings kept offline get a last try while the session works, and are forgotten (docs/decisions/611).
+  await sendThenForgetPendingWrites().catch(() => {});
   return apiRequest<SignOutEverywhereResponse>('POST', '/api/logout/everywhere', {});
 }
 

@@ -71,20 +71,23 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   const ratings = useRateEpisode((digestId, saved) =>
     setEpisode((e) => (e && e.digestId === digestId ? { ...e, rating: saved.rating, storyVotes: saved.storyVotes } : e)),
   );
+  /** What the status line says once a rating is saved, or kept on this device while offline (decision 611). */
+  const ratedAs = (said: string) => (outcome: { queued: boolean }) =>
+    setRatingSaved(outcome.queued ? `${said}, saved on this device until you are back online` : said);
   const rateFailed = (err: unknown) =>
     toast({ variant: 'destructive', title: 'Your rating was not saved', description: err instanceof Error ? err.message : undefined });
   const rateEpisode = (rating: number) => {
     if (!episode) return;
     ratings.rate.mutate(
-      { digestId: episode.digestId, rating },
-      { onSuccess: () => setRatingSaved(`Episode rated ${rating} of 5`), onError: rateFailed },
+      { digestId: episode.digestId, current: episode, rating },
+      { onSuccess: ratedAs(`Episode rated ${rating} of 5`), onError: rateFailed },
     );
   };
   const voteStory = (storyId: string, vote: 'up' | 'down' | null) => {
     if (!episode) return;
     ratings.vote.mutate(
-      { digestId: episode.digestId, storyId, vote },
-      { onSuccess: () => setRatingSaved(vote ? `Story rated thumbs ${vote}` : 'Story rating taken back'), onError: rateFailed },
+      { digestId: episode.digestId, current: episode, storyId, vote },
+      { onSuccess: ratedAs(vote ? `Story rated thumbs ${vote}` : 'Story rating taken back'), onError: rateFailed },
     );
   };
   const ratingBusy = ratings.rate.isPending || ratings.vote.isPending;

@@ -1,18 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Digest, Feedback } from '@dcbrief/shared';
-import { apiRequest } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { sendOrKeep } from '@/lib/pending-writes';
 
 /**
  * POST /api/feedback: a 1-5 rating of one of the subscriber's digests; rating again replaces it. The cached
- * digest takes the new rating, so coming back to it shows the stars without another request.
+ * digest takes the new rating, so coming back to it shows the stars without another request. Without a
+ * network the rating is kept on this device and sent when it is back (`queued`, docs/decisions/611).
  */
 export function useRateDigest(digestId: string) {
   const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
   return useMutation({
-    mutationFn: (input: { digestId: string; rating: number }) => apiRequest<Feedback>('POST', '/api/feedback', input),
-    onSuccess: (saved) => {
-      queryClient.setQueryData<Digest>(['/api/digests', digestId], (digest) => (digest ? { ...digest, rating: saved.rating } : digest));
-      return queryClient.invalidateQueries({ queryKey: ['/api/feedback'] });
+    // Runs offline too: the write is kept instead of the mutation waiting, paused, in this tab only.
+    networkMode: 'always',
+    mutationFn: (input: { digestId: string; rating: number }) =>
+      sendOrKeep<Feedback>({
+        key: `digest-rating:${input.digestId}`,
+        userId: user?.id ?? '',
+        method: 'POST',
+        path: '/api/feedback',
+        body: input,
+      }),
+    onSuccess: (outcome, input) => {
+      const rating = outcome.queued ? input.rating : outcome.answer.rating;
+      queryClient.setQueryData<Digest>(['/api/digests', digestId], (digest) => (digest ? { ...digest, rating } : digest));
+      if (!outcome.queued) return queryClient.invalidateQueries({ queryKey: ['/api/feedback'] });
     },
   });
 }

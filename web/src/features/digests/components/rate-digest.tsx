@@ -13,6 +13,7 @@ import { useRateDigest } from '../api/rate-digest';
 export function RateDigest({ digestId, savedRating }: { digestId: string; savedRating: number | null }) {
   const rate = useRateDigest(digestId);
   const [justRated, setJustRated] = useState<number | null>(null);
+  const [kept, setKept] = useState(false);
   const rated = justRated ?? savedRating;
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
@@ -24,7 +25,10 @@ export function RateDigest({ digestId, savedRating }: { digestId: string; savedR
     rate.mutate(
       { digestId, rating },
       {
-        onSuccess: () => setJustRated(rating),
+        onSuccess: (outcome) => {
+          setJustRated(rating);
+          setKept(outcome.queued);
+        },
         onError: () => toast({ title: 'Error', description: 'Failed to save your rating. Please try again.', variant: 'destructive' }),
       },
     );
@@ -59,7 +63,9 @@ export function RateDigest({ digestId, savedRating }: { digestId: string; savedR
       </div>
       <p className="mt-2 min-h-5 text-sm text-slate-600" aria-live="polite">
         {justRated !== null
-          ? 'Thank you: your rating tunes what we send you.'
+          ? kept
+            ? 'You are offline: your rating is saved on this device and will be sent when you are back online.'
+            : 'Thank you: your rating tunes what we send you.'
           : savedRating !== null
             ? `You rated this brief ${savedRating} of 5. Tap a star to change it.`
             : ''}
