@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { LISTEN_LATEST_PATH } from '@dcbrief/shared';
 import { FliteSynthesizer } from '../server/src/audio/tts/flite.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { prepareEpisodes } from '../server/test/audio/fixtures.js';
@@ -138,6 +139,15 @@ describe('the audio digest in a real browser', () => {
     await page.getByRole('button', { name: /^Play \(\d+:\d\d\)$/ }).waitFor();
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: 'screenshots/audio-episode-page-375.png' });
+
+    // The desktop tray's Listen (LISTEN_LATEST_PATH): the newest ready episode starts, and the address becomes
+    // that episode's, so a reload does not start it again.
+    await page.goto(`${web.ts.url}${LISTEN_LATEST_PATH}`);
+    await page.waitForURL(`${web.ts.url}/audio/${digestId}`);
+    await page.waitForFunction(() => {
+      const el = document.querySelector('audio')!;
+      return !el.paused && el.currentTime > 0;
+    });
     await context.close();
   });
 });

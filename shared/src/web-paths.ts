@@ -13,6 +13,12 @@ export const WEB_PATHS = {
   episode: '/audio/:id',
 } as const;
 
+/**
+ * The Audio Library that starts the newest ready episode at once: the desktop tray's "Listen" opens it (a player
+ * that may start without a click, as Electron's is; a browser that refuses shows the episode with its Play).
+ */
+export const LISTEN_LATEST_PATH = `${WEB_PATHS.audio}?play=latest`;
+
 const PATTERNS = Object.values(WEB_PATHS).map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));
 
 /** Whether a URL path (no query) is one of the web app's pages. */

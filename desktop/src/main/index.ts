@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, nativeImage, protocol, session, shell, Tray, type IpcMainInvokeEvent } from 'electron';
-import { hasPremiumAccess, type DesktopServerState } from '@dcbrief/shared';
+import { hasPremiumAccess, LISTEN_LATEST_PATH, type DesktopServerState } from '@dcbrief/shared';
 import { CHANNELS } from '../preload/bridge.js';
 import { APP_ORIGIN, APP_SCHEME, handleAppRequest } from './app-protocol.js';
 import { BriefWatcher, digestPath } from './brief-watcher.js';
@@ -66,6 +66,8 @@ function createWindow(pathname: string): BrowserWindow {
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
+      // The tray's Listen starts the latest episode (LISTEN_LATEST_PATH) from a click outside the page.
+      autoplayPolicy: 'no-user-gesture-required',
     },
   });
   window.once('ready-to-show', () => window.show());
@@ -126,7 +128,7 @@ async function start(): Promise<void> {
           {
             open: () => showWindow(),
             todaysBrief: () => void store.read().then((copy) => showWindow(copy?.digests[0] ? digestPath(copy.digests[0].id) : '/digests')),
-            listen: () => showWindow('/audio'),
+            listen: () => showWindow(LISTEN_LATEST_PATH),
             checkNow: () => void watcher.check(),
             setOpenAtLogin: (on) => void setOpenAtLogin(on).then(refreshTray),
             quit: () => app.quit(),
