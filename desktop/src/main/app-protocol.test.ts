@@ -10,6 +10,7 @@ const SERVER = 'https://brief.example.com';
 describe("the window's scheme: the app's files, and /api passed to the server", () => {
   let dir: string;
   let audio: string;
+  let transcript: string;
   const seen: Request[] = [];
   let reachable = true;
   const deps = () => ({
@@ -23,6 +24,7 @@ describe("the window's scheme: the app's files, and /api passed to the server", 
     },
     rendererDir: path.join(dir, 'renderer'),
     offlineAudio: async (id: string) => (id === 'd1' ? audio : null),
+    offlineTranscript: async (id: string) => (id === 'd1' ? transcript : null),
   });
 
   beforeAll(async () => {
@@ -33,6 +35,8 @@ describe("the window's scheme: the app's files, and /api passed to the server", 
     await writeFile(path.join(dir, 'secret.txt'), 'not for the window');
     audio = path.join(dir, 'd1.mp3');
     await writeFile(audio, Buffer.from(Array.from({ length: 100 }, (_, i) => i)));
+    transcript = path.join(dir, 'd1.vtt');
+    await writeFile(transcript, 'WEBVTT\n\n00:00.000 --> 00:02.000\nGood morning.\n');
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -84,7 +88,7 @@ describe("the window's scheme: the app's files, and /api passed to the server", 
     expect(json.headers.get('set-cookie')).toBeNull();
   });
 
-  test('no network: the API answers 503 "offline", and the episode on disk still plays, with ranges', async () => {
+  test('no network: the API answers 503 "offline", and the episode on disk still plays, with ranges, and its transcript', async () => {
     reachable = false;
     try {
       const res = await handleAppRequest(new Request(`${APP_ORIGIN}/api/digests?limit=1`), deps());
@@ -103,6 +107,12 @@ describe("the window's scheme: the app's files, and /api passed to the server", 
       expect([...new Uint8Array(await part.arrayBuffer())]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
       const other = await handleAppRequest(new Request(`${APP_ORIGIN}/api/audio/episodes/d2/audio.mp3`), deps());
       expect(other.status).toBe(503);
+      // Its transcript too, for the player's transcript view.
+      const vtt = await handleAppRequest(new Request(`${APP_ORIGIN}/api/audio/episodes/d1/transcript.vtt`), deps());
+      expect(vtt.status).toBe(200);
+      expect(vtt.headers.get('content-type')).toMatch(/^text\/vtt/);
+      expect(await vtt.text()).toMatch(/Good morning\./);
+      expect((await handleAppRequest(new Request(`${APP_ORIGIN}/api/audio/episodes/d2/transcript.vtt`), deps())).status).toBe(503);
     } finally {
       reachable = true;
     }

@@ -15,6 +15,8 @@ export interface AppProtocolDeps {
   rendererDir: string;
   /** The MP3 kept on disk for a digest's episode, for playing it without a network. */
   offlineAudio(digestId: string): Promise<string | null>;
+  /** Its transcript kept beside it, for the player's transcript without a network. */
+  offlineTranscript(digestId: string): Promise<string | null>;
 }
 
 /** Everything the web app asks of its server lives under /api (pages it navigates to, like sign-in, too). */
@@ -73,7 +75,7 @@ export function offlineResponse(message = 'The DC Brief server cannot be reached
   });
 }
 
-const EPISODE_AUDIO = /^\/api\/audio\/episodes\/([\w-]+)\/audio\.mp3$/;
+const EPISODE_FILE = /^\/api\/audio\/episodes\/([\w-]+)\/(audio\.mp3|transcript\.vtt)$/;
 
 /** Answers one request of the window (protocol.handle's handler). */
 export async function handleAppRequest(request: Request, deps: AppProtocolDeps): Promise<Response> {
@@ -83,13 +85,20 @@ export async function handleAppRequest(request: Request, deps: AppProtocolDeps):
   if (!isServerPath(url.pathname)) return serveRenderer(url.pathname, deps.rendererDir);
   const server = deps.serverUrl();
   if (!server) return offlineResponse('No DC Brief server is set yet.');
-  const audio = EPISODE_AUDIO.exec(url.pathname);
+  const kept = request.method === 'GET' ? EPISODE_FILE.exec(url.pathname) : null;
   try {
     return toWindowResponse(await deps.fetch(await toServerRequest(request, server)), server);
   } catch {
-    // No network, or the server is down: the episode kept on disk still plays.
-    const file = audio?.[1] && request.method === 'GET' ? await deps.offlineAudio(audio[1]) : null;
-    return file ? serveFileRange(file, request.headers.get('range'), 'audio/mpeg') : offlineResponse();
+    // No network, or the server is down: the episode kept on disk still plays, with its transcript.
+    if (kept?.[2] === 'audio.mp3') {
+      const file = await deps.offlineAudio(kept[1]!);
+      if (file) return serveFileRange(file, request.headers.get('range'), 'audio/mpeg');
+    } else if (kept?.[2] === 'transcript.vtt') {
+      const file = await deps.offlineTranscript(kept[1]!);
+      if (file)
+        return new Response(new Uint8Array(await readFile(file)), { status: 200, headers: { 'content-type': 'text/vtt; charset=utf-8' } });
+    }
+    return offlineResponse();
   }
 }
 

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -149,7 +149,7 @@ describe('the brief watcher (delivery time, resume, one notification per digest)
     expect(watcher.nextCheck()).toEqual(new Date('2026-11-23T23:02:00Z'));
   });
 
-  test('premium: the latest episode’s audio is kept on disk once ready', async () => {
+  test('premium: the latest episode’s audio and transcript are kept on disk once ready', async () => {
     server.user = user({ subscriptionTier: 'premium' });
     const today = digest('2026-11-24');
     server.digests = [today];
@@ -157,9 +157,11 @@ describe('the brief watcher (delivery time, resume, one notification per digest)
     expect((await store.read())?.episode).toBeNull();
     server.episodes = [episode(today, 4)];
     server.audio.set(today.id, new Uint8Array([1, 2, 3, 4]));
+    server.transcripts.set(today.id, 'WEBVTT\n\n00:00.000 --> 00:04.000\nGood morning.\n');
     await watcher.check();
     expect((await store.read())?.episode?.digestId).toBe(today.id);
     expect(await store.audioFile(today.id)).not.toBeNull();
+    expect(await readFile((await store.transcriptFile(today.id))!, 'utf8')).toMatch(/^WEBVTT\n[\s\S]*Good morning\./);
   });
 
   test('no network: retries within 15 minutes, keeps the copy; signed out: the copy is gone and nothing is planned', async () => {

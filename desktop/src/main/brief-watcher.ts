@@ -189,7 +189,7 @@ export class BriefWatcher {
     ports.notify({ ...text, onClick: () => this.deps.open(digestPath(digest.id)) });
   }
 
-  /** Premium: the latest episode's audio on disk, once it is ready on the server. */
+  /** Premium: the latest episode's audio and transcript on disk, once it is ready on the server. */
   private async keepAudio(server: string, user: User): Promise<void> {
     const { store } = this.deps;
     if (!hasPremiumAccess(user)) return;
@@ -200,7 +200,11 @@ export class BriefWatcher {
     if (!res.ok) return;
     const episode = episodeListSchema.parse(await res.json()).find((e) => e.digestId === latestId && e.state === 'ready');
     if (!episode) return;
+    // The transcript first (small): the audio is then written with it, and neither replaces the kept episode
+    // until both are whole.
+    const vtt = await this.get(server, episode.transcriptUrl);
+    const transcript = vtt.ok ? await vtt.text() : null;
     const audio = await this.get(server, episode.audioUrl);
-    if (audio.ok && audio.body) await store.saveEpisode(episode, audio.body);
+    if (audio.ok && audio.body) await store.saveEpisode(episode, audio.body, transcript);
   }
 }

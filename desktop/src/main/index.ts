@@ -104,6 +104,7 @@ async function start(): Promise<void> {
       fetch: ports.fetch,
       rendererDir,
       offlineAudio: (id) => store.audioFile(id),
+      offlineTranscript: (id) => store.transcriptFile(id),
     }),
   );
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { digest, episode, streamOf, user } from '../test-support/fixtures.js';
-import { OfflineStore } from './offline-store.js';
+import { OfflineStore, TRANSCRIPT_MAX_BYTES } from './offline-store.js';
 
 describe('the briefs kept on disk', () => {
   let dir: string;
@@ -61,16 +61,21 @@ describe('the briefs kept on disk', () => {
     await store.saveBriefs({ updatedAt: new Date(), user: user(), digests: [today!, yesterday!] });
     expect((await store.read())?.episode?.digestId).toBe(yesterday!.id);
 
-    expect(await store.saveEpisode(episode(today!, 20), streamOf(new Uint8Array(20).fill(2)))).toBe(true);
+    expect(await store.saveEpisode(episode(today!, 20), streamOf(new Uint8Array(20).fill(2)), 'WEBVTT\n')).toBe(true);
     expect(await store.audioFile(yesterday!.id)).toBeNull();
+    expect(await readFile((await store.transcriptFile(today!.id))!, 'utf8')).toBe('WEBVTT\n');
     expect(await readFile((await store.audioFile(today!.id))!)).toEqual(Buffer.alloc(20, 2));
     expect((await store.read())?.episode?.digestId).toBe(today!.id);
 
     // Announced small but sent large: cut off at the cap, the previous file stays whole.
     expect(await store.saveEpisode(episode(yesterday!, 10), streamOf(new Uint8Array(100)))).toBe(false);
     expect(await store.saveEpisode(episode(yesterday!, 1000), streamOf(new Uint8Array(10)))).toBe(false);
-    expect(await readdir(path.join(dir, 'audio'))).toEqual([`${today!.id}.mp3`]);
+    expect((await readdir(path.join(dir, 'audio'))).sort()).toEqual([`${today!.id}.mp3`, `${today!.id}.vtt`]);
     expect(await store.audioFile('../briefs')).toBeNull();
+    expect(await store.transcriptFile('../briefs')).toBeNull();
+    // A transcript far larger than any the server makes is not kept; the audio is.
+    expect(await store.saveEpisode(episode(yesterday!, 10), streamOf(new Uint8Array(10)), 'x'.repeat(TRANSCRIPT_MAX_BYTES + 1))).toBe(true);
+    expect(await readdir(path.join(dir, 'audio'))).toEqual([`${yesterday!.id}.mp3`]);
   });
 
   test('clear() leaves nothing of the subscriber', async () => {

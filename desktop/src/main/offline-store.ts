@@ -1,5 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,9 @@ export interface OfflineLimits {
 }
 
 /** 7 briefs are ~150 KB at the detailed depth; 64 kbps audio is ~0.5 MB a minute. */
+/** An episode's transcript is a few tens of KB; anything far larger is not what the server sends. */
+export const TRANSCRIPT_MAX_BYTES = 2 * 1024 * 1024;
+
 export const DEFAULT_OFFLINE_LIMITS: OfflineLimits = { maxBriefBytes: 4 * 1024 * 1024, maxAudioBytes: 150 * 1024 * 1024 };
 
 /**
@@ -73,9 +76,18 @@ export class OfflineStore {
   }
 
   /** The MP3 on disk for a digest's episode, or null. */
-  async audioFile(digestId: string): Promise<string | null> {
+  audioFile(digestId: string): Promise<string | null> {
+    return this.episodeFile(digestId, '.mp3');
+  }
+
+  /** The transcript (WebVTT) on disk for a digest's episode, or null: the player's transcript offline. */
+  transcriptFile(digestId: string): Promise<string | null> {
+    return this.episodeFile(digestId, '.vtt');
+  }
+
+  private async episodeFile(digestId: string, extension: '.mp3' | '.vtt'): Promise<string | null> {
     if (!/^[\w-]+$/.test(digestId)) return null;
-    const file = path.join(this.audioDir, `${digestId}.mp3`);
+    const file = path.join(this.audioDir, `${digestId}${extension}`);
     try {
       return (await stat(file)).isFile() ? file : null;
     } catch {
@@ -84,10 +96,11 @@ export class OfflineStore {
   }
 
   /**
-   * Writes an episode's audio from `body` and records the episode; the previous episode's file goes once the
-   * new one is whole. Refuses (returns false, keeps the previous one) an episode larger than the cap.
+   * Writes an episode's audio from `body` (and its transcript, when given and within TRANSCRIPT_MAX_BYTES) and
+   * records the episode; the previous episode's files go once the new ones are whole. Refuses (returns false,
+   * keeps the previous one) an episode larger than the cap.
    */
-  async saveEpisode(episode: Episode, body: ReadableStream<Uint8Array>): Promise<boolean> {
+  async saveEpisode(episode: Episode, body: ReadableStream<Uint8Array>, transcript?: string | null): Promise<boolean> {
     if (!/^[\w-]+$/.test(episode.digestId) || episode.bytes > this.limits.maxAudioBytes) {
       await body.cancel().catch(() => {});
       return false;
@@ -110,10 +123,17 @@ export class OfflineStore {
       return false;
     }
     await rename(tmp, file);
+    const keep = [path.basename(file)];
+    if (transcript && Buffer.byteLength(transcript) <= TRANSCRIPT_MAX_BYTES) {
+      const vtt = path.join(this.audioDir, `${episode.digestId}.vtt`);
+      await writeFile(`${vtt}.${process.pid}.tmp`, transcript, 'utf8');
+      await rename(`${vtt}.${process.pid}.tmp`, vtt);
+      keep.push(path.basename(vtt));
+    }
     const copy = await this.read();
     if (copy) await this.briefs.write({ ...copy, episode });
     for (const name of await readdir(this.audioDir)) {
-      if (name !== path.basename(file)) await rm(path.join(this.audioDir, name), { force: true });
+      if (!keep.includes(name)) await rm(path.join(this.audioDir, name), { force: true });
     }
     return true;
   }

@@ -10,6 +10,7 @@ export class FakeDcBriefServer {
   digests: Digest[] = [];
   episodes: Episode[] = [];
   audio = new Map<string, Uint8Array<ArrayBuffer>>();
+  transcripts = new Map<string, string>();
   reachable = true;
   readonly log: Array<{ path: string; status: number }> = [];
 
@@ -38,6 +39,9 @@ export class FakeDcBriefServer {
     const audio = /^\/api\/audio\/episodes\/([\w-]+)\/audio\.mp3$/.exec(url.pathname);
     const bytes = audio && this.audio.get(audio[1]!);
     if (bytes) return new Response(bytes, { headers: { 'content-type': 'audio/mpeg' } });
+    const vtt = /^\/api\/audio\/episodes\/([\w-]+)\/transcript\.vtt$/.exec(url.pathname);
+    const text = vtt && this.transcripts.get(vtt[1]!);
+    if (text) return new Response(text, { headers: { 'content-type': 'text/vtt; charset=utf-8' } });
     return Response.json({ message: 'Not found' }, { status: 404 });
   }
 
