@@ -72,6 +72,7 @@ export class DesktopShell {
       fetch: this.fetch,
       rendererDir: DESKTOP_RENDERER_DIR,
       offlineAudio: async () => null,
+      offlineTranscript: async () => null,
     });
   }
 
