@@ -106,7 +106,7 @@ describe('signed-in API', () => {
       sourceWords: 0,
       digestWords: 0,
       minutesSaved: 0,
-      storyVotes: { up: 0, down: 0 },
+      storyVotes: { up: 0, down: 0, leaning: { more: [], less: [] } },
     });
     assert.equal(stats.outlets, 2, 'two outlets behind all 27 stories, not 3 x 127');
     assert.equal((await json(await bob.get('/api/digests/stats'), digestStatsSchema)).digests, 1);
