@@ -8,6 +8,7 @@ import Koa from 'koa';
 import session from 'koa-session';
 import type { AppConfig } from './config.js';
 import type { Orm } from './db/orm.js';
+import { CookieKeys } from './http/cookie-keys.js';
 import { loadSessionUser } from './http/middleware/session-user.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { parseBody, requireJson } from './http/middleware/json-body.js';
@@ -72,7 +73,8 @@ export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist
 export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?: string } = {}): Koa {
   const { orm, mailer, clock, logger } = ports;
   const https = config.publicUrl.startsWith('https://');
-  const app = new Koa({ keys: [config.sessionSecret], proxy: config.trustProxy });
+  const app = new Koa({ proxy: config.trustProxy });
+  app.keys = new CookieKeys([config.sessionSecret]);
   app.context.em = orm.em;
   app.silent = true;
 
