@@ -51,11 +51,11 @@ export function preparedGet(em: EntityManager, name: string, sql: string): (para
       return sqliteReader(connection, file)
         .prepare(sql)
         .get(...params) as Row | undefined;
-    } catch (err) {
-      // Another connection holding the database (e.g. a checkpoint that must restart the log): the pooled
-      // connection waits for it without blocking the event loop.
-      if ((err as { code?: string }).code === 'SQLITE_BUSY') return pooled(params);
-      throw err;
+    } catch {
+      // Another connection holding the database (SQLITE_BUSY: e.g. a checkpoint that must restart the log), or
+      // a file this connection cannot open: the pooled connection waits without blocking the event loop, and
+      // answers with the error if the statement itself is at fault.
+      return pooled(params);
     }
   };
 }
