@@ -3,29 +3,60 @@
  * the signed-in GET /api/auth/user (session and account read, full middleware stack) on SQLite and, when
  * PostgreSQL is installed (or TEST_POSTGRES_SERVER names one), on PostgreSQL, and a raw Koa handler answering
  * the same JSON with no middleware. Target (issue 15): signed in >= 25% of raw Koa with p99 <= 10 ms.
+ *
+ * autocannon runs in a child process (bench/load-generator.mjs), so the load generator does not take the event
+ * loop of the servers it measures. Each row is measured twice with the same 20 connections: at saturation (as
+ * fast as the server answers: the req/s and the share of raw Koa) and at a fixed rate below saturation
+ * (BENCH_RATE, default 2,000 req/s, which raw Koa sustains easily), where the p99 the target judges is measured
+ * (autocannon corrects it for coordinated omission). A targeted row's share is against raw Koa measured just
+ * before it, as the machine's load drifts. At saturation p99 is mostly queueing: 20 connections at
+ * N req/s wait 20/N s on average (Little's law), so it is printed but not judged (docs/decisions/521).
  */
+import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import Koa from 'koa';
 import { startTestServer, type TestServer } from '../server/test/support/harness.js';
 import { startTempPostgres } from '../server/test/support/postgres.js';
 import { signIn } from '../server/test/support/users.js';
 
 const DURATION_SEC = Number(process.env.BENCH_SECONDS ?? 5);
+const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2000);
 const CONNECTIONS = 20;
 const TARGET_SHARE = 0.25;
 const TARGET_P99_MS = 10;
+const LOAD_GENERATOR = path.resolve(import.meta.dirname, 'load-generator.mjs');
 
-async function measure(url: string, headers: Record<string, string> = {}) {
-  // A short warm-up, so JIT compilation and first connections stay out of the figure.
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SEC, headers });
-  if (result.non2xx) throw new Error(`${url}: ${result.non2xx} non-2xx answers`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+interface Run {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
 }
 
-type Measured = Awaited<ReturnType<typeof measure>>;
+async function load(url: string, headers: Record<string, string>, overallRate?: number): Promise<Run> {
+  const args = { url, headers, connections: CONNECTIONS, duration: DURATION_SEC, overallRate };
+  const { stdout } = await promisify(execFile)(process.execPath, [LOAD_GENERATOR, JSON.stringify(args)], {
+    maxBuffer: 1 << 20,
+  });
+  const run = JSON.parse(stdout) as Run;
+  if (run.non2xx || run.errors || run.timeouts) {
+    throw new Error(`${url}: ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts`);
+  }
+  return run;
+}
+
+async function measure(url: string, headers: Record<string, string> = {}) {
+  const saturated = await load(url, headers);
+  const fixed = await load(url, headers, FIXED_RATE);
+  return { saturated, fixed };
+}
+
+type Measured = Awaited<ReturnType<typeof measure>> & { baselineRps?: number };
 
 async function signedIn(ts: TestServer): Promise<Measured> {
   const client = await signIn(ts, 'bench@example.com');
@@ -48,8 +79,13 @@ export async function benchApi(): Promise<Array<Record<string, string>>> {
   const rows: Array<[string, Measured, boolean]> = [];
   try {
     const baseline = await measure(rawUrl);
+    // The machine's load drifts during a run: each targeted row is compared with raw Koa measured just before it.
+    const beside = async (row: () => Promise<Measured>): Promise<Measured> => {
+      const { rps } = await load(rawUrl, {});
+      return { ...(await row()), baselineRps: rps };
+    };
     rows.push(['raw Koa, same JSON (baseline)', baseline, false]);
-    rows.push(['GET /api/auth/user signed in, SQLite', await signedIn(ts), true]);
+    rows.push(['GET /api/auth/user signed in, SQLite', await beside(() => signedIn(ts)), true]);
     rows.push(['GET /api/login page, SQLite', await measure(`${ts.url}/api/login`), false]);
     const pg = await startTempPostgres();
     if (pg) {
@@ -58,22 +94,25 @@ export async function benchApi(): Promise<Array<Record<string, string>>> {
         throw err;
       });
       try {
-        rows.push(['GET /api/auth/user signed in, PostgreSQL', await signedIn(pgServer), true]);
+        rows.push(['GET /api/auth/user signed in, PostgreSQL', await beside(() => signedIn(pgServer)), true]);
       } finally {
         await pgServer.close();
         await pg.stop();
       }
     }
-    return rows.map(([name, r, targeted]) => {
-      const share = r.rps / baseline.rps;
+    return rows.map(([name, { saturated, fixed, baselineRps = baseline.saturated.rps }, targeted]) => {
+      const share = saturated.rps / baselineRps;
+      // The fixed rate must have been served, or its p99 would describe a lighter load than asked for.
+      const rateHeld = fixed.rps >= FIXED_RATE * 0.95;
+      const met = share >= TARGET_SHARE && rateHeld && fixed.p99 <= TARGET_P99_MS;
       return {
         benchmark: name,
-        'req/s': r.rps.toFixed(0),
-        'p50 ms': String(r.p50),
-        'p99 ms': String(r.p99),
-        'vs raw Koa': `${(share * 100).toFixed(0)}%`,
+        'req/s (20 conn.)': saturated.rps.toFixed(0),
+        'vs raw Koa': `${(share * 100).toFixed(0)}% of ${baselineRps.toFixed(0)}`,
+        'p50/p99 ms (20 conn.)': `${saturated.p50}/${saturated.p99}`,
+        [`p50/p99 ms at ${FIXED_RATE} req/s`]: `${fixed.p50}/${fixed.p99}${rateHeld ? '' : ` (only ${fixed.rps.toFixed(0)} req/s)`}`,
         target: targeted
-          ? `>= ${TARGET_SHARE * 100}%, p99 <= ${TARGET_P99_MS} ms: ${share >= TARGET_SHARE && r.p99 <= TARGET_P99_MS ? 'met' : 'missed'}`
+          ? `share >= ${TARGET_SHARE * 100}% and p99 at ${FIXED_RATE} req/s <= ${TARGET_P99_MS} ms: ${met ? 'met' : 'missed'}`
           : '',
       };
     });

@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
-import { RequestContext } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import Koa from 'koa';
 import session from 'koa-session';
 import type { AppConfig } from './config.js';
 import type { Orm } from './db/orm.js';
+import { runInRequestContext } from './db/request-context.js';
+import { CookieKeys } from './http/cookie-keys.js';
 import { loadSessionUser } from './http/middleware/session-user.js';
 import { errorHandler } from './http/middleware/error-handler.js';
 import { parseBody, requireJson } from './http/middleware/json-body.js';
@@ -72,7 +73,8 @@ export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist
 export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?: string } = {}): Koa {
   const { orm, mailer, clock, logger } = ports;
   const https = config.publicUrl.startsWith('https://');
-  const app = new Koa({ keys: [config.sessionSecret], proxy: config.trustProxy });
+  const app = new Koa({ proxy: config.trustProxy });
+  app.keys = new CookieKeys([config.sessionSecret]);
   app.context.em = orm.em;
   app.silent = true;
 
@@ -116,7 +118,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   app.use(securityHeaders({ https }));
   app.use(serveWebApp(options.webDir ?? DEFAULT_WEB_DIR));
   app.use(function ormContext(_ctx, next) {
-    return RequestContext.create(orm.em, next);
+    return runInRequestContext(orm.em, next);
   });
   // Email links (rating, RFC 8058 one-click unsubscribe) carry their own signed token and need no session;
   // mail clients post them with any content type and from any origin.

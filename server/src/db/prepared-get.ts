@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
+import Database from 'better-sqlite3';
 
 type Row = Record<string, unknown>;
 
@@ -22,20 +23,75 @@ interface KnexClient {
 
 /**
  * A one-row read on the hottest path (every signed-in request reads its session), run as a statement prepared
- * once per pooled connection and without the query builder: the builder, the raw-query path and a fresh
- * statement per call cost more than the read itself (bench/api.ts). `sql` uses `?` placeholders; values are
- * always bound, never pasted into the text. Rows come back as the driver gives them (see raw-values.ts).
+ * once per connection and without the query builder: the builder, the raw-query path and a fresh statement per
+ * call cost more than the read itself (bench/api.ts). `sql` uses `?` placeholders; values are always bound,
+ * never pasted into the text. Rows come back as the driver gives them (see raw-values.ts).
+ *
+ * On PostgreSQL the statement runs on a pooled connection. On SQLite it runs on a read-only connection of its
+ * own through better-sqlite3, synchronously: no thread-pool hop, no pool acquire, and no wait behind the pool's
+ * single connection while it writes (docs/decisions/522). In WAL mode it reads what the ORM's connection has
+ * committed. It is opened on the first read (after the migrations) and closed before the ORM's connection.
  */
 export function preparedGet(em: EntityManager, name: string, sql: string): (params: unknown[]) => Promise<Row | undefined> {
-  const client = (em.getConnection() as AbstractSqlConnection).getKnex().client as unknown as KnexClient;
+  const connection = em.getConnection() as AbstractSqlConnection;
+  const client = connection.getKnex().client as unknown as KnexClient;
   const run = client.dialect === 'postgresql' ? postgresGet(name, sql) : sqliteGet(sql);
-  return async (params) => {
-    const connection = await client.acquireConnection();
+  const pooled = async (params: unknown[]) => {
+    const conn = await client.acquireConnection();
     try {
-      return await run(connection, params);
+      return await run(conn, params);
     } finally {
-      await client.releaseConnection(connection);
+      await client.releaseConnection(conn);
     }
+  };
+  const file = em.config.get('dbName');
+  if (client.dialect === 'postgresql' || !file || file === ':memory:') return pooled;
+  return async (params) => {
+    try {
+      return sqliteReader(connection, file)
+        .prepare(sql)
+        .get(...params) as Row | undefined;
+    } catch {
+      // Another connection holding the database (SQLITE_BUSY: e.g. a checkpoint that must restart the log), or
+      // a file this connection cannot open: the pooled connection waits without blocking the event loop, and
+      // answers with the error if the statement itself is at fault.
+      return pooled(params);
+    }
+  };
+}
+
+interface Reader {
+  db: Database.Database;
+  statements: Map<string, Database.Statement>;
+}
+
+/** Per ORM connection, its read-only SQLite connection: every app over the same ORM shares it. */
+const sqliteReaders = new WeakMap<AbstractSqlConnection, Reader>();
+
+function sqliteReader(connection: AbstractSqlConnection, file: string) {
+  let reader = sqliteReaders.get(connection);
+  if (!reader) {
+    // Read-only: this connection never writes, and cannot. Opening a database does not change its file's mode.
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    // Waits are short and rare in WAL mode; a longer one goes to the pooled connection rather than block here.
+    db.pragma('busy_timeout = 20');
+    const opened: Reader = (reader = { db, statements: new Map() });
+    sqliteReaders.set(connection, opened);
+    // Closed first, so the ORM's connection is the last one and checkpoints and removes the write-ahead log.
+    const close = connection.close.bind(connection);
+    connection.close = async (force?: boolean) => {
+      connection.close = close;
+      sqliteReaders.delete(connection);
+      opened.db.close();
+      return close(force);
+    };
+  }
+  return {
+    prepare(sql: string) {
+      let statement = reader.statements.get(sql);
+      if (!statement) reader.statements.set(sql, (statement = reader.db.prepare(sql)));
+      return statement;
+    },
   };
 }
 
