@@ -4,17 +4,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  NotFound,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import { createRequire } from 'node:module';
+import type * as S3Sdk from '@aws-sdk/client-s3';
+
+/**
+ * The S3 SDK, loaded when the first S3 store is made: it costs about 20 MB of memory in every process that
+ * imports the config (the ingest CLI among them, docs/decisions/517), and only a server storing audio in S3 needs it.
+ */
+let sdk: typeof S3Sdk | undefined;
+const s3Sdk = (): typeof S3Sdk => (sdk ??= createRequire(import.meta.url)('@aws-sdk/client-s3') as typeof S3Sdk);
 
 /**
  * Where audio files live: segments (`segments/xx/<key>.mp3`) and episodes (`episodes/<id>.mp3`, `.vtt`,
@@ -143,10 +141,11 @@ export interface S3StoreOptions {
  */
 export class S3AudioStore implements AudioStore {
   readonly kind = 's3';
-  private readonly client: S3Client;
+  private readonly client: S3Sdk.S3Client;
+  private readonly s3 = s3Sdk();
 
   constructor(private readonly options: S3StoreOptions) {
-    this.client = new S3Client({
+    this.client = new this.s3.S3Client({
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
@@ -163,7 +162,9 @@ export class S3AudioStore implements AudioStore {
   }
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
-    await this.client.send(new PutObjectCommand({ ...this.target(key), Body: body, ContentType: contentType, ContentLength: body.length }));
+    await this.client.send(
+      new this.s3.PutObjectCommand({ ...this.target(key), Body: body, ContentType: contentType, ContentLength: body.length }),
+    );
   }
 
   async putStream(key: string, body: AsyncIterable<Buffer>, bytes: number, contentType: string): Promise<void> {
@@ -183,7 +184,12 @@ export class S3AudioStore implements AudioStore {
     };
     try {
       await this.client.send(
-        new PutObjectCommand({ ...this.target(key), Body: Readable.from(guarded()), ContentType: contentType, ContentLength: bytes }),
+        new this.s3.PutObjectCommand({
+          ...this.target(key),
+          Body: Readable.from(guarded()),
+          ContentType: contentType,
+          ContentLength: bytes,
+        }),
         { abortSignal: abort.signal },
       );
     } catch (err) {
@@ -193,7 +199,7 @@ export class S3AudioStore implements AudioStore {
 
   async get(key: string): Promise<Buffer | null> {
     try {
-      const out = await this.client.send(new GetObjectCommand(this.target(key)));
+      const out = await this.client.send(new this.s3.GetObjectCommand(this.target(key)));
       return Buffer.from(await out.Body!.transformToByteArray());
     } catch (err) {
       if (isMissing(err)) return null;
@@ -203,7 +209,7 @@ export class S3AudioStore implements AudioStore {
 
   async size(key: string): Promise<number | null> {
     try {
-      return (await this.client.send(new HeadObjectCommand(this.target(key)))).ContentLength ?? null;
+      return (await this.client.send(new this.s3.HeadObjectCommand(this.target(key)))).ContentLength ?? null;
     } catch (err) {
       if (isMissing(err)) return null;
       throw err;
@@ -212,20 +218,20 @@ export class S3AudioStore implements AudioStore {
 
   async read(key: string, range?: { start: number; end: number }): Promise<Readable> {
     const out = await this.client.send(
-      new GetObjectCommand({ ...this.target(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+      new this.s3.GetObjectCommand({ ...this.target(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
     );
     return out.Body as Readable;
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand(this.target(key)));
+    await this.client.send(new this.s3.DeleteObjectCommand(this.target(key)));
   }
 
   async *list(prefix: string): AsyncIterable<StoredFile> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: checkKey(prefix), ContinuationToken: token }),
+        new this.s3.ListObjectsV2Command({ Bucket: this.options.bucket, Prefix: checkKey(prefix), ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         if (object.Key) yield { key: object.Key, modifiedAt: object.LastModified ?? new Date(0) };
@@ -250,5 +256,6 @@ async function* exactly(body: AsyncIterable<Buffer>, bytes: number, key: string)
 }
 
 function isMissing(err: unknown): boolean {
+  const { NoSuchKey, NotFound, S3ServiceException } = s3Sdk();
   return err instanceof NoSuchKey || err instanceof NotFound || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404);
 }

@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type * as Nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../lib/logger.js';
 
 /** A MIME part already encoded, headers and body (nodemailer's `{ raw }` node): see delivery/email-template.ts. */
@@ -22,6 +24,13 @@ export interface SentMail {
   file?: string;
 }
 
+/**
+ * nodemailer, loaded when the first mailer makes its transport (on its first message): an operator command
+ * that sends nothing, the ingest CLI among them, does not pay its 6-10 MB of memory (docs/decisions/517).
+ */
+let loaded: typeof Nodemailer | undefined;
+const nodemailer = (): typeof Nodemailer => (loaded ??= createRequire(import.meta.url)('nodemailer') as typeof Nodemailer);
+
 /** The port every email goes through. */
 export interface Mailer {
   send(message: MailMessage): Promise<SentMail>;
@@ -30,7 +39,8 @@ export interface Mailer {
 
 /** SMTP through nodemailer, with pooled connections. */
 export class SmtpMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Transporter | undefined;
+  private readonly url: string;
 
   constructor(
     smtpUrl: string,
@@ -38,16 +48,17 @@ export class SmtpMailer implements Mailer {
   ) {
     const url = new URL(smtpUrl);
     url.searchParams.set('pool', 'true');
-    this.transport = nodemailer.createTransport(url.toString());
+    this.url = url.toString();
   }
 
   async send(message: MailMessage): Promise<SentMail> {
+    this.transport ??= nodemailer().createTransport(this.url);
     const info = await this.transport.sendMail({ from: this.from, ...message });
     return { messageId: info.messageId };
   }
 
   async close(): Promise<void> {
-    this.transport.close();
+    this.transport?.close();
   }
 }
 
@@ -57,7 +68,7 @@ export class SmtpMailer implements Mailer {
  * subject and links are logged, so a local operator can follow a sign-in link without a mail server.
  */
 export class EmlFolderMailer implements Mailer {
-  private readonly transport: Transporter;
+  private transport: Transporter | undefined;
   private sequence = 0;
 
   constructor(
@@ -67,10 +78,10 @@ export class EmlFolderMailer implements Mailer {
   ) {
     // Owner-only: the folder holds sign-in links, which are as good as a password for a quarter of an hour.
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    this.transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   async send(message: MailMessage): Promise<SentMail> {
+    this.transport ??= nodemailer().createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const info = await this.transport.sendMail({ from: this.from, ...message });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = path.join(this.dir, `${stamp}-${process.pid}-${++this.sequence}.eml`);

@@ -164,6 +164,16 @@ describe('interest classification', () => {
     assert.deepEqual(c.reasons, [{ interest: 'operations', rule: 'source default category', where: 'source', weight: 1 }]);
   });
 
+  it('gives stories with the same finding one shared reason, written as before', () => {
+    const a = classify({ title: 'Ransomware attack hits colocation provider', text: '', sourceCategories: [] });
+    const b = classify({ title: 'Ransomware attack hits colocation provider in Oslo', text: 'A second text.', sourceCategories: [] });
+    const ransomware = (c: typeof a) => c.reasons.find((r) => r.concept === 'ransomware' && r.where === 'title');
+    assert.ok(ransomware(a));
+    assert.equal(ransomware(a), ransomware(b), 'one object for both stories (docs/decisions/517)');
+    assert.equal(ransomware(a)!.rule, `ransomware "${ransomware(a)!.term}"`);
+    assert.deepEqual(Object.keys(ransomware(a)!), ['interest', 'rule', 'where', 'weight', 'concept', 'term']);
+  });
+
   it('gives a tie to the interest with the strongest single reason', () => {
     // infrastructure: data center 3 + cooling 6 = 9; operations: PUE 9.
     const c = classify({ title: 'Data center cuts PUE to 1.1 with free cooling', text: '', sourceCategories: [] });

@@ -57,7 +57,7 @@ export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexico
       const concept = lexicon.concepts.get(hit.concept)!;
       for (const [interest, points] of Object.entries(concept.interests) as Array<[Interest, number]>) {
         const weight = where === 'title' ? points * TITLE_FACTOR : points;
-        reasons.push({ interest, rule: `${hit.concept} "${hit.term}"`, where, weight, concept: hit.concept, term: hit.term });
+        reasons.push(reasonFor(lexicon, interest, where, weight, hit.concept, hit.term));
       }
     }
   }
@@ -77,6 +77,23 @@ export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexico
   const interests = top === 0 ? [best] : ranked.filter((i) => scores[i] >= Math.max(2, top / 2));
   return { interest: best, interests: interests.length ? interests : [best], scores, reasons, method: 'rules' };
 }
+
+/**
+ * The reason object for a lexicon hit, one per lexicon, interest, place, weight, concept and term: stories
+ * share them rather than each holding its own (with the rule's text) while an ingest pass keeps thousands of
+ * stories until it stores them (docs/decisions/517). Nothing changes a reason once made (they are not frozen:
+ * MikroORM writes each value of an update's JSON back in place, unchanged).
+ */
+function reasonFor(lexicon: Lexicon, interest: Interest, where: 'title' | 'text', weight: number, concept: string, term: string) {
+  let reasons = sharedReasons.get(lexicon);
+  if (!reasons) sharedReasons.set(lexicon, (reasons = new Map()));
+  const key = `${interest}\0${where}\0${weight}\0${concept}\0${term}`;
+  let reason = reasons.get(key);
+  if (!reason) reasons.set(key, (reason = { interest, rule: `${concept} "${term}"`, where, weight, concept, term }));
+  return reason;
+}
+
+const sharedReasons = new WeakMap<Lexicon, Map<string, ClassificationReason>>();
 
 /**
  * The languages whose terms to look for. Scripts tell most languages apart cheaply (kana: Japanese, Han

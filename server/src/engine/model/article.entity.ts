@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { flatUUID } from '../../lib/ids.js';
 import { EntitySchema } from '@mikro-orm/core';
 import type { Anchors } from '../dedupe/anchors.js';
 
 /** One piece of content (news article or podcast episode), stored once whatever URL or feed it came through. */
 export class Article {
-  id: string = randomUUID();
+  id: string = flatUUID();
   sourceId!: string;
   /** Other sources that carried the exact same item (same canonical URL or same text). */
   alsoSourceIds: string[] = [];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { flatUUID } from '../../lib/ids.js';
 import { EntitySchema } from '@mikro-orm/core';
 import type { Interest } from '@dcbrief/shared';
 import type { Classification } from '../classify/interests.js';
@@ -6,7 +6,7 @@ import type { StorySummaries } from '../summarize/summary.types.js';
 
 /** A cluster of articles about one event, with every source that reported it. */
 export class Story {
-  id: string = randomUUID();
+  id: string = flatUUID();
   title!: string;
   titleLanguage!: string;
   interest!: Interest;

@@ -89,11 +89,27 @@ function summariesOf(ranked: Fact[], articles: SummaryArticle[], preferredLangua
   const told = ranked.some((f) => f.inReaderLanguage) ? ranked.filter((f) => f.inReaderLanguage) : ranked;
   const detailed = pickDistinct(told, DEPTH_SIZE.detailed);
   const sentences = detailed.map((f) => factSentence(f, preferredLanguage));
+  const figures = keyFigures(detailed, articles);
+  // One array per list of ids: most facts of a story name the same outlets and articles, and an ingest pass
+  // keeps every story's summaries until it stores them (docs/decisions/517).
+  const shared = new Map<string, string[]>();
+  const same = (ids: string[]) => {
+    const key = ids.join('\n');
+    const known = shared.get(key);
+    if (known) return known;
+    shared.set(key, ids);
+    return ids;
+  };
+  for (const s of sentences) {
+    s.sourceIds = same(s.sourceIds);
+    s.articleIds = same(s.articleIds);
+  }
+  for (const f of figures) f.sourceIds = same(f.sourceIds);
   return {
     brief: sentences.slice(0, DEPTH_SIZE.brief),
     standard: sentences.slice(0, DEPTH_SIZE.standard),
     detailed: sentences,
-    keyFigures: keyFigures(detailed, articles),
+    keyFigures: figures,
   };
 }
 

@@ -106,4 +106,15 @@ describe('extractive summaries', () => {
     const eur = summary.keyFigures.find((f) => f.key === 'eur:500000000');
     assert.deepEqual([eur?.label, eur?.text, eur?.stated], ['Investment', 'EUR 500 million', '€500 million']);
   });
+
+  it("gives the facts and figures that name the same outlets one list of ids (an ingest pass holds every story's)", () => {
+    const single = summarizeExtractive([{ ...articles[0]!, id: 'only' }], 'en');
+    assert.ok(single.detailed.length >= 2);
+    for (const s of single.detailed) {
+      assert.deepEqual(s.sourceIds, ['dcd']);
+      assert.equal(s.sourceIds, single.detailed[0]!.sourceIds);
+      assert.equal(s.articleIds, single.detailed[0]!.articleIds);
+    }
+    for (const f of single.keyFigures) assert.equal(f.sourceIds, single.detailed[0]!.sourceIds);
+  });
 });
