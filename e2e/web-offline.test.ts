@@ -167,7 +167,8 @@ describe('the web app offline, through its service worker', () => {
       async () => (await web.ts.orm.em.fork().count(Feedback, { digest: older!.id, rating: 4, medium: 'text' })) === 1,
       'the rating made offline to reach the server once the network is back',
     );
-    assert.equal(await page.evaluate(() => localStorage.getItem('dcbrief.pendingWrites')), null, 'nothing left on the device');
+    // Nothing left on the device once the server's answer is in (it lands just after the row is written).
+    await page.waitForFunction(() => localStorage.getItem('dcbrief.pendingWrites') === null);
 
     // The first session ends without Sign Out (it expired, or was ended from another device) and another person
     // signs in on this browser: the first one's copies are gone before the second reads anything.

@@ -22,6 +22,10 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // As the desktop window (autoplayPolicy): its tray's Listen starts an episode without a click in the page.
+      // Left to Chromium's own policy, whether a page may start audio depends on its engagement score: a run-to-run
+      // coin toss in a test.
+      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 }
