@@ -106,8 +106,24 @@ describe('bad input never yields a 500 or a partial write', () => {
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
     assert.ok(res.headers.get('referrer-policy'));
     assert.ok(res.headers.get('x-request-id'));
-    const api = await new TestClient(ts.url).get('/api/auth/user');
-    assert.ok(api.headers.get('content-security-policy'), 'API responses carry the headers too');
+    assert.ok(res.headers.get('permissions-policy'));
+    // An API answer that is not a page carries what matters for one (OWASP REST): a CSP that lets nothing load or
+    // frame it, no sniffing, no cross-origin read; errors too (docs/decisions/526).
+    for (const api of [await new TestClient(ts.url).get('/api/auth/user'), await new TestClient(ts.url).get('/api/nope')]) {
+      assert.equal(api.headers.get('content-type'), 'application/json; charset=utf-8');
+      assert.equal(api.headers.get('content-security-policy'), "default-src 'none'; frame-ancestors 'none'");
+      assert.equal(api.headers.get('x-content-type-options'), 'nosniff');
+      assert.equal(api.headers.get('x-frame-options'), 'DENY');
+      assert.equal(api.headers.get('cross-origin-resource-policy'), 'same-origin');
+      assert.equal(api.headers.get('cache-control'), 'private, no-store');
+      assert.equal(api.headers.get('permissions-policy'), null);
+    }
+    // A page answered under /api (the sign-in page) gets a page's headers.
+    const page = await new TestClient(ts.url).get('/api/login');
+    assert.match(page.headers.get('content-type')!, /text\/html/);
+    assert.equal(page.headers.get('content-security-policy'), csp);
+    assert.ok(page.headers.get('permissions-policy'));
+    assert.ok(page.headers.get('referrer-policy'));
   });
 
   test('a cross-site POST is refused before it touches anything', async () => {

@@ -9,6 +9,7 @@ import { User } from '../modules/users/user.entity.js';
 import { AUTO_POST_CSP_SOURCE, emailLinkPage } from './pages.js';
 import { RecipientsService } from './recipients.service.js';
 import { LinkSigner } from './tokens.js';
+import { usePageHeaders } from '../http/middleware/security-headers.js';
 
 export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
 
@@ -142,6 +143,7 @@ function invalidLink(ctx: Context) {
 
 /** The page's CSP also allows its one auto-posting script, by hash: no other inline script runs. */
 function allowAutoPost(ctx: Context) {
+  usePageHeaders(ctx);
   const csp = ctx.response.get('Content-Security-Policy');
   if (csp) ctx.set('Content-Security-Policy', csp.replace(/script-src ([^;]*)/, `script-src $1 ${AUTO_POST_CSP_SOURCE}`));
 }
