@@ -105,3 +105,57 @@ test('SQLite closes cleanly after prepared reads: the statements are finalized f
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('SQLite: a kept row is answered while the database is unchanged, and never after any connection commits', async () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-kept-'));
+  try {
+    const file = path.join(dir, 'db.sqlite');
+    const orm = await openDatabase({ kind: 'sqlite', file });
+    await migrate(orm);
+    // Another process over the same file (the admin CLI, a second server): a connection of its own.
+    const other = await openDatabase({ kind: 'sqlite', file });
+    try {
+      await orm.em.getConnection().execute('create table probe (id text primary key, first_name text)');
+      await orm.em.getConnection().execute("insert into probe (id, first_name) values ('u1', 'Ann')");
+      const get = preparedGet(orm.em, 'test_kept', 'select first_name from probe where id = ?');
+      const first = await get(['u1']);
+      assert.equal(first?.first_name, 'Ann');
+      assert.equal(await get(['u1']), first, 'unchanged database: the kept row');
+      assert.ok(Object.isFrozen(first), 'shared between callers, so frozen');
+
+      await other.em.getConnection().execute("update probe set first_name = 'Bea' where id = 'u1'");
+      assert.equal((await get(['u1']))?.first_name, 'Bea', "another connection's commit is seen at once");
+
+      await orm.em.getConnection().execute("update probe set first_name = 'Cy' where id = 'u1'");
+      assert.equal((await get(['u1']))?.first_name, 'Cy', "this server's own write is seen at once");
+
+      await other.em.getConnection().execute("delete from probe where id = 'u1'");
+      assert.equal(await get(['u1']), undefined, 'a deleted row is not answered from memory');
+    } finally {
+      await other.close(true);
+      await orm.close(true);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('SQLite: signing out from another process over the same file ends the session on the running server', async () => {
+  const ts = await startTestServer();
+  try {
+    const client = await signIn(ts, 'elsewhere@example.com');
+    assert.equal((await client.get('/api/auth/user')).status, 200);
+    assert.equal((await client.get('/api/auth/user')).status, 200);
+    const other = await openDatabase({ kind: 'sqlite', file: ts.config.database.kind === 'sqlite' ? ts.config.database.file : '' });
+    try {
+      await other.em.getConnection().execute("update users set first_name = 'Renamed' where email = 'elsewhere@example.com'");
+      assert.equal((await json(await client.get('/api/auth/user'), userSchema)).firstName, 'Renamed');
+      await other.em.getConnection().execute('delete from sessions');
+    } finally {
+      await other.close(true);
+    }
+    assert.equal((await client.get('/api/auth/user')).status, 401);
+  } finally {
+    await ts.close();
+  }
+});

@@ -48,9 +48,7 @@ export function preparedGet(em: EntityManager, name: string, sql: string): (para
   if (client.dialect === 'postgresql' || !file || file === ':memory:') return pooled;
   return async (params) => {
     try {
-      return sqliteReader(connection, file)
-        .prepare(sql)
-        .get(...params) as Row | undefined;
+      return sqliteReader(connection, file).get(sql, params);
     } catch {
       // Another connection holding the database (SQLITE_BUSY: e.g. a checkpoint that must restart the log), or
       // a file this connection cannot open: the pooled connection waits without blocking the event loop, and
@@ -62,8 +60,14 @@ export function preparedGet(em: EntityManager, name: string, sql: string): (para
 
 interface Reader {
   db: Database.Database;
-  statements: Map<string, Database.Statement>;
+  statements: Map<string, { statement: Database.Statement; rows: Map<unknown, Row> }>;
+  /** `PRAGMA data_version`, and the value the kept rows were read at. */
+  version: Database.Statement;
+  seenVersion: unknown;
 }
+
+/** Rows kept per statement, the oldest dropped first: about a kilobyte each for the session read. */
+export const KEPT_ROWS_PER_STATEMENT = 2_000;
 
 /** Per ORM connection, its read-only SQLite connection: every app over the same ORM shares it. */
 const sqliteReaders = new WeakMap<AbstractSqlConnection, Reader>();
@@ -75,7 +79,8 @@ function sqliteReader(connection: AbstractSqlConnection, file: string) {
     const db = new Database(file, { readonly: true, fileMustExist: true });
     // Waits are short and rare in WAL mode; a longer one goes to the pooled connection rather than block here.
     db.pragma('busy_timeout = 20');
-    const opened: Reader = (reader = { db, statements: new Map() });
+    const version = db.prepare('pragma data_version').pluck();
+    const opened: Reader = (reader = { db, statements: new Map(), version, seenVersion: undefined });
     sqliteReaders.set(connection, opened);
     // Closed first, so the ORM's connection is the last one and checkpoints and removes the write-ahead log.
     const close = connection.close.bind(connection);
@@ -87,10 +92,29 @@ function sqliteReader(connection: AbstractSqlConnection, file: string) {
     };
   }
   return {
-    prepare(sql: string) {
-      let statement = reader.statements.get(sql);
-      if (!statement) reader.statements.set(sql, (statement = reader.db.prepare(sql)));
-      return statement;
+    /**
+     * The statement's row, kept while the database has not changed: `PRAGMA data_version` changes when any other
+     * connection commits (the ORM's, another process's), and this connection never writes, so a kept row is as
+     * fresh as a new read, a server's own writes included (docs/decisions/526). Found rows of one-value keys are
+     * kept; rows are shared between callers, frozen, and must not be changed.
+     */
+    get(sql: string, params: unknown[]): Row | undefined {
+      const version = reader.version.get();
+      if (version !== reader.seenVersion) {
+        for (const entry of reader.statements.values()) entry.rows.clear();
+        reader.seenVersion = version;
+      }
+      let entry = reader.statements.get(sql);
+      if (!entry) reader.statements.set(sql, (entry = { statement: reader.db.prepare(sql), rows: new Map() }));
+      const key = params.length === 1 ? params[0] : undefined;
+      const kept = key === undefined ? undefined : entry.rows.get(key);
+      if (kept) return kept;
+      const row = entry.statement.get(...params) as Row | undefined;
+      if (row && key !== undefined) {
+        if (entry.rows.size >= KEPT_ROWS_PER_STATEMENT) entry.rows.delete(entry.rows.keys().next().value);
+        entry.rows.set(key, Object.freeze(row));
+      }
+      return row;
     },
   };
 }

@@ -34,28 +34,45 @@ function sessionWithUserSql(em: EntityManager): string {
  */
 export function sessionReader(em: EntityManager): (id: string) => Promise<SessionRead | undefined> {
   const get = preparedGet(em, 'dcb_session_with_user', sessionWithUserSql(em));
+  // A row the reader kept (frozen, unchanged since the database last changed: prepared-get.ts) is split once.
+  const split = new WeakMap<object, SessionRead>();
   return async (id) => {
     const row = await get([id]);
     if (!row) return undefined;
+    const known = split.get(row);
+    if (known) return known;
     const { _session_data: data, _session_expires_at: expiresAt, ...userRow } = row;
-    return {
+    const read: SessionRead = {
       data: (typeof data === 'string' ? JSON.parse(data) : data) as SessionData,
       expiresAt,
       userRow: userRow.id == null ? null : userRow,
     };
+    if (Object.isFrozen(row)) {
+      // Shared by the requests that read it: koa-session copies `data` into the request's session.
+      Object.freeze(read.data);
+      if (read.userRow) Object.freeze(read.userRow);
+      split.set(row, Object.freeze(read));
+    }
+    return read;
   };
 }
 
-const accountRows = new WeakMap<Context, Record<string, unknown>>();
+const ACCOUNT_ROW = Symbol('account row read with the session');
+
+declare module 'koa' {
+  interface DefaultState {
+    [ACCOUNT_ROW]?: Readonly<Record<string, unknown>>;
+  }
+}
 
 /** Keeps the account row read with the session for this request, for the user loader. */
-export function keepSessionAccountRow(ctx: Context, row: Record<string, unknown>): void {
-  accountRows.set(ctx, row);
+export function keepSessionAccountRow(ctx: Context, row: Readonly<Record<string, unknown>>): void {
+  ctx.state[ACCOUNT_ROW] = row;
 }
 
 /** The account row read with this request's session, if it belongs to `userId`. */
-export function sessionAccountRow(ctx: Context, userId: string): Record<string, unknown> | undefined {
-  const row = accountRows.get(ctx);
+export function sessionAccountRow(ctx: Context, userId: string): Readonly<Record<string, unknown>> | undefined {
+  const row = ctx.state[ACCOUNT_ROW];
   return row && row.id === userId ? row : undefined;
 }
 

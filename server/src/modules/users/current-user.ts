@@ -34,8 +34,25 @@ export type AccountFields = Readonly<User>;
 export function sessionAccountFields(ctx: Context): AccountFields | undefined {
   const userId = ctx.session?.userId;
   const row = typeof userId === 'string' ? sessionAccountRow(ctx, userId) : undefined;
-  const convert = row && rowConverter(ctx.em);
-  return convert ? convert(row) : undefined;
+  if (!row) return undefined;
+  const kept = convertedRows.get(row);
+  if (kept) return kept;
+  const convert = rowConverter(ctx.em);
+  const fields = convert ? convert(row) : undefined;
+  // A row kept by the session reader (frozen: unchanged since the database last changed) is converted once.
+  if (fields && Object.isFrozen(row)) convertedRows.set(row, deepFreeze(fields));
+  return fields;
+}
+
+const convertedRows = new WeakMap<object, AccountFields>();
+
+/** Fields shared between requests cannot be changed by one of them (a Date's own time aside: nothing sets it). */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !(value instanceof Date) && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 type Convert = (row: Record<string, unknown>) => AccountFields;
@@ -84,9 +101,9 @@ function rowConverter(em: EntityManager): Convert | null {
 
 /** Route guard: 401 `{"message":"Unauthorized"}` when signed out. */
 export function requireUser() {
-  return async function signedIn(ctx: Context, next: Next) {
+  return function signedIn(ctx: Context, next: Next) {
     if (!isSignedIn(ctx)) throw unauthorized();
-    await next();
+    return next();
   };
 }
 
