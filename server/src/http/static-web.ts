@@ -57,7 +57,8 @@ export function serveWebApp(webDir: string) {
     return entry;
   };
 
-  return async function webApp(ctx: Context, next: Next) {
+  // Not async: API requests pass through without a promise of their own (bench/api.ts).
+  return function webApp(ctx: Context, next: Next): Promise<void> | void {
     if (ctx.path.startsWith('/api/') || ctx.path === '/api') return next();
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     const asset = lookup(ctx.path);

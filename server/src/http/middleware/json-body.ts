@@ -4,6 +4,9 @@ import { HttpError } from '../errors.js';
 
 export const BODY_LIMIT = '32kb';
 
+/** The methods whose body is read (@koa/bodyparser's `parsedMethods` default). */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+
 /** JSON (and the sign-in page's form posts) up to a small limit; the raw text is kept for webhook signatures. */
 export function parseBody({ rawPaths = [] }: { rawPaths?: string[] } = {}) {
   const parse = bodyParser({
@@ -18,8 +21,9 @@ export function parseBody({ rawPaths = [] }: { rawPaths?: string[] } = {}) {
       throw new HttpError(400, 'Request body is not valid JSON');
     },
   });
-  return async function parseRequestBody(ctx: Context, next: Next) {
-    if (rawPaths.includes(ctx.path)) return next();
+  // Only writes carry a body (the parser's own rule): other requests go on without a promise of their own.
+  return function parseRequestBody(ctx: Context, next: Next) {
+    if (!BODY_METHODS.has(ctx.method) || rawPaths.includes(ctx.path)) return next();
     return parse(ctx, next);
   };
 }
@@ -29,12 +33,12 @@ export function parseBody({ rawPaths = [] }: { rawPaths?: string[] } = {}) {
  * An empty body is read as `{}` (the spec sends bodies only when one exists).
  */
 export function requireJson({ formPaths = [] }: { formPaths?: string[] } = {}) {
-  return async function onlyJson(ctx: Context, next: Next) {
-    if (['POST', 'PUT', 'PATCH'].includes(ctx.method) && ctx.path.startsWith('/api/')) {
+  return function onlyJson(ctx: Context, next: Next) {
+    if (BODY_METHODS.has(ctx.method) && ctx.path.startsWith('/api/')) {
       const types = formPaths.includes(ctx.path) ? ['json', 'urlencoded'] : ['json'];
       // ctx.is() is null when there is no body, false when the body has another type.
       if (ctx.is(types) === false) throw new HttpError(415, 'Content-Type must be application/json');
     }
-    await next();
+    return next();
   };
 }

@@ -28,26 +28,27 @@ export function isSignedIn(ctx: Context): boolean {
  * is the caller's (app.ts hands over the accounts module's lookup): this layer knows sessions, not accounts.
  */
 export function loadSessionUser(findUser: FindSessionUser) {
-  return async function sessionUser(ctx: Context, next: Next) {
+  const lookUp = async (ctx: Context, found: Promise<DefaultState['user'] | null>, next: Next) => {
+    const user = await found;
+    if (user) ctx.state.user = user;
+    else ctx.session = null;
+    return next();
+  };
+  // Not async: a signed-out request, or one whose account came with its session, adds no promise of its own.
+  return function sessionUser(ctx: Context, next: Next) {
     const userId = ctx.session?.userId;
-    if (typeof userId === 'string') {
-      const found = findUser(ctx, userId);
-      if ('known' in found) {
-        // The account is known to exist (read with the session): it is built when a route first asks for it.
-        let user: DefaultState['user'];
-        known.add(ctx);
-        Object.defineProperty(ctx.state, 'user', {
-          configurable: true,
-          enumerable: true,
-          get: () => (user ??= found.known()),
-          set: (value: DefaultState['user']) => void (user = value),
-        });
-      } else {
-        const user = await found;
-        if (user) ctx.state.user = user;
-        else ctx.session = null;
-      }
-    }
-    await next();
+    if (typeof userId !== 'string') return next();
+    const found = findUser(ctx, userId);
+    if (!('known' in found)) return lookUp(ctx, found, next);
+    // The account is known to exist (read with the session): it is built when a route first asks for it.
+    let user: DefaultState['user'];
+    known.add(ctx);
+    Object.defineProperty(ctx.state, 'user', {
+      configurable: true,
+      enumerable: true,
+      get: () => (user ??= found.known()),
+      set: (value: DefaultState['user']) => void (user = value),
+    });
+    return next();
   };
 }
