@@ -9,18 +9,38 @@ declare module 'koa' {
 /**
  * Finds the account a session belongs to; null when it is gone (deleted), which ends the session. The account's
  * type is declared on `ctx.state.user` by the module that owns accounts. `{ known }` says the account exists and
- * how to build it, which is then done only when a route reads `ctx.state.user`.
+ * how to build it from the request, which is then done only when a route reads `ctx.state.user`.
  */
 export type FindSessionUser = (
   ctx: Context,
   userId: string,
-) => Promise<DefaultState['user'] | null> | { known: () => NonNullable<DefaultState['user']> };
+) => Promise<DefaultState['user'] | null> | { known: (ctx: Context) => NonNullable<DefaultState['user']> };
 
-const known = new WeakSet<Context>();
+const USER = Symbol('account');
+const BUILD = Symbol('builds the account');
+const REQUEST = Symbol('request');
+
+interface LazyState {
+  [USER]?: DefaultState['user'];
+  [BUILD]: (ctx: Context) => NonNullable<DefaultState['user']>;
+  [REQUEST]: Context;
+}
+
+/** `ctx.state.user` when the account came with the session: built on first read. One descriptor for every request. */
+const lazyUser: PropertyDescriptor = {
+  configurable: true,
+  enumerable: true,
+  get(this: LazyState) {
+    return (this[USER] ??= this[BUILD](this[REQUEST]));
+  },
+  set(this: LazyState, value: DefaultState['user']) {
+    this[USER] = value;
+  },
+};
 
 /** Whether the request is signed in, without building its account (which `ctx.state.user` does when lazy). */
 export function isSignedIn(ctx: Context): boolean {
-  return known.has(ctx) || !!ctx.state.user;
+  return BUILD in ctx.state || !!ctx.state.user;
 }
 
 /**
@@ -41,14 +61,10 @@ export function loadSessionUser(findUser: FindSessionUser) {
     const found = findUser(ctx, userId);
     if (!('known' in found)) return lookUp(ctx, found, next);
     // The account is known to exist (read with the session): it is built when a route first asks for it.
-    let user: DefaultState['user'];
-    known.add(ctx);
-    Object.defineProperty(ctx.state, 'user', {
-      configurable: true,
-      enumerable: true,
-      get: () => (user ??= found.known()),
-      set: (value: DefaultState['user']) => void (user = value),
-    });
+    const state = ctx.state as unknown as LazyState;
+    state[BUILD] = found.known;
+    state[REQUEST] = ctx;
+    Object.defineProperty(ctx.state, 'user', lazyUser);
     return next();
   };
 }

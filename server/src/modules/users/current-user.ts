@@ -18,9 +18,19 @@ declare module 'koa' {
  * made a managed entity of the request (so routes can change and flush it) when a route first reads
  * `ctx.state.user`, or a lookup when there is no row.
  */
-export const findSessionUser = (ctx: Context, userId: string): Promise<User | null> | { known: () => User } => {
+export const findSessionUser = (ctx: Context, userId: string): Promise<User | null> | typeof KNOWN => {
   const row = sessionAccountRow(ctx, userId);
-  return row ? { known: () => ctx.em.map(User, row) } : new UsersService(ctx.em).findById(userId);
+  return row ? KNOWN : new UsersService(ctx.em).findById(userId);
+};
+
+/** The session's account from the row read with it (one object for every request: nothing is made per request). */
+const KNOWN = {
+  known(ctx: Context): User {
+    const userId = ctx.session?.userId;
+    const row = typeof userId === 'string' ? sessionAccountRow(ctx, userId) : undefined;
+    if (!row) throw new Error('the account row read with the session is gone');
+    return ctx.em.map(User, row);
+  },
 };
 
 /** An account's fields as plain values, not an entity of the request: for answers that only read them. */
