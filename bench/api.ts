@@ -1,6 +1,7 @@
 /**
  * API throughput against a raw Koa baseline in the same run, so the figure survives a noisy machine:
- * the signed-in GET /api/auth/user (session and account read, full middleware stack) on SQLite and, when
+ * the signed-in GET /api/auth/user (session and account read, full middleware stack) of the built server as
+ * `npm start` runs it (bench/built-server.ts) on SQLite and, when
  * PostgreSQL is installed (or TEST_POSTGRES_SERVER names one), on PostgreSQL, and a raw Koa handler answering
  * the same JSON with no middleware. Target (issue 15): signed in >= 25% of raw Koa with p99 <= 10 ms.
  *
@@ -18,9 +19,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Koa from 'koa';
-import { startTestServer, type TestServer } from '../server/test/support/harness.js';
 import { startTempPostgres } from '../server/test/support/postgres.js';
-import { signIn } from '../server/test/support/users.js';
+import { startBuiltServer, type BuiltServer } from './built-server.js';
 
 const DURATION_SEC = Number(process.env.BENCH_SECONDS ?? 5);
 const FIXED_RATE = Number(process.env.BENCH_RATE ?? 2000);
@@ -58,14 +58,14 @@ async function measure(url: string, headers: Record<string, string> = {}) {
 
 type Measured = Awaited<ReturnType<typeof measure>> & { baselineRps?: number };
 
-async function signedIn(ts: TestServer): Promise<Measured> {
-  const client = await signIn(ts, 'bench@example.com');
-  return measure(`${ts.url}/api/auth/user`, { cookie: client.cookieHeader() });
+async function signedIn(server: BuiltServer): Promise<Measured> {
+  const client = await server.signIn('bench@example.com');
+  return measure(`${server.url}/api/auth/user`, { cookie: client.cookieHeader() });
 }
 
 export async function benchApi(): Promise<Array<Record<string, string>>> {
-  const ts = await startTestServer();
-  const client = await signIn(ts, 'bench@example.com');
+  const ts = await startBuiltServer();
+  const client = await ts.signIn('bench@example.com');
   const user = await (await client.get('/api/auth/user')).text();
 
   const raw = new Koa();
@@ -89,14 +89,14 @@ export async function benchApi(): Promise<Array<Record<string, string>>> {
     rows.push(['GET /api/login page, SQLite', await measure(`${ts.url}/api/login`), false]);
     const pg = await startTempPostgres();
     if (pg) {
-      const pgServer = await startTestServer({ env: { DATABASE_URL: pg.url } }).catch(async (err) => {
+      const pgServer = await startBuiltServer({ DATABASE_URL: pg.url }).catch(async (err) => {
         await pg.stop();
         throw err;
       });
       try {
         rows.push(['GET /api/auth/user signed in, PostgreSQL', await beside(() => signedIn(pgServer)), true]);
       } finally {
-        await pgServer.close();
+        await pgServer.stop();
         await pg.stop();
       }
     }
@@ -118,6 +118,6 @@ export async function benchApi(): Promise<Array<Record<string, string>>> {
     });
   } finally {
     rawServer.close();
-    await ts.close();
+    await ts.stop();
   }
 }
