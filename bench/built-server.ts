@@ -1,11 +1,11 @@
 /**
- * The server as `npm start` runs it: the compiled build (server/dist/main.js, built by `npm run build`) in a process
+ * The server as `npm start` runs it: the compiled build (server/dist/main.js, built first when it is out of date) in a process
  * of its own with the production logger (one JSON line a request, written to /dev/null here), HTTP only: the
  * ingest, delivery and audio schedulers are off, so nothing but the measured requests runs in it. The API
  * benchmark measures this process rather than the test harness's in-process app (whose code tsx compiles from
  * source, with helpers production code does not have: docs/decisions/526). BENCH_SERVER_FLAGS adds node flags.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -42,7 +42,8 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, chi
 }
 
 export async function startBuiltServer(env: Record<string, string> = {}): Promise<BuiltServer> {
-  if (!existsSync(MAIN)) throw new Error('server/dist/main.js is missing: run `npm run build` first');
+  // Builds shared and server when the build is missing or older than a source file (as `npm run ingest` does).
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/ensure-server-build.mjs')], { stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dcbrief-bench-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
