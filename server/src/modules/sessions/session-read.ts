@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type { Context } from 'koa';
 import { preparedGet } from '../../db/prepared-get.js';
+import { sessionCacheFor } from './session-cache.js';
 
 export type SessionData = Record<string, unknown> & { userId?: string };
 
@@ -30,11 +32,12 @@ function sessionWithUserSql(em: EntityManager): string {
 
 /**
  * Every signed-in request starts with its session and its account: one prepared statement reads both, so the
- * request pays one round trip and no query building (measured in bench/api.ts).
+ * request pays one round trip and no query building (measured in bench/api.ts). On PostgreSQL a found session with
+ * its account is kept in the session cache, which the database invalidates (session-cache.ts, decision 525).
  */
 export function sessionReader(em: EntityManager): (id: string) => Promise<SessionRead | undefined> {
   const get = preparedGet(em, 'dcb_session_with_user', sessionWithUserSql(em));
-  return async (id) => {
+  const read = async (id: string): Promise<SessionRead | undefined> => {
     const row = await get([id]);
     if (!row) return undefined;
     const { _session_data: data, _session_expires_at: expiresAt, ...userRow } = row;
@@ -43,6 +46,17 @@ export function sessionReader(em: EntityManager): (id: string) => Promise<Sessio
       expiresAt,
       userRow: userRow.id == null ? null : userRow,
     };
+  };
+  const dialect = ((em.getConnection() as AbstractSqlConnection).getKnex().client as { dialect?: string }).dialect;
+  if (dialect !== 'postgresql') return read;
+  return async (id) => {
+    const cache = sessionCacheFor(em);
+    const cached = cache.lookup(id);
+    if (cached) return cached;
+    const generation = cache.startRead();
+    const found = await read(id);
+    if (found) cache.store(id, found, generation);
+    return found;
   };
 }
 
