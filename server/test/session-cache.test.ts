@@ -10,6 +10,9 @@ import { startTestServer, type TestServer } from './support/harness.js';
 import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { runCli } from './support/run-cli.js';
 import { signIn } from './support/users.js';
+import { migrate } from '../src/db/orm.js';
+import { NotifyListener } from '../src/db/notify-listener.js';
+import { openDatabase } from '../src/database.js';
 import { SESSION_CACHE_APPLICATION, SessionCache, sessionCacheFor } from '../src/modules/sessions/session-cache.js';
 import { sessionReader, type SessionRead } from '../src/modules/sessions/session-read.js';
 import { User } from '../src/modules/users/user.entity.js';
@@ -25,7 +28,7 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
   let b: TestServer;
   let db: pg.Client;
   const env = () => ({ DATABASE_URL: pgServer.url, SESSION_SECRET: 'session-cache-test-secret-0123456789abcdef' });
-  const cacheOf = (ts: TestServer): SessionCache => sessionCacheFor(ts.orm.em);
+  const cacheOf = (ts: TestServer): SessionCache<SessionRead> => sessionCacheFor<SessionRead>(ts.orm.em);
 
   /** Polls `check` until it holds (a notification arrives in milliseconds; a reconnect's back-off is at most 10 s). */
   async function until(check: () => boolean | Promise<boolean>, what: string, limitMs = 30_000): Promise<void> {
@@ -192,7 +195,7 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     preferences.interests.mutated = true;
     first.data.userId = 'someone-else';
     const entity = b.orm.em.fork().map(User, (await read(sessionId))!.userRow!);
-    entity.preferences.deliveryTime = '22:22';
+    (entity.preferences as { deliveryTime: string }).deliveryTime = '22:22';
     entity.firstName = 'Mutated';
 
     const hits = cache.stats.hits;
@@ -216,9 +219,7 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     // Reconnecting finds a trigger off and is refused, so B stays without its listener while the test looks.
     await db.query('alter table users disable trigger users_cache_truncate');
     try {
-      await db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
-        SESSION_CACHE_APPLICATION,
-      ]);
+      await db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [SESSION_CACHE_APPLICATION]);
       await until(() => cache.stats.downs > downs, 'B notices its listener is gone');
       assert.equal(cache.isListening, false);
       for (const name of ['Down1', 'Down2', 'Down3']) {
@@ -240,6 +241,61 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     await cached(b, onB);
     await db.query('truncate sessions');
     await until(async () => (await onB.get('/api/auth/user')).status === 401, 'B refuses the truncated session');
+  });
+
+  test('the listener: hears others, not its own echoes (checked often here), comes back after being killed, stays closed', async () => {
+    const heard: string[] = [];
+    const states: string[] = [];
+    const listener = new NotifyListener(
+      { url: pgServer.url, channel: 'dcb_listener_test', applicationName: 'dcbrief-listener-test', pingMs: 20, minDelayMs: 20 },
+      { notify: (payload) => heard.push(payload), up: () => states.push('up'), down: () => states.push('down') },
+    );
+    listener.start();
+    try {
+      await until(() => states.includes('up'), 'the listener is up');
+      // Long enough for several echoes: none of them is passed on.
+      await db.query(`select pg_sleep(0.2)`);
+      await db.query(`notify dcb_listener_test, 'from elsewhere'`);
+      await until(() => heard.includes('from elsewhere'), 'the notification is heard');
+      assert.deepEqual(heard, ['from elsewhere']);
+      await db.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', ['dcbrief-listener-test']);
+      await until(() => states.lastIndexOf('up') > states.indexOf('down') && states.indexOf('down') > 0, 'down, then up again');
+      assert.deepEqual(states.slice(0, 2), ['up', 'down']);
+    } finally {
+      await listener.close();
+    }
+    assert.equal(states.at(-1), 'down');
+    await until(
+      async () => (await db.query(`select 1 from pg_stat_activity where application_name = 'dcbrief-listener-test'`)).rowCount === 0,
+      'no connection left after close',
+    );
+  });
+
+  test('the migration down removes the triggers and their function, and up puts them back', async () => {
+    const orm = await openDatabase({ kind: 'postgresql', url: pgServer.url });
+    const triggers = async () =>
+      (await db.query(`select tgname from pg_trigger where tgname like '%cache%' and not tgisinternal order by tgname`)).rows.map(
+        (r: { tgname: string }) => r.tgname,
+      );
+    try {
+      assert.deepEqual(await triggers(), [
+        'sessions_cache_notify',
+        'sessions_cache_truncate',
+        'users_cache_notify',
+        'users_cache_truncate',
+      ]);
+      const reverted = await orm.getMigrator().down();
+      assert.deepEqual(
+        reverted.map((m) => m.name),
+        ['Migration20261123170000'],
+      );
+      assert.deepEqual(await triggers(), []);
+      assert.equal((await db.query(`select 1 from pg_proc where proname = 'dcb_session_cache_notify'`)).rowCount, 0);
+    } finally {
+      await migrate(orm);
+      await orm.close();
+    }
+    assert.equal((await triggers()).length, 4);
   });
 
   test('closing the ORM closes its listener', async () => {
@@ -272,13 +328,13 @@ describe('session cache: what it keeps and when it lets go', () => {
     userRow: { id: userId, first_name: name, preferences: { deliveryTime: '08:00' } },
   });
   const listening = (ttlMs?: number, maxEntries?: number) => {
-    const cache = new SessionCache(ttlMs, maxEntries);
+    const cache = new SessionCache<SessionRead>(ttlMs, maxEntries);
     cache.setListening(true);
     return cache;
   };
 
   test('nothing is kept or answered unless the listener is up', () => {
-    const cache = new SessionCache();
+    const cache = new SessionCache<SessionRead>();
     cache.store('s1', readOf('u1'), cache.startRead());
     assert.equal(cache.size, 0);
     cache.setListening(true);

@@ -1,9 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
+
+/** Payloads this listener sends itself (never passed on); other senders must not start theirs with it. */
+export const ECHO_PREFIX = 'echo:';
+const ECHO_TIMEOUT_MS = 10_000;
 
 export interface NotifyListenerEvents {
   /** A notification on the channel (its payload). */
   notify(payload: string): void;
-  /** `LISTEN` is acknowledged (and `ready` said yes): from now on every commit's notification arrives. */
+  /** `LISTEN` is acknowledged, `ready` said yes and a notification of its own came back: from now on every
+   * commit's notification arrives. */
   up(): void;
   /** The connection failed or ended: notifications may be missed until the next `up`. */
   down(): void;
@@ -21,7 +27,8 @@ export interface NotifyListenerOptions {
   /** First reconnect delay, doubled after each failed attempt up to `maxDelayMs`. */
   minDelayMs?: number;
   maxDelayMs?: number;
-  /** A `select 1` this often on the listening connection, so a connection lost without a word is noticed. */
+  /** This often, the listener notifies itself and waits to hear it back: a connection lost without a word, or
+   * notifications no longer delivered, are noticed within this and the echo's 10 s timeout. */
   pingMs?: number;
 }
 
@@ -86,6 +93,7 @@ export class NotifyListener {
     this.client = client;
     let lost = false;
     let ping: NodeJS.Timeout | null = null;
+    const echoes = new Map<string, () => void>();
     const onLost = () => {
       if (lost) return;
       lost = true;
@@ -98,12 +106,37 @@ export class NotifyListener {
     client.on('error', onLost);
     client.on('end', onLost);
     client.on('notification', (message) => {
-      if (!lost && message.channel === this.options.channel) this.events.notify(message.payload ?? '');
+      if (lost || message.channel !== this.options.channel) return;
+      const payload = message.payload ?? '';
+      const echo = echoes.get(payload);
+      if (echo) echo();
+      else this.events.notify(payload);
     });
+    /**
+     * A notification sent on this connection and heard back on it: proves the whole path (`LISTEN` active on this
+     * session, delivery working; a pooler in transaction mode, for one, would lose it).
+     */
+    const echo = async () => {
+      const token = `${ECHO_PREFIX}${randomBytes(9).toString('base64url')}`;
+      let timer: NodeJS.Timeout | undefined;
+      const heard = new Promise<void>((resolve, reject) => {
+        echoes.set(token, resolve);
+        timer = setTimeout(() => reject(new Error('the listener did not hear its own notification')), ECHO_TIMEOUT_MS);
+        timer.unref();
+      });
+      try {
+        await client.query('select pg_notify($1, $2)', [this.options.channel, token]);
+        await heard;
+      } finally {
+        clearTimeout(timer);
+        echoes.delete(token);
+      }
+    };
     try {
       await client.connect();
       await client.query(`LISTEN ${this.options.channel}`);
       if (this.options.ready && !(await this.options.ready(client))) throw new Error('the listener is not ready');
+      await echo();
     } catch {
       onLost();
       return;
@@ -111,7 +144,7 @@ export class NotifyListener {
     if (lost || this.closed) return;
     this.delay = this.minDelay;
     ping = setInterval(() => {
-      client.query('select 1').catch(onLost);
+      echo().catch(onLost);
     }, this.pingMs);
     ping.unref();
     this.events.up();

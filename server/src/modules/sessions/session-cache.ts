@@ -3,7 +3,6 @@ import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type pg from 'pg';
 import { watchLocalWrites } from '../../db/local-writes.js';
 import { NotifyListener } from '../../db/notify-listener.js';
-import type { SessionRead } from './session-read.js';
 
 /** The channel the PostgreSQL migration's triggers notify (Migration20261123170000). */
 export const SESSION_CACHE_CHANNEL = 'dcb_session_cache';
@@ -15,8 +14,13 @@ const TRIGGERS = ['sessions_cache_notify', 'sessions_cache_truncate', 'users_cac
 const TTL_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 
-interface Entry {
-  read: SessionRead;
+/** What the cache keeps: a read of a session with its account's row (only reads with one are kept). */
+export interface CacheableRead {
+  userRow: Record<string, unknown> | null;
+}
+
+interface Entry<T> {
+  read: T;
   userId: string;
   storedAt: number;
 }
@@ -35,10 +39,10 @@ interface Entry {
  * Only found sessions with their account are stored. Entries are copied in and out: a caller may change what it
  * gets (e.g. the JSON preferences of the entity made from the row) without changing the cache.
  */
-export class SessionCache {
+export class SessionCache<T extends CacheableRead = CacheableRead> {
   private generation = 0;
   private listening = false;
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry<T>>();
   private readonly byUser = new Map<string, Set<string>>();
   /** What happened so far, for tests and diagnostics. */
   readonly stats = { hits: 0, stored: 0, ups: 0, downs: 0, notifications: 0, localWrites: 0 };
@@ -57,7 +61,7 @@ export class SessionCache {
   }
 
   /** A copy of the cached read of session `id`; undefined when not cached, too old, or the cache is not in use. */
-  lookup(id: string): SessionRead | undefined {
+  lookup(id: string): T | undefined {
     if (!this.listening) return undefined;
     const entry = this.entries.get(id);
     if (!entry) return undefined;
@@ -78,7 +82,7 @@ export class SessionCache {
   }
 
   /** Keeps a copy of `read` unless something changed since the read started at `generation`. */
-  store(id: string, read: SessionRead, generation: number): void {
+  store(id: string, read: T, generation: number): void {
     if (!this.listening || generation !== this.generation || !read.userRow) return;
     this.remove(id);
     const userId = String(read.userRow.id);
@@ -130,18 +134,18 @@ export class SessionCache {
   }
 }
 
-const caches = new WeakMap<AbstractSqlConnection, SessionCache>();
+const caches = new WeakMap<AbstractSqlConnection, SessionCache<any>>();
 
 /**
  * The session cache of the ORM's PostgreSQL connection, made on the first signed-in read (after the migrations):
  * it starts the listener and watches the connection's writes; closing the ORM closes the listener first, and the
  * cache is not used again.
  */
-export function sessionCacheFor(em: EntityManager): SessionCache {
+export function sessionCacheFor<T extends CacheableRead>(em: EntityManager): SessionCache<T> {
   const connection = em.getConnection() as AbstractSqlConnection;
-  const existing = caches.get(connection);
+  const existing = caches.get(connection) as SessionCache<T> | undefined;
   if (existing) return existing;
-  const cache = new SessionCache();
+  const cache = new SessionCache<T>();
   caches.set(connection, cache);
   const url = em.config.get('clientUrl');
   // Without a URL to listen with, the cache is never in use: every read goes to the database.

@@ -50,7 +50,7 @@ export function sessionReader(em: EntityManager): (id: string) => Promise<Sessio
   const dialect = ((em.getConnection() as AbstractSqlConnection).getKnex().client as { dialect?: string }).dialect;
   if (dialect !== 'postgresql') return read;
   return async (id) => {
-    const cache = sessionCacheFor(em);
+    const cache = sessionCacheFor<SessionRead>(em);
     const cached = cache.lookup(id);
     if (cached) return cached;
     const generation = cache.startRead();
