@@ -243,7 +243,7 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     await until(async () => (await onB.get('/api/auth/user')).status === 401, 'B refuses the truncated session');
   });
 
-  test('the listener: hears others, not its own echoes (checked often here), comes back after being killed, stays closed', async () => {
+  test("the listener: hears others, not echoes (its own, checked often here, or another listener's), comes back after being killed, stays closed", async () => {
     const heard: string[] = [];
     const states: string[] = [];
     const listener = new NotifyListener(
@@ -255,6 +255,7 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
       await until(() => states.includes('up'), 'the listener is up');
       // Long enough for several echoes: none of them is passed on.
       await db.query(`select pg_sleep(0.2)`);
+      await db.query(`notify dcb_listener_test, 'echo:another listener checking itself'`);
       await db.query(`notify dcb_listener_test, 'from elsewhere'`);
       await until(() => heard.includes('from elsewhere'), 'the notification is heard');
       assert.deepEqual(heard, ['from elsewhere']);

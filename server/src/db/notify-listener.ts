@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
 
-/** Payloads this listener sends itself (never passed on); other senders must not start theirs with it. */
+/** Payloads listeners send themselves (never passed on, whoever sent them); other senders must not start theirs with it. */
 export const ECHO_PREFIX = 'echo:';
 const ECHO_TIMEOUT_MS = 10_000;
 
@@ -108,8 +108,8 @@ export class NotifyListener {
     client.on('notification', (message) => {
       if (lost || message.channel !== this.options.channel) return;
       const payload = message.payload ?? '';
-      const echo = echoes.get(payload);
-      if (echo) echo();
+      // Echoes are for their sender only: every other listener on the channel hears them too, and ignores them.
+      if (payload.startsWith(ECHO_PREFIX)) echoes.get(payload)?.();
       else this.events.notify(payload);
     });
     /**
