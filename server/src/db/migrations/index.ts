@@ -14,6 +14,7 @@ import { Migration20261123065045 as PgAudioRatings } from './postgresql/Migratio
 import { Migration20261123045648 as PgAudio } from './postgresql/Migration20261123045648.js';
 import { Migration20261123065115 as PgSignInCodes } from './postgresql/Migration20261123065115.js';
 import { Migration20261123071001 as PgAudioSentenceFrames } from './postgresql/Migration20261123071001.js';
+import { Migration20261123170000 as PgSessionCacheNotify } from './postgresql/Migration20261123170000.js';
 import { Migration20261122064627 as SqliteInitial } from './sqlite/Migration20261122064627.js';
 import { Migration20261122071243 as SqliteBilling } from './sqlite/Migration20261122071243.js';
 import { Migration20261122072756 as SqliteDelivery } from './sqlite/Migration20261122072756.js';
@@ -63,6 +64,7 @@ const lists: Record<'sqlite' | 'postgresql', MigrationObject[]> = {
     { name: 'Migration20261123065045', class: PgAudioRatings },
     { name: 'Migration20261123065115', class: PgSignInCodes },
     { name: 'Migration20261123071001', class: PgAudioSentenceFrames },
+    { name: 'Migration20261123170000', class: PgSessionCacheNotify },
   ],
 };
 

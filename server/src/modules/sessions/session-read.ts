@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type { Context } from 'koa';
 import { preparedGet } from '../../db/prepared-get.js';
+import { sessionCacheFor } from './session-cache.js';
 
 export type SessionData = Record<string, unknown> & { userId?: string };
 
@@ -30,30 +32,42 @@ function sessionWithUserSql(em: EntityManager): string {
 
 /**
  * Every signed-in request starts with its session and its account: one prepared statement reads both, so the
- * request pays one round trip and no query building (measured in bench/api.ts).
+ * request pays one round trip and no query building (measured in bench/api.ts). On PostgreSQL a found session with
+ * its account is kept in the session cache, which the database invalidates (session-cache.ts, decision 525).
  */
 export function sessionReader(em: EntityManager): (id: string) => Promise<SessionRead | undefined> {
   const get = preparedGet(em, 'dcb_session_with_user', sessionWithUserSql(em));
-  // A row the reader kept (frozen, unchanged since the database last changed: prepared-get.ts) is split once.
+  // A row the SQLite reader kept (frozen, unchanged since the database last changed: prepared-get.ts) is split once.
   const split = new WeakMap<object, SessionRead>();
-  return async (id) => {
+  const read = async (id: string): Promise<SessionRead | undefined> => {
     const row = await get([id]);
     if (!row) return undefined;
     const known = split.get(row);
     if (known) return known;
     const { _session_data: data, _session_expires_at: expiresAt, ...userRow } = row;
-    const read: SessionRead = {
+    const result: SessionRead = {
       data: (typeof data === 'string' ? JSON.parse(data) : data) as SessionData,
       expiresAt,
       userRow: userRow.id == null ? null : userRow,
     };
     if (Object.isFrozen(row)) {
       // Shared by the requests that read it: koa-session copies `data` into the request's session.
-      Object.freeze(read.data);
-      if (read.userRow) Object.freeze(read.userRow);
-      split.set(row, Object.freeze(read));
+      Object.freeze(result.data);
+      if (result.userRow) Object.freeze(result.userRow);
+      split.set(row, Object.freeze(result));
     }
-    return read;
+    return result;
+  };
+  const dialect = ((em.getConnection() as AbstractSqlConnection).getKnex().client as { dialect?: string }).dialect;
+  if (dialect !== 'postgresql') return read;
+  return async (id) => {
+    const cache = sessionCacheFor<SessionRead>(em);
+    const cached = cache.lookup(id);
+    if (cached) return cached;
+    const generation = cache.startRead();
+    const found = await read(id);
+    if (found) cache.store(id, found, generation);
+    return found;
   };
 }
 
