@@ -8,6 +8,10 @@ import type { Logger } from 'pino';
  */
 export function requestLogger({ logger, redact = [] }: { logger: Logger; redact?: RegExp[] }) {
   const logged = (path: string) => redact.reduce((p, pattern) => p.replace(pattern, '[redacted]'), path);
+  // The line's fields are these five, chosen here, with the path's secrets already taken out: the logger's own
+  // redaction (cookies, passwords, tokens anywhere in an object) finds nothing in them and doubled the line's cost
+  // (about 2 µs of a signed-in request's 80: docs/decisions/526).
+  const lines = logger.child({}, { redact: [] });
   return async function logRequest(ctx: Context, next: Next) {
     const incoming = ctx.get('X-Request-Id');
     const requestId = /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
@@ -18,7 +22,7 @@ export function requestLogger({ logger, redact = [] }: { logger: Logger; redact?
       await next();
     } finally {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger.info({ requestId, method: ctx.method, path: logged(ctx.path), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
+      lines.info({ requestId, method: ctx.method, path: logged(ctx.path), status: ctx.status, ms: Math.round(ms * 10) / 10 }, 'request');
     }
   };
 }
