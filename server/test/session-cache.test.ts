@@ -16,6 +16,7 @@ import { openDatabase } from '../src/database.js';
 import { SESSION_CACHE_APPLICATION, SessionCache, sessionCacheFor } from '../src/modules/sessions/session-cache.js';
 import { sessionReader, type SessionRead } from '../src/modules/sessions/session-read.js';
 import { User } from '../src/modules/users/user.entity.js';
+import { accountEntity } from '../src/modules/users/current-user.js';
 
 /**
  * PostgreSQL's session cache (modules/sessions/session-cache.ts, decision 525): two servers over one database, as
@@ -174,7 +175,7 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     }
   });
 
-  test('what a caller changes in a cached read (JSON preferences, session data, the entity made of it) is not cached', async () => {
+  test('a cached read cannot be changed by a caller; the entity the app makes of it can, without changing the cache', async () => {
     const onB = on(b, await signIn(a, 'mutate@example.com'));
     await cached(b, onB);
     const { rows } = await db.query<{ id: string }>(
@@ -191,24 +192,31 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     const first = (await read(sessionId))!;
     const preferences = first.userRow!.preferences as { deliveryTime: string; interests: Record<string, boolean> };
     assert.equal(typeof preferences, 'object', 'PostgreSQL gives JSON as an object');
-    preferences.deliveryTime = '23:59';
-    preferences.interests.mutated = true;
-    first.data.userId = 'someone-else';
-    const entity = b.orm.em.fork().map(User, (await read(sessionId))!.userRow!);
+    // Shared by the requests that read it: frozen through and through.
+    assert.throws(() => void (preferences.deliveryTime = '23:59'), TypeError);
+    assert.throws(() => void (preferences.interests.mutated = true), TypeError);
+    assert.throws(() => void (first.data.userId = 'someone-else'), TypeError);
+    // The managed entity a route gets (findSessionUser's path) is made of a copy: it may change and stay unsaved.
+    const entity = accountEntity(b.orm.em.fork(), (await read(sessionId))!.userRow!);
     (entity.preferences as { deliveryTime: string }).deliveryTime = '22:22';
+    entity.preferences.interests = { ...entity.preferences.interests, security: !entity.preferences.interests.security };
     entity.firstName = 'Mutated';
 
     const hits = cache.stats.hits;
     const again = (await read(sessionId))!;
     assert.ok(cache.stats.hits > hits, 'still answered from the cache');
     const kept = again.userRow!.preferences as { deliveryTime: string; interests: Record<string, boolean> };
-    assert.notEqual(kept.deliveryTime, '23:59');
     assert.notEqual(kept.deliveryTime, '22:22');
-    assert.equal(kept.interests.mutated, undefined);
+    assert.equal(kept.interests.security, preferences.interests.security);
     assert.equal(again.data.userId, again.userRow!.id);
     assert.notEqual(again.userRow!.first_name, 'Mutated');
     const answered = await json(await onB.get('/api/auth/user'), userSchema);
     assert.equal(answered.preferences.deliveryTime, kept.deliveryTime);
+    // A route that changes the account through its entity and saves it is seen at once (read-your-own-writes).
+    const other = kept.deliveryTime === '12:00' ? '08:00' : '12:00';
+    const saved = await onB.post('/api/user/preferences', { deliveryTime: other });
+    assert.equal(saved.status, 200, await saved.clone().text());
+    assert.equal((await json(await onB.get('/api/auth/user'), userSchema)).preferences.deliveryTime, other);
   });
 
   test('the listener killed: B reads the database until it listens again, and is never stale', async () => {
@@ -387,13 +395,14 @@ describe('session cache: what it keeps and when it lets go', () => {
     assert.equal(expired.lookup('s1'), undefined);
   });
 
-  test('what is stored and what is answered are copies', () => {
+  test('what is stored is a copy; what is answered is frozen, the same for every reader', () => {
     const cache = listening();
     const read = readOf('u1');
     cache.store('s1', read, cache.startRead());
     (read.userRow!.preferences as { deliveryTime: string }).deliveryTime = 'changed after storing';
     const hit = cache.lookup('s1')!;
-    (hit.userRow!.preferences as { deliveryTime: string }).deliveryTime = 'changed after reading';
+    assert.throws(() => void ((hit.userRow!.preferences as { deliveryTime: string }).deliveryTime = 'changed after reading'), TypeError);
+    assert.equal(cache.lookup('s1'), hit);
     assert.deepEqual(cache.lookup('s1')!.userRow!.preferences, { deliveryTime: '08:00' });
   });
 });

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type pg from 'pg';
 import { watchLocalWrites } from '../../db/local-writes.js';
+import { deepFreeze } from '../../lib/deep-freeze.js';
 import { NotifyListener } from '../../db/notify-listener.js';
 
 /** The channel the PostgreSQL migration's triggers notify (Migration20261123170000). */
@@ -36,8 +37,10 @@ interface Entry<T> {
  *   process's own notification arrives only after the answer that made the change);
  * - each of these bumps a generation: a read stores its row only if the generation it saw when it started is
  *   still the one when it ends, so a read that raced a change never stores what it read before the change.
- * Only found sessions with their account are stored. Entries are copied in and out: a caller may change what it
- * gets (e.g. the JSON preferences of the entity made from the row) without changing the cache.
+ * Only found sessions with their account are stored. Entries are copied in and frozen, and answered as they are
+ * (shared by the requests that read them, as the SQLite reader's kept rows are): a caller cannot change what it
+ * gets, and the app makes its managed entity of a copy (`accountEntity` in current-user.ts), which a route may
+ * change and flush. Copying out on every hit cost about 5% of the signed-in request (docs/decisions/526).
  */
 export class SessionCache<T extends CacheableRead = CacheableRead> {
   private generation = 0;
@@ -60,7 +63,7 @@ export class SessionCache<T extends CacheableRead = CacheableRead> {
     return this.entries.size;
   }
 
-  /** A copy of the cached read of session `id`; undefined when not cached, too old, or the cache is not in use. */
+  /** The cached read of session `id` (frozen); undefined when not cached, too old, or the cache is not in use. */
   lookup(id: string): T | undefined {
     if (!this.listening) return undefined;
     const entry = this.entries.get(id);
@@ -73,7 +76,7 @@ export class SessionCache<T extends CacheableRead = CacheableRead> {
     this.entries.delete(id);
     this.entries.set(id, entry);
     this.stats.hits++;
-    return structuredClone(entry.read);
+    return entry.read;
   }
 
   /** The generation a read starts at; pass it to `store`. */
@@ -86,7 +89,7 @@ export class SessionCache<T extends CacheableRead = CacheableRead> {
     if (!this.listening || generation !== this.generation || !read.userRow) return;
     this.remove(id);
     const userId = String(read.userRow.id);
-    this.entries.set(id, { read: structuredClone(read), userId, storedAt: Date.now() });
+    this.entries.set(id, { read: deepFreeze(structuredClone(read)), userId, storedAt: Date.now() });
     let sessions = this.byUser.get(userId);
     if (!sessions) this.byUser.set(userId, (sessions = new Set()));
     sessions.add(id);

@@ -2,6 +2,7 @@ import type { EntityManager, EntityMetadata } from '@mikro-orm/core';
 import type { Context, Next } from 'koa';
 import { unauthorized } from '../../http/errors.js';
 import { isSignedIn } from '../../http/middleware/session-user.js';
+import { deepFreeze } from '../../lib/deep-freeze.js';
 import { sessionAccountRow, toDate } from '../sessions/session-read.js';
 import { User } from './user.entity.js';
 import { UsersService } from './users.service.js';
@@ -29,9 +30,18 @@ const KNOWN = {
     const userId = ctx.session?.userId;
     const row = typeof userId === 'string' ? sessionAccountRow(ctx, userId) : undefined;
     if (!row) throw new Error('the account row read with the session is gone');
-    return ctx.em.map(User, row);
+    return accountEntity(ctx.em, row);
   },
 };
+
+/**
+ * A managed entity of the request made from the account row read with the session. The row may be shared between
+ * requests (frozen: kept by the SQLite reader or the PostgreSQL session cache), so the entity is made from a copy:
+ * a route may change the account (its JSON preferences too) and flush it.
+ */
+export function accountEntity(em: EntityManager, row: Readonly<Record<string, unknown>>): User {
+  return em.map(User, Object.isFrozen(row) ? structuredClone(row) : row);
+}
 
 /** An account's fields as plain values, not an entity of the request: for answers that only read them. */
 export type AccountFields = Readonly<User>;
@@ -55,15 +65,6 @@ export function sessionAccountFields(ctx: Context): AccountFields | undefined {
 }
 
 const convertedRows = new WeakMap<object, AccountFields>();
-
-/** Fields shared between requests cannot be changed by one of them (a Date's own time aside: nothing sets it). */
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !(value instanceof Date) && !Object.isFrozen(value)) {
-    for (const inner of Object.values(value)) deepFreeze(inner);
-    Object.freeze(value);
-  }
-  return value;
-}
 
 type Convert = (row: Record<string, unknown>) => AccountFields;
 let converter: { meta: EntityMetadata<User>; convert: Convert | null } | null = null;
