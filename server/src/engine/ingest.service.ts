@@ -100,9 +100,11 @@ export class IngestService {
       (await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]),
     );
     report.timings.fetchMs = lap();
+    collectBetweenStages();
     const prepared = await prepareArticles(fetched.items, now, { em: orm.em.fork(), translator, logger });
     // The items are articles now (sharing their strings): the pass holds no second copy while it clusters and stores.
     fetched.items.length = 0;
+    collectBetweenStages();
     report.newArticles = prepared.created.length;
     report.repeatedArticles = prepared.repeated;
     report.skippedItems += prepared.leftOut;
@@ -113,6 +115,7 @@ export class IngestService {
     report.storiesCreated = stories.fresh.length;
     report.storiesUpdated = stories.updated.length;
     report.timings.storiesMs = lap();
+    collectBetweenStages();
     await storePass(orm.em.fork(), { fetchState: fetched.state, alsoSeen: prepared.alsoSeen, articles: prepared.created, stories }, now);
     report.timings.storeMs = lap();
     return report;
@@ -180,6 +183,7 @@ export class IngestService {
     const startedAt = performance.now();
     const clusters = await clusterIntoStories(this.deps.orm.em.fork(), prepared.created, prepared.alsoSeen, now);
     timings.clusterMs = Math.round(performance.now() - startedAt);
+    collectBetweenStages();
     return summarizeStories(clusters, sources, this.deps.summarizer, this.deps.translator.target, now);
   }
 }
@@ -201,6 +205,17 @@ function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): 
     translation: null,
     outcomes: [],
   };
+}
+
+/**
+ * A full collection between the pass's stages, when the process allows it (`npm run ingest` runs with `--expose-gc`;
+ * the server's scheduled pass does not, and this does nothing there). Each stage leaves most of what it allocated
+ * behind (the fetched documents, the intake's keys, the matching's garbage); collected before the next one starts,
+ * V8's heap limit stays near what is live instead of growing with the garbage, and the pass's peak is 10-15% lower
+ * for the same CPU (docs/decisions/527).
+ */
+function collectBetweenStages(): void {
+  (globalThis as { gc?: () => void }).gc?.();
 }
 
 /** Milliseconds since the previous lap (or since the stopwatch started). */
