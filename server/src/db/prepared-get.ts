@@ -48,7 +48,7 @@ export function preparedGet(em: EntityManager, name: string, sql: string): (para
   if (client.dialect === 'postgresql' || !file || file === ':memory:') return pooled;
   return async (params) => {
     try {
-      return sqliteReader(connection, file).get(sql, params);
+      return readerGet(sqliteReader(connection, file), sql, params);
     } catch {
       // Another connection holding the database (SQLITE_BUSY: e.g. a checkpoint that must restart the log), or
       // a file this connection cannot open: the pooled connection waits without blocking the event loop, and
@@ -72,7 +72,7 @@ export const KEPT_ROWS_PER_STATEMENT = 2_000;
 /** Per ORM connection, its read-only SQLite connection: every app over the same ORM shares it. */
 const sqliteReaders = new WeakMap<AbstractSqlConnection, Reader>();
 
-function sqliteReader(connection: AbstractSqlConnection, file: string) {
+function sqliteReader(connection: AbstractSqlConnection, file: string): Reader {
   let reader = sqliteReaders.get(connection);
   if (!reader) {
     // Read-only: this connection never writes, and cannot. Opening a database does not change its file's mode.
@@ -91,32 +91,32 @@ function sqliteReader(connection: AbstractSqlConnection, file: string) {
       return close(force);
     };
   }
-  return {
-    /**
-     * The statement's row, kept while the database has not changed: `PRAGMA data_version` changes when any other
-     * connection commits (the ORM's, another process's), and this connection never writes, so a kept row is as
-     * fresh as a new read, a server's own writes included (docs/decisions/526). Found rows of one-value keys are
-     * kept; rows are shared between callers, frozen, and must not be changed.
-     */
-    get(sql: string, params: unknown[]): Row | undefined {
-      const version = reader.version.get();
-      if (version !== reader.seenVersion) {
-        for (const entry of reader.statements.values()) entry.rows.clear();
-        reader.seenVersion = version;
-      }
-      let entry = reader.statements.get(sql);
-      if (!entry) reader.statements.set(sql, (entry = { statement: reader.db.prepare(sql), rows: new Map() }));
-      const key = params.length === 1 ? params[0] : undefined;
-      const kept = key === undefined ? undefined : entry.rows.get(key);
-      if (kept) return kept;
-      const row = entry.statement.get(...params) as Row | undefined;
-      if (row && key !== undefined) {
-        if (entry.rows.size >= KEPT_ROWS_PER_STATEMENT) entry.rows.delete(entry.rows.keys().next().value);
-        entry.rows.set(key, Object.freeze(row));
-      }
-      return row;
-    },
-  };
+  return reader;
+}
+
+/**
+ * The statement's row, kept while the database has not changed: `PRAGMA data_version` changes when any other
+ * connection commits (the ORM's, another process's), and this connection never writes, so a kept row is as
+ * fresh as a new read, a server's own writes included (docs/decisions/526). Found rows of one-value keys are
+ * kept; rows are shared between callers, frozen, and must not be changed.
+ */
+function readerGet(reader: Reader, sql: string, params: unknown[]): Row | undefined {
+  const version = reader.version.get();
+  if (version !== reader.seenVersion) {
+    for (const entry of reader.statements.values()) entry.rows.clear();
+    reader.seenVersion = version;
+  }
+  let entry = reader.statements.get(sql);
+  if (!entry) reader.statements.set(sql, (entry = { statement: reader.db.prepare(sql), rows: new Map() }));
+  const key = params.length === 1 ? params[0] : undefined;
+  const kept = key === undefined ? undefined : entry.rows.get(key);
+  if (kept) return kept;
+  const row = entry.statement.get(...params) as Row | undefined;
+  if (row && key !== undefined) {
+    if (entry.rows.size >= KEPT_ROWS_PER_STATEMENT) entry.rows.delete(entry.rows.keys().next().value);
+    entry.rows.set(key, Object.freeze(row));
+  }
+  return row;
 }
 
 function postgresGet(name: string, sql: string) {

@@ -28,3 +28,19 @@ test('cookie keys need a key', () => {
   assert.throws(() => new CookieKeys([]));
   assert.throws(() => new CookieKeys(['']));
 });
+
+test('signatures remembered for repeated values answer as computed ones, forged ones refused every time, past the bound too', () => {
+  const keys = new CookieKeys(['secret-b', 'secret-a']);
+  for (let round = 0; round < 3; round++) {
+    assert.equal(keys.index(DATA, SIGNED_BY_B), 0);
+    assert.equal(keys.index(DATA, SIGNED_BY_A), 1);
+    assert.equal(keys.index(DATA, `${SIGNED_BY_A.slice(0, -1)}Z`), -1);
+    assert.equal(keys.index(DATA, 'forged-signature-of-27-char'), -1);
+  }
+  // More distinct values than are kept: the first is computed again, with the same answers.
+  const reference = new CookieKeys(['secret-b', 'secret-a']);
+  for (let i = 0; i < 10_050; i++) keys.verify(`dcb.sid=${i}`, 'x');
+  assert.equal(keys.index(DATA, SIGNED_BY_A), 1);
+  assert.equal(keys.index('dcb.sid=7', reference.sign('dcb.sid=7')), 0);
+  assert.equal(keys.index('dcb.sid=7', reference.sign('dcb.sid=8')), -1);
+});

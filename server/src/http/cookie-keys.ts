@@ -27,11 +27,31 @@ export class CookieKeys {
   /** Which key signed `data` with `digest`, or -1 (cookies re-signs with the first key when it was another). */
   index(data: string, digest: string): number {
     const given = Buffer.from(String(digest));
-    for (let i = 0; i < this.keys.length; i++) {
-      const expected = Buffer.from(this.sign(data, this.keys[i]));
+    const expected = this.signatures(data);
+    for (let i = 0; i < expected.length; i++) {
       // A signature's length is public (27 characters); only its content is compared in constant time.
-      if (given.length === expected.length && timingSafeEqual(given, expected)) return i;
+      if (given.length === expected[i]!.length && timingSafeEqual(given, expected[i]!)) return i;
     }
     return -1;
   }
+
+  /**
+   * `data`'s signature under each key, remembered for the data last verified: every request of a signed-in
+   * visitor verifies the same session id, and an HMAC (made anew, digested) was about 2% of that request
+   * (docs/decisions/526). Only what this object computed from `data` is kept, never a signature it was given, and
+   * the comparison above stays constant-time either way. Bounded: the oldest entry goes first.
+   */
+  private signatures(data: string): readonly Buffer[] {
+    const known = this.computed.get(data);
+    if (known) return known;
+    const made = this.keys.map((key) => Buffer.from(this.sign(data, key)));
+    if (this.computed.size >= KEPT_SIGNATURES) this.computed.delete(this.computed.keys().next().value!);
+    this.computed.set(data, made);
+    return made;
+  }
+
+  private readonly computed = new Map<string, readonly Buffer[]>();
 }
+
+/** Signed values (session ids) whose signatures are kept: about 150 bytes each. */
+const KEPT_SIGNATURES = 10_000;
