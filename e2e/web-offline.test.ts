@@ -113,8 +113,15 @@ describe('the web app offline, through its service worker', () => {
     await page.getByRole('heading', { name: latest!.title }).waitFor();
     assert.equal(await page.getByText(/^Offline, updated/).count(), 0);
 
-    // Premium: Download keeps the episode for offline listening (and saves the file).
+    // Premium: Download keeps the episode for offline listening (and saves the file). The episode list is read
+    // through the worker, which stores it: Listen finds the episode offline from that copy. (Chromium sometimes
+    // installs the worker a second time by now, with the caches emptied; the page is then not controlled when it
+    // first reads the list, so it reads it again once it is.)
     await page.goto(`${web.ts.url}/audio`);
+    await controlledByServiceWorker(page);
+    const listStored = () => page.evaluate(async () => !!(await (await caches.open('dcbrief-api')).match('/api/audio/episodes')));
+    if (!(await listStored())) await page.reload();
+    await page.waitForFunction(async () => !!(await (await caches.open('dcbrief-api')).match('/api/audio/episodes')));
     const download = page.waitForEvent('download');
     await page
       .getByRole('link', { name: /^Download / })
