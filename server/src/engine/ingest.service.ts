@@ -1,7 +1,9 @@
 import type { MikroORM } from '@mikro-orm/core';
+import pLimit from 'p-limit';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { clusterIntoStories } from './dedupe/story-clustering.js';
+import { Batches } from '../lib/batches.js';
+import { clusterPending } from './dedupe/story-clustering.js';
 import type { EngineConfig } from './engine.config.js';
 import { fetchFeed } from './fetch/feed-fetch.js';
 import {
@@ -13,14 +15,20 @@ import {
   type SourceSelection,
 } from './fetch/fetch-state.js';
 import type { Fetcher } from './fetch/http-fetcher.js';
-import { storePass } from './model/pass-store.js';
+import { storeArticles, storeStories } from './model/pass-store.js';
 import { Source } from './model/source.entity.js';
-import { prepareArticles, type PreparedArticles } from './normalize/article-intake.js';
+import { prepareArticles } from './normalize/article-intake.js';
 import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
-import { summarizeStories, type SourceInfo, type SummarizedStories } from './summarize/story-summary.js';
+import { summarizeTouched, type SourceInfo } from './summarize/story-summary.js';
 import type { PassTranslator, TranslationPassReport } from './translate/cached-translator.js';
 import type { NormalizedItem } from './types.js';
+
+/**
+ * Items taken through intake and stored at a time (docs/decisions/531): what the pass holds of its articles while
+ * fetching, whatever the catalogue's size.
+ */
+const INTAKE_BATCH_ITEMS = 1000;
 
 export interface IngestDeps {
   orm: MikroORM;
@@ -52,7 +60,11 @@ export interface IngestReport {
   skippedItems: number;
   storiesCreated: number;
   storiesUpdated: number;
-  /** Milliseconds spent fetching and normalizing, clustering + classifying + summarizing, and storing. */
+  /**
+   * Milliseconds spent fetching, normalizing and storing the articles (`fetchMs`), placing them in stories
+   * (`clusterMs`), placing, classifying, summarizing and storing the stories (`storiesMs`, which includes `clusterMs`),
+   * and, of all that, in the store's write transactions (`storeMs`).
+   */
   timings: { fetchMs: number; storeMs: number; storiesMs: number; clusterMs: number };
   /** Titles, leads and facts translated, from the cache or the provider, and why the rest was not (null: no translator). */
   translation: TranslationPassReport | null;
@@ -67,9 +79,12 @@ interface FetchedSource {
 }
 
 /**
- * One ingestion pass: enabled sources -> polite fetch -> parse -> normalize -> (translate) -> cluster into
- * stories -> classify and summarize the stories that changed -> persist. A source that fails is recorded
- * with its error and backoff; it never stops the others.
+ * One ingestion pass: enabled sources -> polite fetch -> parse -> normalize -> (translate) -> articles stored a batch
+ * at a time, in no story yet -> every pending article placed in a story -> the stories that changed classified,
+ * summarized and stored a slice at a time. A source that fails is recorded with its error and backoff; it never stops
+ * the others. The pass holds a batch of articles or a slice of stories at a time, and the clustering index (their
+ * keys, not their texts), whatever the catalogue's size (docs/decisions/531). A pass that fails after storing
+ * articles leaves them pending: the next one places them.
  */
 export class IngestService {
   constructor(private readonly deps: IngestDeps) {}
@@ -86,67 +101,102 @@ export class IngestService {
   }
 
   private async pass(options: IngestOptions): Promise<IngestReport> {
-    const { orm, clock, translator, logger } = this.deps;
+    const { orm, clock, translator } = this.deps;
     const now = clock.now();
     const em = orm.em.fork();
     const { due, waiting } = await dueSources(em, options, now);
     const report = emptyReport(now, due.length, waiting);
     const lap = stopwatch();
-    const fetched = await this.fetchAll(due, now, report, options.onProgress);
-    // Failures (backoff), 304s and fetch times are kept even if a later step fails; a new ETag is not (below).
-    await em.flush();
+    // Failures (backoff), 304s and fetch times are kept even if storing failed; a new ETag is stored only with its
+    // source's articles (pass-store.ts).
+    const reseen = await this.fetchAndStore(due, now, report, options.onProgress).finally(() => em.flush());
     report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
     const sourceInfo = new Map<string, SourceInfo>(
       (await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]),
     );
     report.timings.fetchMs = lap();
     collectBetweenStages();
-    const prepared = await prepareArticles(fetched.items, now, { em: orm.em.fork(), translator, logger });
-    // The items are articles now (sharing their strings): the pass holds no second copy while it clusters and stores.
-    fetched.items.length = 0;
+    const clusters = await clusterPending(orm.em.fork(), now);
+    report.timings.clusterMs = lap();
     collectBetweenStages();
-    report.newArticles = prepared.created.length;
-    report.repeatedArticles = prepared.repeated;
-    report.skippedItems += prepared.leftOut;
-    const stories =
-      prepared.created.length || prepared.alsoSeen.size
-        ? await this.storiesOf(prepared, sourceInfo, now, report.timings)
-        : { fresh: [], updated: [] };
-    report.storiesCreated = stories.fresh.length;
-    report.storiesUpdated = stories.updated.length;
-    report.timings.storiesMs = lap();
-    collectBetweenStages();
-    await storePass(orm.em.fork(), { fetchState: fetched.state, alsoSeen: prepared.alsoSeen, articles: prepared.created, stories }, now);
-    report.timings.storeMs = lap();
+    const { summarizer } = this.deps;
+    const stored = await summarizeTouched(
+      orm.em.fork(),
+      { ...clusters, reseen },
+      sourceInfo,
+      summarizer,
+      translator.target,
+      now,
+      (writes) => this.timed(report, () => storeStories(orm.em.fork(), writes)),
+    );
+    report.storiesCreated = stored.created;
+    report.storiesUpdated = stored.updated;
+    report.timings.storiesMs = report.timings.clusterMs + lap();
     return report;
   }
 
-  /** Every due source at once (the fetcher keeps the overall and per-host limits), counted in the report as each ends. */
-  private async fetchAll(
+  /**
+   * Every due source fetched at once (the fetcher keeps the overall and per-host limits) and counted in the report
+   * as each ends; their items become articles and are stored a batch at a time as they come (docs/decisions/531),
+   * with no new fetch started while a full batch waits. Returns the stored stories whose articles another source
+   * now carries (to summarize again).
+   */
+  private async fetchAndStore(
     due: Source[],
     now: Date,
     report: IngestReport,
     onProgress: IngestOptions['onProgress'],
-  ): Promise<{ items: NormalizedItem[]; state: Map<string, Partial<Source>> }> {
-    const items: NormalizedItem[] = [];
-    /** Fetch state of the sources that answered with content: written with the articles they produced. */
-    const state = new Map<string, Partial<Source>>();
+  ): Promise<Set<string>> {
+    const reseen = new Set<string>();
+    const batches = new Batches<FetchedSource>(
+      INTAKE_BATCH_ITEMS,
+      (f) => f.items.length,
+      (batch) => this.storeBatch(batch, now, report, reseen),
+    );
+    // Sources are let past the batches' gate as many at a time as can be fetching (twice the fetcher's overall
+    // limit, for sources waiting on a busy host), so what waits for a batch stays bounded.
+    const inFlight = pLimit(2 * this.deps.config.fetch.concurrency);
     let done = 0;
     await Promise.all(
-      due.map(async (source) => {
-        const fetched = await this.fetchSource(source, now);
-        items.push(...fetched.items);
-        if (fetched.state) state.set(source.id, fetched.state);
-        const { outcome } = fetched;
-        report.outcomes.push(outcome);
-        report.skippedItems += outcome.skippedItems ?? 0;
-        if (outcome.status === 'ok') report.ok++;
-        else if (outcome.status === 'not-modified') report.notModified++;
-        else report.failed++;
-        onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
-      }),
+      due.map(async (source) =>
+        inFlight(async () => {
+          if (!(await batches.room())) return;
+          const fetched = await this.fetchSource(source, now);
+          const { outcome } = fetched;
+          report.outcomes.push(outcome);
+          report.skippedItems += outcome.skippedItems ?? 0;
+          if (outcome.status === 'ok') report.ok++;
+          else if (outcome.status === 'not-modified') report.notModified++;
+          else report.failed++;
+          if (fetched.state) batches.add(fetched);
+          onProgress?.({ done: ++done, total: due.length, sourceId: source.id, outcome: outcome.status });
+        }),
+      ),
     );
-    return { items, state };
+    await batches.finish();
+    return reseen;
+  }
+
+  /** One batch of fetched sources: their items become articles, stored pending with the sources' fetch state. */
+  private async storeBatch(batch: FetchedSource[], now: Date, report: IngestReport, reseen: Set<string>): Promise<void> {
+    const { orm, translator, logger } = this.deps;
+    const items = batch.flatMap((f) => f.items);
+    const prepared = await prepareArticles(items, now, { em: orm.em.fork(), translator, logger });
+    report.newArticles += prepared.created.length;
+    report.repeatedArticles += prepared.repeated;
+    report.skippedItems += prepared.leftOut;
+    const fetchState = new Map(batch.map((f) => [f.outcome.sourceId, f.state!]));
+    await this.timed(report, () =>
+      storeArticles(orm.em.fork(), { fetchState, alsoSeen: prepared.alsoSeen, articles: prepared.created }, now),
+    );
+    for (const seen of prepared.alsoSeen.values()) if (seen.storyId) reseen.add(seen.storyId);
+  }
+
+  /** Runs a write, adding its time to the pass's store time. */
+  private async timed(report: IngestReport, write: () => Promise<void>): Promise<void> {
+    const startedAt = performance.now();
+    await write();
+    report.timings.storeMs += Math.round(performance.now() - startedAt);
   }
 
   /**
@@ -171,20 +221,6 @@ export class IngestService {
       this.deps.logger?.warn({ source: source.id, error: outcome.error }, 'source failed');
       return { outcome, items: [] };
     }
-  }
-
-  /** The pass's new articles clustered into stories, and every story that changed summarized again. */
-  private async storiesOf(
-    prepared: PreparedArticles,
-    sources: Map<string, SourceInfo>,
-    now: Date,
-    timings: IngestReport['timings'],
-  ): Promise<SummarizedStories> {
-    const startedAt = performance.now();
-    const clusters = await clusterIntoStories(this.deps.orm.em.fork(), prepared.created, prepared.alsoSeen, now);
-    timings.clusterMs = Math.round(performance.now() - startedAt);
-    collectBetweenStages();
-    return summarizeStories(clusters, sources, this.deps.summarizer, this.deps.translator.target, now);
   }
 }
 

@@ -96,6 +96,48 @@ describe('ingest: a failed store loses nothing', () => {
   });
 });
 
+describe('ingest: a pass that fails after storing its articles', () => {
+  const fx = suiteFixtures();
+
+  it('leaves them pending, and the next pass puts them in stories although every feed answers 304', async () => {
+    const engine = createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock });
+    await engine.syncCatalog(fixtureCatalog(fx.server.base).filter((e) => ['fx-dcd-en', 'fx-heise-de'].includes(e.id)));
+    const conn = fx.db.orm.em.getConnection();
+    await conn.execute(`CREATE TRIGGER fail_once BEFORE INSERT ON engine_stories BEGIN SELECT RAISE(ABORT, 'disk full'); END`);
+    await assert.rejects(engine.ingest(), /disk full/);
+    await conn.execute('DROP TRIGGER fail_once');
+
+    let em = fx.db.orm.em.fork();
+    const stored = await em.find(Article, {});
+    assert.ok(stored.length >= 3, `articles stored before the failure: ${stored.length}`);
+    assert.ok(
+      stored.every((a) => a.storyId === null),
+      'in no story yet',
+    );
+    assert.equal(await em.count(Story, {}), 0);
+    assert.match((await em.findOneOrFail(Source, { id: 'fx-dcd-en' })).etag ?? '', /^"/, 'the ETag was stored with its articles');
+
+    fx.clock.advance(5 * 60_000);
+    const second = await engine.ingest();
+    assert.equal(second.notModified, 2);
+    assert.equal(second.newArticles, 0);
+    em = fx.db.orm.em.fork();
+    const articles = await em.find(Article, {});
+    assert.equal(articles.length, stored.length, 'nothing lost, nothing stored twice');
+    const stories = await em.find(Story, {});
+    assert.equal(second.storiesCreated, stories.length);
+    assert.ok(stories.length > 0);
+    for (const story of stories) {
+      const members = articles.filter((a) => a.storyId === story.id).map((a) => a.id);
+      assert.deepEqual([...story.articleIds].sort(), members.sort(), `the story and its articles agree: ${story.title}`);
+    }
+    assert.ok(
+      articles.every((a) => a.storyId !== null),
+      'every article is in a story',
+    );
+  });
+});
+
 describe('ingest: values longer than their columns (PostgreSQL limits enforced on SQLite)', () => {
   const fx = suiteFixtures((db) => enforceColumnLengths(fx.db.orm));
 

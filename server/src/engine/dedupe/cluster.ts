@@ -1,5 +1,5 @@
 import type { Anchors } from './anchors.js';
-import { bandKeys, similarity } from './minhash.js';
+import { BANDS, banded, bandKey, sameBand, similarity } from './minhash.js';
 import { nameKeys } from './name-keys.js';
 import { placesOf } from './names.js';
 import { significantDigits } from './quantities.js';
@@ -116,7 +116,8 @@ export class StoryIndex {
   /** Key strings interned once per index: an article's keys are these ids. */
   private readonly ids = new Map<string, number>();
   private readonly boilerplate: Set<number>;
-  private readonly bands = new Map<string, Posting>();
+  /** Articles by band (`bandKey`: a key may hold articles whose band differs, told apart with `sameBand`). */
+  private readonly bands = new Map<number, Posting>();
   private readonly byQuantity = new Map<number, Posting>();
   private readonly byName = new Map<number, Posting>();
   /** Stories carrying each name (by its first key), to tell a common name from a telling one. */
@@ -141,7 +142,7 @@ export class StoryIndex {
     this.members[number] = { id: article.id, storyId, time: article.publishedAt.getTime(), signature: article.signature, keys };
     if (known === undefined) this.numbers.set(article.id, number);
     const again = known !== undefined;
-    for (const key of bandKeys(article.signature)) addTo(this.bands, key, number, again);
+    if (banded(article.signature)) for (let b = 0; b < BANDS; b++) addTo(this.bands, bandKey(article.signature, b), number, again);
     for (let i = keys[FIGURES]!; i < keys[FIGURES + 1]!; i++) addTo(this.byQuantity, keys[i]!, number, again);
     for (let i = keys[NAME_KEYS]!; i < keys[NAME_KEYS + 1]!; i++) addTo(this.byName, keys[i]!, number, again);
     for (let i = keys[MAYBE_KEYS]!; i < keys[MAYBE_KEYS + 1]!; i++) addTo(this.byName, keys[i]!, number, again);
@@ -159,10 +160,14 @@ export class StoryIndex {
   /** Every story the article matches, the best first (each by its best-matching article). */
   findAll(article: ClusterArticle): StoryMatch[] {
     const similar = new Set<number>();
-    for (const key of bandKeys(article.signature)) {
-      const posting = this.bands.get(key);
+    const signature = article.signature;
+    for (let b = 0; b < BANDS && banded(signature); b++) {
+      const posting = this.bands.get(bandKey(signature, b));
+      if (posting === undefined) continue;
+      const same = (n: number) => sameBand(this.members[n]!.signature, signature, b);
+      const sharing = typeof posting === 'number' ? (same(posting) ? [posting] : []) : posting.filter(same);
       // A band shared by that many articles is boilerplate ("subscribe to our newsletter"), not one event.
-      if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(similar, posting);
+      if (sharing.length <= MAX_POSTING) for (const n of sharing) similar.add(n);
     }
     const keys = this.keysOf(article);
     // A concept most stories state ("data center") tells no event apart, like a common name.

@@ -41,11 +41,26 @@ export function similarity(a: readonly number[], b: readonly number[]): number {
   return same / PERMUTATIONS;
 }
 
-export function bandKeys(sig: readonly number[]): string[] {
-  if (sig.length !== PERMUTATIONS || sig[0] === 0xffffffff) return [];
-  const keys: string[] = [];
-  for (let b = 0; b < BANDS; b++) keys.push(`${b}:${sig.slice(b * ROWS, (b + 1) * ROWS).join(',')}`);
-  return keys;
+/** Whether the signature has bands at all (a text with no shingle has none). */
+export function banded(sig: readonly number[]): boolean {
+  return sig.length === PERMUTATIONS && sig[0] !== 0xffffffff;
+}
+
+/**
+ * Band `b` of a signature as a small integer (a V8 small integer: no string or heap number per key, which an index
+ * over a pass's articles keeps 16 of an article; docs/decisions/531): a hash of the band's number and rows. Two
+ * bands with one key may still differ: `sameBand` tells.
+ */
+export function bandKey(sig: readonly number[], b: number): number {
+  let h = mix(0x27d4eb2f ^ b);
+  for (let i = b * ROWS; i < (b + 1) * ROWS; i++) h = mix(h ^ sig[i]!);
+  return h & 0x3fffffff;
+}
+
+/** Whether band `b` of the two signatures is the same, row by row. */
+export function sameBand(x: readonly number[], y: readonly number[], b: number): boolean {
+  for (let i = b * ROWS; i < (b + 1) * ROWS; i++) if (x[i] !== y[i]) return false;
+  return true;
 }
 
 function fnv1a(text: string): number {

@@ -1,10 +1,32 @@
 import type { Interest } from '@dcbrief/shared';
 import { classify } from '../classify/interests.js';
 import { corroboration } from '../dedupe/cluster.js';
-import type { StoryClusters } from '../dedupe/story-clustering.js';
-import type { Article } from '../model/article.entity.js';
-import { newStory, type Story } from '../model/story.entity.js';
+import type { EntityManager } from '@mikro-orm/core';
+import { perStatement } from '../../db/per-statement.js';
+import { plainRows } from '../../db/raw-values.js';
+import { Article } from '../model/article.entity.js';
+import type { StoryWrites } from '../model/pass-store.js';
+import { newStory, Story } from '../model/story.entity.js';
 import type { Summarizer, SummaryArticle } from './extractive.js';
+
+/** What summarizing reads of an article. */
+const STORY_FIELDS = [
+  'id',
+  'sourceId',
+  'alsoSourceIds',
+  'title',
+  'text',
+  'language',
+  'translatedLanguage',
+  'translatedTitle',
+  'translatedText',
+  'anchors',
+  'signature',
+  'publishedAt',
+  'fetchedAt',
+  'storyId',
+] as const satisfies Array<keyof Article>;
+export type StoryArticle = Pick<Article, (typeof STORY_FIELDS)[number]>;
 
 /** What summarizing needs of a source: its weight (whose article leads) and its categories (a hint to the interest). */
 export interface SourceInfo {
@@ -12,30 +34,82 @@ export interface SourceInfo {
   categories: Interest[];
 }
 
-/** The stories a pass touched, each summarized from all its articles: new ones to insert, stored ones to update. */
-export interface SummarizedStories {
-  fresh: Story[];
-  updated: Story[];
+/** The stories a pass changes: those its pending articles join (with their ids), and those another source now carries. */
+export interface TouchedStories {
+  /** By story id: the pending articles that join it. */
+  members: Map<string, string[]>;
+  /** Stories the pass starts. */
+  fresh: Set<string>;
+  /** Stored stories one of whose articles another source now carries (their articles already say so). */
+  reseen: Set<string>;
 }
 
-/** Every touched story summarized again from all of its articles, one after the other. */
-export async function summarizeStories(
-  clusters: StoryClusters,
+/** Stories summarized and stored at a time: what the pass holds of them (articles with their texts) while it summarizes. */
+const STORIES_PER_SLICE = 100;
+
+/**
+ * Every touched story summarized again from all of its articles, read back from the store a slice of stories at
+ * a time (its pending articles and its stored ones), and handed to `store` with the pending articles it takes.
+ * Returns how many stories were created and updated.
+ */
+export async function summarizeTouched(
+  em: EntityManager,
+  touched: TouchedStories,
   sources: Map<string, SourceInfo>,
   summarizer: Summarizer,
   preferredLanguage: string,
   now: Date,
-): Promise<SummarizedStories> {
-  const result: SummarizedStories = { fresh: [], updated: [] };
-  for (const storyId of clusters.touched) {
-    const articles = clusters.members.get(storyId);
-    if (!articles?.length) continue;
-    const story = clusters.stored.get(storyId) ?? Object.assign(newStory(now), { id: storyId });
-    await summarizeStory(story, articles, sources, summarizer, preferredLanguage, now);
-    story.updatedAt = now;
-    (clusters.fresh.has(storyId) ? result.fresh : result.updated).push(story);
+  store: (writes: StoryWrites) => Promise<void>,
+): Promise<{ created: number; updated: number }> {
+  const { members, fresh, reseen } = touched;
+  const ids = [...new Set([...members.keys(), ...reseen])];
+  const counts = { created: 0, updated: 0 };
+  for (const slice of perStatement(ids, STORIES_PER_SLICE)) {
+    const slicer = em.fork();
+    const articles = await membersOf(slicer, slice, members, fresh);
+    const storedIds = slice.filter((id) => !fresh.has(id));
+    const stored = new Map<string, Story>();
+    if (storedIds.length)
+      for (const s of await slicer.find(Story, { id: { $in: storedIds } }, { disableIdentityMap: true })) stored.set(s.id, s);
+    const writes: StoryWrites = { fresh: [], updated: [], joining: new Map() };
+    for (const storyId of slice) {
+      const list = articles.get(storyId);
+      const existing = stored.get(storyId);
+      if (!list?.length || (!fresh.has(storyId) && !existing)) continue;
+      const story = existing ?? Object.assign(newStory(now), { id: storyId });
+      await summarizeStory(story, list, sources, summarizer, preferredLanguage, now);
+      story.updatedAt = now;
+      (existing ? writes.updated : writes.fresh).push(story);
+      const joining = members.get(storyId);
+      if (joining?.length) writes.joining.set(storyId, joining);
+    }
+    await store(writes);
+    counts.created += writes.fresh.length;
+    counts.updated += writes.updated.length;
   }
-  return result;
+  return counts;
+}
+
+/** The articles of a slice of stories, by story: its pending ones first (in the order they were placed), then its stored ones. */
+async function membersOf(
+  em: EntityManager,
+  slice: string[],
+  members: Map<string, string[]>,
+  fresh: Set<string>,
+): Promise<Map<string, StoryArticle[]>> {
+  const pendingIds = slice.flatMap((id) => members.get(id) ?? []);
+  const pending = new Map<string, StoryArticle>();
+  for (const part of perStatement(pendingIds))
+    for (const a of await plainRows(em, Article, STORY_FIELDS, { id: { $in: part } })) pending.set(a.id, a);
+  const byStory = new Map<string, StoryArticle[]>();
+  for (const storyId of slice) {
+    const list = (members.get(storyId) ?? []).map((id) => pending.get(id)).filter((a): a is StoryArticle => Boolean(a));
+    byStory.set(storyId, list);
+  }
+  const storedIds = slice.filter((id) => !fresh.has(id));
+  if (storedIds.length)
+    for (const a of await plainRows(em, Article, STORY_FIELDS, { storyId: { $in: storedIds } })) byStory.get(a.storyId!)!.push(a);
+  return byStory;
 }
 
 /**
@@ -48,14 +122,14 @@ export async function summarizeStories(
  */
 export async function summarizeStory(
   story: Story,
-  articles: Article[],
+  articles: StoryArticle[],
   sources: Map<string, SourceInfo>,
   summarizer: Summarizer,
   preferredLanguage: string,
   now: Date = new Date(Math.max(...articles.map((a) => a.fetchedAt.getTime()))),
 ): Promise<Story> {
-  const weight = (a: Article) => sources.get(a.sourceId)?.weight ?? 1;
-  const inPreferred = (a: Article) => a.language === preferredLanguage || a.translatedLanguage === preferredLanguage;
+  const weight = (a: StoryArticle) => sources.get(a.sourceId)?.weight ?? 1;
+  const inPreferred = (a: StoryArticle) => a.language === preferredLanguage || a.translatedLanguage === preferredLanguage;
   const ordered = [...articles].sort(
     (a, b) => Number(inPreferred(b)) - Number(inPreferred(a)) || weight(b) - weight(a) || a.publishedAt.getTime() - b.publishedAt.getTime(),
   );
@@ -73,7 +147,7 @@ export async function summarizeStory(
     language: a.language,
     quantityKeys: a.anchors.quantities,
   }));
-  const translatedLead = (a: Article) => (a.translatedLanguage === preferredLanguage && a.translatedText) || a.text;
+  const translatedLead = (a: StoryArticle) => (a.translatedLanguage === preferredLanguage && a.translatedText) || a.text;
   const sourceIds = [...new Set(articles.flatMap((a) => [a.sourceId, ...a.alsoSourceIds]))].sort();
   const classification = classify({
     title: leadTranslated ? lead.translatedTitle! : lead.title,

@@ -22,6 +22,7 @@ import { isStripeMissing, isStripePriceError, paymentsUnavailable } from './bill
 import type { PriceCatalog } from './price-catalog.js';
 import { StripeEvent } from './stripe-event.entity.js';
 import { billingDatesOf, hasPaymentMethod, idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
+import { isPostgreSql } from '../../db/dialect.js';
 
 export interface BillingDeps {
   em: EntityManager;
@@ -403,7 +404,7 @@ export class BillingService {
 
 /** PostgreSQL (several servers, one database) takes row locks; SQLite is a single server's file. */
 function rowLocks(em: EntityManager): boolean {
-  return em.getPlatform().constructor.name.includes('Postgre');
+  return isPostgreSql(em);
 }
 
 function secretOf(subscription: Stripe.Subscription): CreateSubscriptionResponse | null {
