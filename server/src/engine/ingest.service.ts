@@ -154,11 +154,12 @@ export class IngestService {
       (batch) => this.storeBatch(batch, now, report, reseen),
     );
     // Sources are let past the batches' gate as many at a time as can be fetching (twice the fetcher's overall
-    // limit, for sources waiting on a busy host), so what waits for a batch stays bounded.
+    // limit), so what waits for a batch stays bounded; taken host by host in turn, so that feeds of one host (which
+    // the fetcher takes two at a time) do not fill that window while other hosts are idle.
     const inFlight = pLimit(2 * this.deps.config.fetch.concurrency);
     let done = 0;
     await Promise.all(
-      due.map(async (source) =>
+      hostByHost(due).map(async (source) =>
         inFlight(async () => {
           if (!(await batches.room())) return;
           const fetched = await this.fetchSource(source, now);
@@ -222,6 +223,26 @@ export class IngestService {
       return { outcome, items: [] };
     }
   }
+}
+
+/** Sources reordered so that consecutive ones are on different hosts where possible: each host's first, then each one's second... */
+export function hostByHost(sources: Source[]): Source[] {
+  const byHost = new Map<string, Source[]>();
+  for (const source of sources) {
+    let host = '';
+    try {
+      host = new URL(source.feedUrl).host;
+    } catch {
+      // an invalid URL fails at fetch time, in its turn
+    }
+    const list = byHost.get(host);
+    if (list) list.push(source);
+    else byHost.set(host, [source]);
+  }
+  const lists = [...byHost.values()];
+  const out: Source[] = [];
+  for (let i = 0; out.length < sources.length; i++) for (const list of lists) if (i < list.length) out.push(list[i]!);
+  return out;
 }
 
 function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): IngestReport {
