@@ -1,7 +1,7 @@
 /**
  * Writes the next migration of each dialect: the difference between the entities and the schema that the
  * committed migrations build. SQLite runs on a temporary file; PostgreSQL on a throwaway local cluster
- * (Debian's postgresql package) or on --url. Register the new classes in src/db/migrations/index.ts.
+ * (Debian's postgresql package) or on --url. Append the new names to src/db/migrations/index.ts.
  *
  * Usage: npm run migration:create -w server [-- --dialect sqlite|postgresql|all] [--url postgres://...]
  */
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AppConfig } from '../src/config.js';
-import { migrate } from '../src/db/orm.js';
+import { migrate, migrator } from '../src/db/orm.js';
 import { openDatabase } from '../src/database.js';
 import { startTempPostgres } from '../test/support/postgres.js';
 
@@ -21,7 +21,7 @@ async function generate(dialect: 'sqlite' | 'postgresql', database: AppConfig['d
   const orm = await openDatabase(database);
   try {
     await migrate(orm);
-    const result = await orm.getMigrator().createMigration(path.resolve(import.meta.dirname, '../src/db/migrations', dialect));
+    const result = await (await migrator(orm)).createMigration(path.resolve(import.meta.dirname, '../src/db/migrations', dialect));
     console.log(result.fileName ? `${dialect}: wrote ${result.fileName}\n${result.diff.up.join('\n')}\n` : `${dialect}: no changes`);
   } finally {
     await orm.close();

@@ -3,7 +3,7 @@ import { audioEntities } from './audio/audio.entity.js';
 import { deliveryEntities } from './delivery/delivery.entity.js';
 import { engineEntities } from './engine/entities.js';
 import { JobLeaseSchema } from './db/lease.js';
-import { RATE_LIMIT_TABLE } from './http/middleware/rate-limit.js';
+import { RATE_LIMIT_TABLE } from './http/middleware/rate-limit-table.js';
 import { AccountMailSchema } from './modules/account-mail/account-mail.entity.js';
 import { LoginTokenSchema } from './modules/auth/login-token.entity.js';
 import { SignInRequestSchema } from './modules/auth/sign-in-request.entity.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { type Orm } from '../src/db/orm.js';
+import { migrator as loadMigrator, type Orm } from '../src/db/orm.js';
 import { openDatabase } from '../src/database.js';
 import { skipWithoutPostgres, startTempPostgres } from './support/postgres.js';
 
@@ -13,7 +13,7 @@ import { skipWithoutPostgres, startTempPostgres } from './support/postgres.js';
  * existing digest readable: a database at the previous migration, with digests in it, migrated forward.
  */
 async function migrateWithOldDigest(orm: Orm, dialect: 'sqlite' | 'postgresql', previous: string) {
-  const migrator = orm.getMigrator();
+  const migrator = await loadMigrator(orm);
   await migrator.up({ to: previous });
   const knex = (orm.em as unknown as SqlEntityManager).getKnex();
   const now = dialect === 'sqlite' ? Date.now() : new Date();

@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from './support/harness.js';
 import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { runCli } from './support/run-cli.js';
 import { signIn } from './support/users.js';
-import { migrate } from '../src/db/orm.js';
+import { migrate, migrator } from '../src/db/orm.js';
 import { NotifyListener } from '../src/db/notify-listener.js';
 import { openDatabase } from '../src/database.js';
 import { SESSION_CACHE_APPLICATION, SessionCache, sessionCacheFor } from '../src/modules/sessions/session-cache.js';
@@ -293,7 +293,7 @@ describe('session cache on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
         'users_cache_notify',
         'users_cache_truncate',
       ]);
-      const reverted = await orm.getMigrator().down();
+      const reverted = await (await migrator(orm)).down();
       assert.deepEqual(
         reverted.map((m) => m.name),
         ['Migration20261123170000'],

@@ -2,9 +2,9 @@ import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import type { EntitySchema, MikroORM, Options } from '@mikro-orm/core';
 import type { AbstractSqlConnection } from '@mikro-orm/knex';
-import { Migrator } from '@mikro-orm/migrations';
+import type { IMigrator } from '@mikro-orm/core';
 import { bindParameters } from './bound-parameters.js';
-import { migrationsFor } from './migrations/index.js';
+import { type Dialect, migrationNames, migrationsFor } from './migrations/index.js';
 
 export type Orm = MikroORM;
 
@@ -26,7 +26,6 @@ export interface InitOrmOptions {
 export async function initORM({ database, entities, libraryTables = [], debug = false, overrides = {} }: InitOrmOptions): Promise<Orm> {
   const common = {
     entities,
-    extensions: [Migrator],
     debug,
     allowGlobalContext: false,
     forceUtcTimezone: true,
@@ -61,9 +60,8 @@ export async function initORM({ database, entities, libraryTables = [], debug = 
   return orm;
 }
 
-function migrationOptions(dialect: 'sqlite' | 'postgresql') {
+function migrationOptions(dialect: Dialect) {
   return {
-    migrationsList: migrationsFor(dialect),
     tableName: 'mikro_orm_migrations',
     transactional: true,
     allOrNothing: true,
@@ -112,6 +110,43 @@ export async function migrate(orm: Orm): Promise<string[]> {
 }
 
 async function runMigrations(orm: Orm): Promise<string[]> {
-  const done = await orm.getMigrator().up();
+  if (!(await anyPending(orm))) return [];
+  const done = await (await migrator(orm)).up();
   return done.map((m) => m.name);
+}
+
+const MIGRATOR = '@mikro-orm/migrator';
+
+function dialectOf(orm: Orm): Dialect {
+  return orm.config.get('driver')?.name === 'PostgreSqlDriver' ? 'postgresql' : 'sqlite';
+}
+
+/**
+ * The ORM's migrator with the committed migrations of its dialect. `@mikro-orm/migrations` (umzug, and through it
+ * a CLI toolkit: about 3 MB of heap and 30 modules of migrations) is imported on the first call, not with the
+ * ORM: a process whose database is up to date never needs it (decision 528).
+ */
+export async function migrator(orm: Orm): Promise<IMigrator> {
+  if (!orm.config.getExtension(MIGRATOR)) {
+    const [{ Migrator }, migrationsList] = await Promise.all([import('@mikro-orm/migrations'), migrationsFor(dialectOf(orm))]);
+    orm.config.set('migrations', { ...orm.config.get('migrations'), migrationsList });
+    Migrator.register(orm);
+  }
+  return orm.config.getExtension<IMigrator>(MIGRATOR)!;
+}
+
+/**
+ * Whether a committed migration is not in the migrations table yet (or the table is missing): what the migrator's
+ * `up()` would run, read without loading it. Names are compared without an extension, as the migrator stores them.
+ */
+async function anyPending(orm: Orm): Promise<boolean> {
+  const table = orm.config.get('migrations').tableName ?? 'mikro_orm_migrations';
+  let rows: Array<{ name: string }>;
+  try {
+    rows = await orm.em.getConnection().execute<Array<{ name: string }>>(`select name from ${table}`);
+  } catch {
+    return true;
+  }
+  const done = new Set(rows.map((row) => path.parse(row.name).name));
+  return migrationNames(dialectOf(orm)).some((name) => !done.has(name));
 }

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/database.js';
+import { migrator as dbMigrator } from '../../src/db/orm.js';
 import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
 import { summarizeStory } from '../../src/engine/summarize/story-summary.js';
 
@@ -215,7 +216,7 @@ describe('story ingest time', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-backfill-'));
     const orm = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'db.sqlite') });
     try {
-      const migrator = orm.getMigrator();
+      const migrator = await dbMigrator(orm);
       await migrator.up({ to: 'Migration20261122074314' });
       const conn = orm.em.getConnection();
       const row = (id: string, brief: unknown[]) =>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { nameFold, nameKeys } from './name-keys.js';
 
 /**
@@ -794,17 +795,31 @@ function addName(name: string, entry: Entry) {
 }
 
 for (const [key, names] of Object.entries(ORGS)) for (const n of names) addName(n, { key });
-const REGION_NAMES = CATALOG_LOCALES.flatMap((locale) => {
-  try {
-    return [new Intl.DisplayNames([locale], { type: 'region' })];
-  } catch {
-    return [];
-  }
-});
-for (const [key, [region, extra]] of Object.entries(COUNTRIES)) {
+/**
+ * Each country's name in every catalog language, as ICU gives it (`Intl.DisplayNames`), in CATALOG_LOCALES'
+ * order: what `regionNamesFromIcu()` computes, stored in region-names.json (`npm run gazetteer:regions -w server`
+ * writes it; a test checks that it is still ICU's). Asking ICU at import touched 41 locales' region data: about
+ * 3.5 MB of the node binary's pages resident in every process that loads the engine (decision 528).
+ */
+export const REGION_NAMES_FILE = new URL('./region-names.json', import.meta.url);
+
+/** ICU's names of COUNTRIES' regions in the catalog locales, by country key (the contents of region-names.json). */
+export function regionNamesFromIcu(): Record<string, Array<string | undefined>> {
+  const regionNames = CATALOG_LOCALES.flatMap((locale) => {
+    try {
+      return [new Intl.DisplayNames([locale], { type: 'region' })];
+    } catch {
+      return [];
+    }
+  });
+  return Object.fromEntries(Object.entries(COUNTRIES).map(([key, [region]]) => [key, regionNames.map((names) => names.of(region))]));
+}
+
+const REGION_NAMES = JSON.parse(readFileSync(REGION_NAMES_FILE, 'utf8')) as Record<string, Array<string | null>>;
+for (const [key, [, extra]] of Object.entries(COUNTRIES)) {
   const entry = { key, country: key };
   COUNTRY_OF.set(key, key);
-  const display = REGION_NAMES.map((names) => names.of(region));
+  const display = REGION_NAMES[key] ?? [];
   for (const n of [key, ...extra, ...display]) if (n && !/[()]/.test(n) && !AMBIGUOUS.has(n.toLowerCase())) addName(n, entry);
 }
 for (const [key, [country, names]] of Object.entries(CITIES)) {

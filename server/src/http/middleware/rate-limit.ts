@@ -1,6 +1,10 @@
 import type { Context, Next } from 'koa';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RATE_LIMIT_TABLE } from './rate-limit-table.js';
 import { tooManyRequests } from '../errors.js';
+
+/** The table the PostgreSQL store keeps its counters in (rate-limit-table.ts). */
+export { RATE_LIMIT_TABLE };
 
 export interface Limit {
   points: number;
@@ -12,9 +16,6 @@ export interface Limit {
  * `rate_limits` table (migration), so several servers count one budget per client (decision 005).
  */
 export type RateLimitStore = { kind: 'memory' } | { kind: 'postgres'; knex: unknown };
-
-/** The table the PostgreSQL store keeps its counters in; created by a migration, ignored by schema diffs. */
-export const RATE_LIMIT_TABLE = 'rate_limits';
 
 /** A named counter of requests per key. */
 export class RateLimit {
