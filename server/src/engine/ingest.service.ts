@@ -110,7 +110,7 @@ export class IngestService {
     // Failures (backoff), 304s and fetch times are kept even if storing failed; a new ETag is stored only with its
     // source's articles (pass-store.ts).
     const reseen = await this.fetchAndStore(due, now, report, options.onProgress).finally(() => em.flush());
-    report.outcomes.sort((a, b) => a.sourceId.localeCompare(b.sourceId));
+    report.outcomes.sort((a, b) => (a.sourceId < b.sourceId ? -1 : a.sourceId > b.sourceId ? 1 : 0));
     const sourceInfo = new Map<string, SourceInfo>(
       (await em.find(Source, {})).map((s) => [s.id, { weight: s.weight, categories: s.categories }]),
     );

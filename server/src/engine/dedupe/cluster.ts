@@ -224,7 +224,8 @@ export class StoryIndex {
     };
     for (const number of similar) consider(number);
     for (const number of candidates) if (!similar.has(number)) consider(number);
-    return [...best.values()].sort((a, b) => b.score - a.score || a.storyId.localeCompare(b.storyId));
+    // Ties by id in code-point order: a locale comparison would map ICU collation data into the pass for nothing.
+    return [...best.values()].sort((a, b) => b.score - a.score || (a.storyId < b.storyId ? -1 : a.storyId > b.storyId ? 1 : 0));
   }
 
   /**
