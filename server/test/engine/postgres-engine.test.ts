@@ -5,6 +5,7 @@ import { openDatabase } from '../../src/database.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
+import { Story } from '../../src/engine/model/story.entity.js';
 import { loadCatalog } from '../../src/engine/sources/catalog.js';
 import { syncCatalog } from '../../src/engine/sources/sources.service.js';
 import { ManualClock } from '../../src/lib/clock.js';
@@ -73,5 +74,12 @@ describe('engine on PostgreSQL', { skip: skipWithoutPostgres() }, () => {
     assert.ok(stored[0]!.title.length <= 500 && stored[0]!.title.endsWith('…'));
     assert.ok((await em.count(Article, { sourceId: 'fx-dcd-en' })) >= 2);
     assert.equal((await em.findOneOrFail(Source, { id: 'pg-long' })).etag, null);
+    assert.equal(await em.count(Article, { storyId: null }), 0, 'every article placed in a story');
+    const stories = await em.find(Story, {});
+    assert.equal(stories.length, report.storiesCreated);
+    for (const story of stories) {
+      const members = (await em.find(Article, { storyId: story.id })).map((a) => a.id);
+      assert.deepEqual([...story.articleIds].sort(), members.sort(), 'a story and its articles agree');
+    }
   });
 });
