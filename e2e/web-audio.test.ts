@@ -57,6 +57,8 @@ describe('the audio digest in a real browser', () => {
     assert.ok(at >= chapters[1]!.startSec && at < chapters[2]!.startSec, `${at} is in the first story's chapter`);
 
     await player.getByLabel('Playback speed').selectOption('1.5');
+    // Applied by the player's effect once React has rendered the new speed (not necessarily before selectOption returns).
+    await page.waitForFunction(() => document.querySelector('audio')!.playbackRate === 1.5);
     assert.equal(await audio.evaluate((el: HTMLAudioElement) => el.playbackRate), 1.5);
 
     await player.getByRole('button', { name: 'Next story' }).click();
