@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { AbstractSqlConnection } from '@mikro-orm/knex';
 import type { Context } from 'koa';
 import { preparedGet } from '../../db/prepared-get.js';
 import { sessionCacheFor } from './session-cache.js';
+import { isPostgreSql } from '../../db/dialect.js';
 
 export type SessionData = Record<string, unknown> & { userId?: string };
 
@@ -58,8 +58,7 @@ export function sessionReader(em: EntityManager): (id: string) => Promise<Sessio
     }
     return result;
   };
-  const dialect = ((em.getConnection() as AbstractSqlConnection).getKnex().client as { dialect?: string }).dialect;
-  if (dialect !== 'postgresql') return read;
+  if (!isPostgreSql(em)) return read;
   return async (id) => {
     const cache = sessionCacheFor<SessionRead>(em);
     const cached = cache.lookup(id);
