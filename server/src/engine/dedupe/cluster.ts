@@ -1,7 +1,8 @@
 import type { Anchors } from './anchors.js';
-import { BANDS, banded, bandKey, sameBand, similarity } from './minhash.js';
+import { BANDS, banded, bandKey, PERMUTATIONS, ROWS, similarity } from './minhash.js';
 import { nameKeys } from './name-keys.js';
 import { placesOf } from './names.js';
+import { Int32Pool, KeyPostings } from './postings.js';
 import { significantDigits } from './quantities.js';
 
 export interface ClusterArticle {
@@ -26,7 +27,7 @@ export interface StoryMatch {
  * An article as the index compares it, packed in one Int32Array (docs/decisions/516): its key strings are
  * interned to ids once per index, and each kind of key is a section of the array, sets sorted by id so that two
  * articles are compared by merging or searching sorted runs. `data[s]` and `data[s + 1]` are where section `s`
- * starts and ends; the sections are listed below.
+ * starts and ends; the sections are listed below. The arrays are views of the index's pool (docs/decisions/533).
  */
 type Keys = Int32Array;
 /** Quantities then telling counts (`n:2300`), as stated: what two articles may share as figures. */
@@ -58,14 +59,15 @@ const NAMES = 13;
 const MAYBE_NAMES = 14;
 /** One value: 1 when the text is in a script whose names may not be read. */
 const UNREADABLE = 15;
-const SECTIONS = 16;
+/** The MinHash signature, its unsigned values as signed 32-bit integers (none at all for a text without shingles). */
+const SIGNATURE = 16;
+const SECTIONS = 17;
 
 /** An article of the index (a small fixed shape: the index looks it up for every candidate). */
 interface Member {
   id: string;
   storyId: string;
   time: number;
-  signature: number[];
   keys: Keys;
 }
 
@@ -116,18 +118,32 @@ export class StoryIndex {
   /** Key strings interned once per index: an article's keys are these ids. */
   private readonly ids = new Map<string, number>();
   private readonly boilerplate: Set<number>;
-  /** Articles by band (`bandKey`: a key may hold articles whose band differs, told apart with `sameBand`). */
-  private readonly bands = new Map<number, Posting>();
+  /**
+   * Articles by band (`bandKey`: a key may hold articles whose band differs, told apart row by row). Nearly every
+   * band is one article's alone: kept in typed arrays, not a Map entry each (docs/decisions/533).
+   */
+  private readonly bands: KeyPostings;
   private readonly byQuantity = new Map<number, Posting>();
   private readonly byName = new Map<number, Posting>();
-  /** Stories carrying each name (by its first key), to tell a common name from a telling one. */
-  private readonly nameStories = new Map<number, Map<string, number>>();
+  /**
+   * The names and concepts (by their first key) each story carries, and how many stories carry each, to tell a
+   * common name from a telling one.
+   */
+  private readonly storyKeys = new Map<string, number[]>();
+  private storyCounts = new Int32Array(1024);
   /** Names some article wrote as a name (not only as a capitalised German noun). */
   private readonly knownNames = new Set<number>();
   private readonly keyCache = new WeakMap<ClusterArticle, Keys>();
+  private readonly pool = new Int32Pool();
 
   constructor() {
+    this.bands = new KeyPostings(1024 * BANDS);
     this.boilerplate = new Set([...BOILERPLATE].map((f) => this.id(f)));
+  }
+
+  /** Room for `articles` more articles, made at once (a pass knows how many it will place). */
+  reserve(articles: number): void {
+    this.bands.reserve(articles * BANDS);
   }
 
   get size(): number {
@@ -139,10 +155,10 @@ export class StoryIndex {
     const keys = this.keysOf(article);
     const known = this.numbers.get(article.id);
     const number = known ?? this.members.length;
-    this.members[number] = { id: article.id, storyId, time: article.publishedAt.getTime(), signature: article.signature, keys };
+    this.members[number] = { id: article.id, storyId, time: article.publishedAt.getTime(), keys };
     if (known === undefined) this.numbers.set(article.id, number);
     const again = known !== undefined;
-    if (banded(article.signature)) for (let b = 0; b < BANDS; b++) addTo(this.bands, bandKey(article.signature, b), number, again);
+    if (banded(article.signature)) for (let b = 0; b < BANDS; b++) this.bands.add(bandKey(article.signature, b), number, again);
     for (let i = keys[FIGURES]!; i < keys[FIGURES + 1]!; i++) addTo(this.byQuantity, keys[i]!, number, again);
     for (let i = keys[NAME_KEYS]!; i < keys[NAME_KEYS + 1]!; i++) addTo(this.byName, keys[i]!, number, again);
     for (let i = keys[MAYBE_KEYS]!; i < keys[MAYBE_KEYS + 1]!; i++) addTo(this.byName, keys[i]!, number, again);
@@ -162,10 +178,10 @@ export class StoryIndex {
     const similar = new Set<number>();
     const signature = article.signature;
     for (let b = 0; b < BANDS && banded(signature); b++) {
-      const posting = this.bands.get(bandKey(signature, b));
-      if (posting === undefined) continue;
-      const same = (n: number) => sameBand(this.members[n]!.signature, signature, b);
-      const sharing = typeof posting === 'number' ? (same(posting) ? [posting] : []) : posting.filter(same);
+      const sharing: number[] = [];
+      this.bands.forEach(bandKey(signature, b), (n) => {
+        if (sameBand(this.members[n]!.keys, signature, b)) sharing.push(n);
+      });
       // A band shared by that many articles is boilerplate ("subscribe to our newsletter"), not one event.
       if (sharing.length <= MAX_POSTING) for (const n of sharing) similar.add(n);
     }
@@ -212,7 +228,7 @@ export class StoryIndex {
       const m = this.members[number]!;
       if (Math.abs(t - m.time) > WINDOW_MS) return;
       // MinHash is only worth comparing where LSH says the texts may be close.
-      const text = similar.has(number) ? similarity(m.signature, article.signature) : 0;
+      const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
       const n = sharedNames(keys, names, maybe, m.keys);
       if (text < TEXT_MATCH && n === 0 && !unreadable && m.keys[m.keys[UNREADABLE]!] !== 1) return;
       const anchors = anchorScore(keys, concepts, m.keys, n);
@@ -243,11 +259,15 @@ export class StoryIndex {
   merge(from: string, into: string): void {
     if (from === into || !this.storyIds.has(from)) return;
     for (const member of this.members) if (member.storyId === from) member.storyId = into;
-    for (const stories of this.nameStories.values()) {
-      const n = stories.get(from);
-      if (n === undefined) continue;
-      stories.delete(from);
-      stories.set(into, (stories.get(into) ?? 0) + n);
+    const moved = this.storyKeys.get(from);
+    if (moved) {
+      let kept = this.storyKeys.get(into);
+      if (!kept) this.storyKeys.set(into, (kept = []));
+      // A key both stories carry is now carried by one story fewer.
+      for (const key of moved)
+        if (kept.includes(key)) this.storyCounts[key]!--;
+        else kept.push(key);
+      this.storyKeys.delete(from);
     }
     this.storyIds.delete(from);
     this.storyIds.add(into);
@@ -278,14 +298,21 @@ export class StoryIndex {
   }
 
   private count(key: number, storyId: string): void {
-    let stories = this.nameStories.get(key);
-    if (!stories) this.nameStories.set(key, (stories = new Map()));
-    stories.set(storyId, (stories.get(storyId) ?? 0) + 1);
+    let keys = this.storyKeys.get(storyId);
+    if (!keys) this.storyKeys.set(storyId, (keys = []));
+    if (keys.includes(key)) return;
+    keys.push(key);
+    if (key >= this.storyCounts.length) {
+      const counts = new Int32Array(Math.max(key + 1, this.storyCounts.length * 2));
+      counts.set(this.storyCounts);
+      this.storyCounts = counts;
+    }
+    this.storyCounts[key]!++;
   }
 
   /** A name carried by more than 5% of the stories (and more than 5 of them) says little about which event. */
   private telling(key: number): boolean {
-    const stories = this.nameStories.get(key)?.size ?? 0;
+    const stories = this.storyCounts[key] ?? 0;
     return stories <= Math.max(5, this.storyIds.size * 0.05);
   }
 
@@ -327,7 +354,8 @@ export class StoryIndex {
     sections[NAMES] = names.flatMap((k) => [k.length, ...k]);
     sections[MAYBE_NAMES] = maybeNames.flatMap((k) => [k.length, ...k]);
     sections[UNREADABLE] = [NON_LATIN.has(language) ? 1 : 0];
-    const keys = new Int32Array(SECTIONS + 1 + sections.reduce((n, s) => n + s.length, 0));
+    sections[SIGNATURE] = article.signature;
+    const keys = this.pool.alloc(SECTIONS + 1 + sections.reduce((n, s) => n + s.length, 0));
     let at = SECTIONS + 1;
     for (let s = 0; s < SECTIONS; s++) {
       keys[s] = at;
@@ -425,6 +453,24 @@ function has(keys: Keys, section: number, id: number): boolean {
 /** Keys the two sorted sections share. */
 function countIn(a: Keys, b: Keys, section: number): number {
   return intersect(a, a[section]!, a[section + 1]!, b, b[section]!, b[section + 1]!);
+}
+
+/** Whether band `b` of the packed signature in `keys` is that of `signature`, row by row. */
+function sameBand(keys: Keys, signature: readonly number[], b: number): boolean {
+  const at = keys[SIGNATURE]! + b * ROWS;
+  for (let i = 0; i < ROWS; i++) if (keys[at + i] !== (signature[b * ROWS + i]! | 0)) return false;
+  return true;
+}
+
+/** Estimated Jaccard similarity of two packed signatures: minhash.ts `similarity` on the signed values. */
+function packedSimilarity(a: Keys, b: Keys): number {
+  const i = a[SIGNATURE]!;
+  const j = b[SIGNATURE]!;
+  if (a[SIGNATURE + 1]! - i !== PERMUTATIONS || b[SIGNATURE + 1]! - j !== PERMUTATIONS) return 0;
+  let same = 0;
+  // 0xffffffff, a row no shingle reached, is -1 as a signed integer.
+  for (let k = 0; k < PERMUTATIONS; k++) if (a[i + k] === b[j + k] && a[i + k] !== -1) same++;
+  return same / PERMUTATIONS;
 }
 
 /** Size of the intersection of two sorted runs (a merge). */

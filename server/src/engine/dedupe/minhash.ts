@@ -5,7 +5,7 @@
  */
 export const PERMUTATIONS = 64;
 export const BANDS = 16;
-const ROWS = PERMUTATIONS / BANDS;
+export const ROWS = PERMUTATIONS / BANDS;
 
 const SEEDS = Array.from({ length: PERMUTATIONS }, (_, i) => mix(0x9e3779b9 ^ Math.imul(i + 1, 0x85ebca6b)));
 
@@ -49,18 +49,12 @@ export function banded(sig: readonly number[]): boolean {
 /**
  * Band `b` of a signature as a small integer (a V8 small integer: no string or heap number per key, which an index
  * over a pass's articles keeps 16 of an article; docs/decisions/531): a hash of the band's number and rows. Two
- * bands with one key may still differ: `sameBand` tells.
+ * bands with one key may still differ: the index compares their rows.
  */
 export function bandKey(sig: readonly number[], b: number): number {
   let h = mix(0x27d4eb2f ^ b);
   for (let i = b * ROWS; i < (b + 1) * ROWS; i++) h = mix(h ^ sig[i]!);
   return h & 0x3fffffff;
-}
-
-/** Whether band `b` of the two signatures is the same, row by row. */
-export function sameBand(x: readonly number[], y: readonly number[], b: number): boolean {
-  for (let i = b * ROWS; i < (b + 1) * ROWS; i++) if (x[i] !== y[i]) return false;
-  return true;
 }
 
 function fnv1a(text: string): number {

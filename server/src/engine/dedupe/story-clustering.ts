@@ -26,15 +26,16 @@ export interface PendingClusters {
  */
 export async function clusterPending(em: EntityManager, now: Date): Promise<PendingClusters> {
   const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
-  const index = new StoryIndex();
   const pending = (await plainRows(em, Article, ['id'], { storyId: null }, { publishedAt: 'asc', id: 'asc' })).map((a) => a.id);
   const members = new Map<string, string[]>();
   const fresh = new Set<string>();
   if (!pending.length) return { members, fresh };
   const open = (await plainRows(em, Story, ['id'], { lastSeenAt: { $gte: since } })).map((s) => s.id);
+  const index = new StoryIndex();
   for (const slice of perStatement(open)) {
     for (const a of await plainRows(em, Article, KEY_FIELDS, { storyId: { $in: slice } })) index.add(a.storyId!, a);
   }
+  index.reserve(pending.length);
   for (const slice of perStatement(pending)) {
     const rows = new Map((await plainRows(em, Article, KEY_FIELDS, { id: { $in: slice } })).map((a) => [a.id, a]));
     for (const id of slice) {
