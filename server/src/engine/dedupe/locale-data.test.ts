@@ -25,7 +25,7 @@ describe('stored locale data (decision 532)', () => {
     assert.deepEqual(stored, JSON.parse(JSON.stringify(localeDataFromIcu(stored.languages))));
   });
 
-  it("holds every language of the shipped catalog and of language identification", () => {
+  it('holds every language of the shipped catalog and of language identification', () => {
     assert.deepEqual(stored.languages, localeDataLanguages());
   });
 
