@@ -121,7 +121,7 @@ export interface LocaleData {
 
 export const LOCALE_DATA_FILE = new URL('./locale-data.json', import.meta.url);
 
-/** The Solar Hijri years whose Nowruz is stored (1921-2122): dates.ts reads years 1301-1499, and years near a publication. */
+/** The Solar Hijri years whose Nowruz is stored (1921-2121): dates.ts reads years 1301-1499, and years near a publication. */
 export const NOWRUZ_YEARS = { from: 1300, to: 1500 } as const;
 
 let stored: LocaleData | undefined;
