@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fold } from './gazetteer.js';
 
 /**
@@ -6,6 +7,12 @@ import { fold } from './gazetteer.js';
  * "23 listopada", Russian "ноябрь" and "23 ноября", Finnish "marraskuu" and "23. marraskuuta"), weekday names,
  * and the words of large numbers in every plural form (Millionen, milioni, миллионов, miljoonaa, 億, 억, करोड़).
  * Each table is built the first time a language is met.
+ *
+ * The tables of the languages the catalog and language identification know are what the builders below
+ * (`dateWordsFromIcu`, `numberWordsFromIcu`, `singularNumberWordsFromIcu`, `nowruzFromIcu`) compute, stored in
+ * locale-data.json (`npm run dedupe:locale-data -w server` writes it; a test checks that it is still ICU's). Asking
+ * ICU at run time made the process touch its formatters' code and data: about 6 MB of the node binary's pages
+ * resident in every pass (decision 532). A language the file does not hold is still asked of ICU.
  */
 
 /** Language tags as feeds give them (pt-BR, zh-TW, no, nn) to the language the tables are kept for. */
@@ -89,12 +96,92 @@ export interface DateWords {
   jalaliMonths: Map<string, number>;
 }
 
+/** A language's DateWords as locale-data.json holds them: each Map as its entries, in their order. */
+export interface StoredDateWords {
+  months: Array<[string, number]>;
+  monthStems: Array<[string, number]>;
+  weekdays: Array<[string, number]>;
+  weekdayStems: Array<[string, number]>;
+  weekdaysInScript: Array<[string, number]>;
+  jalaliMonths: Array<[string, number]>;
+}
+
+/** The contents of locale-data.json. */
+export interface LocaleData {
+  /** The languages (base languages, as `baseLanguage` gives them) whose tables are stored, sorted. */
+  languages: string[];
+  dateWords: Record<string, StoredDateWords>;
+  numberWords: Record<string, NumberWord[]>;
+  singularNumberWords: Record<string, string[]>;
+  /** The day of March of 1 Farvardin for each Solar Hijri year from `from`. */
+  nowruz: { from: number; marchDays: number[] };
+  /** ISO 4217 codes, as `Intl.supportedValuesOf('currency')` lists them. */
+  currencies: string[];
+}
+
+export const LOCALE_DATA_FILE = new URL('./locale-data.json', import.meta.url);
+
+/** The Solar Hijri years whose Nowruz is stored (1921-2121): dates.ts reads years 1301-1499, and years near a publication. */
+export const NOWRUZ_YEARS = { from: 1300, to: 1500 } as const;
+
+let stored: LocaleData | undefined;
+
+/** locale-data.json, read on first use. */
+function storedData(): LocaleData {
+  return (stored ??= JSON.parse(readFileSync(LOCALE_DATA_FILE, 'utf8')) as LocaleData);
+}
+
+/** Every table of the given languages, as ICU gives them: the contents of locale-data.json. */
+export function localeDataFromIcu(languages: string[]): LocaleData {
+  const langs = [...new Set(languages.map(baseLanguage))].sort();
+  const entries = <T>(f: (lang: string) => T) => Object.fromEntries(langs.map((lang) => [lang, f(lang)]));
+  const marchDays: number[] = [];
+  for (let year = NOWRUZ_YEARS.from; year <= NOWRUZ_YEARS.to; year++)
+    marchDays.push(Math.round((nowruzFromIcu(year) - Date.UTC(year + 621, 2, 1)) / DAY) + 1);
+  return {
+    languages: langs,
+    dateWords: entries((lang) => {
+      const w = dateWordsFromIcu(lang);
+      return {
+        months: [...w.months],
+        monthStems: w.monthStems,
+        weekdays: [...w.weekdays],
+        weekdayStems: w.weekdayStems,
+        weekdaysInScript: w.weekdaysInScript,
+        jalaliMonths: [...w.jalaliMonths],
+      };
+    }),
+    numberWords: entries(numberWordsFromIcu),
+    singularNumberWords: entries(singularNumberWordsFromIcu),
+    nowruz: { from: NOWRUZ_YEARS.from, marchDays },
+    currencies: Intl.supportedValuesOf('currency'),
+  };
+}
+
+/** ISO 4217 codes (AED, CHF, USD...), as ICU lists them. */
+export function currencyCodes(): string[] {
+  return storedData().currencies;
+}
+
 const dateWordsCache = new Map<string, DateWords>();
 
 export function dateWords(language: string): DateWords {
   const lang = baseLanguage(language);
   let words = dateWordsCache.get(lang);
-  if (!words) dateWordsCache.set(lang, (words = buildDateWords(lang)));
+  if (!words) {
+    const kept = storedData().dateWords[lang];
+    words = kept
+      ? {
+          months: new Map(kept.months),
+          monthStems: kept.monthStems,
+          weekdays: new Map(kept.weekdays),
+          weekdayStems: kept.weekdayStems,
+          weekdaysInScript: kept.weekdaysInScript,
+          jalaliMonths: new Map(kept.jalaliMonths),
+        }
+      : dateWordsFromIcu(lang);
+    dateWordsCache.set(lang, words);
+  }
   return words;
 }
 
@@ -107,7 +194,8 @@ const MONTH_FORMATS: Intl.DateTimeFormatOptions[] = [
 ];
 const WEEKDAY_FORMATS: Intl.DateTimeFormatOptions[] = [{ weekday: 'long' }, { weekday: 'long', day: 'numeric', month: 'long' }];
 
-function buildDateWords(lang: string): DateWords {
+/** A language's date words as ICU writes them (what locale-data.json stores). */
+export function dateWordsFromIcu(lang: string): DateWords {
   const months = new Map<string, number>();
   const weekdays = new Map<string, number>();
   // Stems come from each locale's own long forms: English ones, another script's or abbreviations would shorten them.
@@ -247,20 +335,24 @@ function jalaliMonthNames(): Map<string, number> {
 
 const nowruzCache = new Map<number, number>();
 
+/** The Gregorian day (UTC midnight, ms) of 1 Farvardin of a Solar Hijri year, as ICU's Persian calendar says. */
+export function nowruzFromIcu(year: number): number {
+  const parts = new Intl.DateTimeFormat('fa-u-ca-persian-nu-latn', { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
+  for (const candidate of [19, 20, 21, 22]) {
+    const t = Date.UTC(year + 621, 2, candidate);
+    const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
+    if (p.month === '1' && p.day === '1') return t;
+  }
+  return Date.UTC(year + 621, 2, 21);
+}
+
 /** The Gregorian day (UTC midnight, ms) of a Solar Hijri date: 1 Farvardin falls on 20 or 21 March, as ICU says. */
 export function jalaliToGregorian(year: number, month: number, day: number): Date {
   let nowruz = nowruzCache.get(year);
   if (nowruz === undefined) {
-    const parts = new Intl.DateTimeFormat('fa-u-ca-persian-nu-latn', { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
-    nowruz = Date.UTC(year + 621, 2, 21);
-    for (const candidate of [19, 20, 21, 22]) {
-      const t = Date.UTC(year + 621, 2, candidate);
-      const p = Object.fromEntries(parts.formatToParts(new Date(t)).map((x) => [x.type, x.value]));
-      if (p.month === '1' && p.day === '1') {
-        nowruz = t;
-        break;
-      }
-    }
+    const { from, marchDays } = storedData().nowruz;
+    const marchDay = Number.isInteger(year) ? marchDays[year - from] : undefined;
+    nowruz = marchDay === undefined ? nowruzFromIcu(year) : Date.UTC(year + 621, 2, marchDay);
     nowruzCache.set(year, nowruz);
   }
   const offset = (month <= 6 ? (month - 1) * 31 : 186 + (month - 7) * 30) + day - 1;
@@ -280,11 +372,12 @@ const numberWordCache = new Map<string, NumberWord[]>();
 export function numberWords(language: string): NumberWord[] {
   const lang = baseLanguage(language);
   let words = numberWordCache.get(lang);
-  if (!words) numberWordCache.set(lang, (words = buildNumberWords(lang)));
+  if (!words) numberWordCache.set(lang, (words = storedData().numberWords[lang] ?? numberWordsFromIcu(lang)));
   return words;
 }
 
-function buildNumberWords(lang: string): NumberWord[] {
+/** A language's words of large numbers as ICU writes them (what locale-data.json stores). */
+export function numberWordsFromIcu(lang: string): NumberWord[] {
   const found = new Map<string, number>();
   for (const locale of new Set([lang, 'en'])) {
     let format: Intl.NumberFormat;
@@ -323,6 +416,11 @@ function buildNumberWords(lang: string): NumberWord[] {
 /** The words for one million, one billion and one trillion ("Million", "milliard", "miljardi", "миллиард"). */
 export function singularNumberWords(language: string): string[] {
   const lang = baseLanguage(language);
+  return storedData().singularNumberWords[lang] ?? singularNumberWordsFromIcu(lang);
+}
+
+/** A language's words for one million, one billion and one trillion as ICU writes them (what locale-data.json stores). */
+export function singularNumberWordsFromIcu(lang: string): string[] {
   try {
     const format = new Intl.NumberFormat(lang, { notation: 'compact', compactDisplay: 'long', numberingSystem: 'latn' });
     return [

@@ -1,4 +1,4 @@
-import { baseLanguage, numberWords, singularNumberWords } from './locale-data.js';
+import { baseLanguage, currencyCodes, numberWords, singularNumberWords } from './locale-data.js';
 import { asciiDigits, cjkAmount, KANJI_NUMBER } from './numerals.js';
 
 /**
@@ -206,8 +206,11 @@ const CURRENCIES_BEFORE: Array<[RegExp, string]> = (
   ] as const
 ).map(([p, code]) => [new RegExp(`(?:^|[^\\p{L}$])(?:${p})\\s?$`, 'iu'), code]);
 
-/** Any ISO 4217 code, written in capitals before or after an amount ("AED 3.7 billion", "3,7 Mrd. CHF"). */
-const ISO_CODES = new Set(Intl.supportedValuesOf('currency'));
+/**
+ * Any ISO 4217 code, written in capitals before or after an amount ("AED 3.7 billion", "3,7 Mrd. CHF"): ICU's
+ * list, stored in locale-data.json.
+ */
+const ISO_CODES = new Set(currencyCodes());
 const ISO_BEFORE = /(?:^|[^\p{L}])([A-Z]{3})\s?$/u;
 const ISO_AFTER = /^\s?([A-Z]{3})(?![\p{L}])/u;
 

@@ -125,7 +125,18 @@ function amount(value: number): string {
 }
 
 const trim = (value: number) => String(Number(value.toPrecision(4)));
-const grouped = (value: number) => Math.round(value).toLocaleString('en-US');
+/** A whole number as `Math.round(value).toLocaleString('en-US')` writes it, without ICU (decision 532). */
+export function grouped(value: number): string {
+  const n = Math.round(value);
+  if (Number.isNaN(n)) return 'NaN';
+  const sign = n < 0 || Object.is(n, -0) ? '-' : '';
+  if (!Number.isFinite(n)) return `${sign}∞`;
+  // ICU writes the shortest digits that read back as the number, as String does, and never an exponent.
+  let digits = String(Math.abs(n));
+  const exponent = /^(\d)(?:\.(\d+))?e\+(\d+)$/.exec(digits);
+  if (exponent) digits = (exponent[1]! + (exponent[2] ?? '')).padEnd(Number(exponent[3]) + 1, '0');
+  return sign + digits.replace(/\B(?=(?:\d{3})+$)/g, ',');
+}
 
 /**
  * What a figure measures, in English, from its unit and the words nearest to it in its sentence (in the

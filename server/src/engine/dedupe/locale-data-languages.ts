@@ -1,0 +1,12 @@
+import { CANDIDATES } from '../normalize/language.js';
+import { loadCatalog } from '../sources/catalog.js';
+import { baseLanguage } from './locale-data.js';
+
+/**
+ * The languages whose date and number words locale-data.json stores: the shipped catalog's and those language
+ * identification may give an article (decision 532). Read by the script that writes the file and by its test,
+ * not at run time.
+ */
+export function localeDataLanguages(): string[] {
+  return [...new Set([...loadCatalog().map((entry) => entry.language), ...CANDIDATES].map(baseLanguage))].sort();
+}
