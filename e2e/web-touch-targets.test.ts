@@ -78,7 +78,10 @@ describe('touch targets on a phone', () => {
     mkdirSync(SHOTS, { recursive: true });
     await web.signIn(READER).then(({ context }) => context.close());
     await setSubscription(web.ts.orm, READER, 'premium', 'active');
-    const digests = await addDigests(web.ts.orm, READER, ['2026-11-20', '2026-11-21'], (date) => [
+    // Audio is prepared for digests of the last days on the server's clock: the two days before its today.
+    const today = Date.parse(web.ts.clock.now().toISOString().slice(0, 10));
+    const days = [2, 1].map((n) => new Date(today - n * 24 * 3600_000).toISOString().slice(0, 10));
+    const digests = await addDigests(web.ts.orm, READER, days, (date) => [
       digestStory(`Cooling retrofit in Oslo on ${date}`, { corroboration: 2 }),
     ]);
     digestId = digests.at(-1)!.id;

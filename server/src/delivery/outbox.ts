@@ -1,4 +1,4 @@
-import type { EntityManager, FilterQuery } from '@mikro-orm/core';
+import { raw, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import { Digest } from '../modules/digests/digest.entity.js';
 import { Delivery, DELIVERY_STATES, type DeliveryState } from './delivery.entity.js';
 
@@ -69,7 +69,7 @@ export type Resolution = (typeof RESOLUTIONS)[number];
 /**
  * The operator's word on failed or uncertain rows ("uncertain" and "failed" select every such row):
  * `sent` (the provider's log shows it left: the digest joins the subscriber's archive), `resend` (back to
- * pending with the same Message-ID, a fresh retry budget) or `cancel`. A cancelled row releases its
+ * pending with the same Message-ID, a fresh retry budget, due from its scheduled time) or `cancel`. A cancelled row releases its
  * digest's stories; a failed row brought back claims them again (docs/decisions/304, 306).
  */
 export async function resolveRows(em: EntityManager, target: string, as: Resolution, now: Date): Promise<number> {
@@ -90,7 +90,9 @@ export async function resolveRows(em: EntityManager, target: string, as: Resolut
           : {
               state: 'pending' as const,
               attempts: 0,
-              nextAttemptAt: now,
+              // Due again from when it was owed, not from when the operator spoke: the time of whichever pass
+              // takes it (the scheduler's, or a --now replaying the morning) decides, as for every other row.
+              nextAttemptAt: raw('scheduled_for') as unknown as Date,
               lastError: note,
               leaseOwner: null,
               leaseUntil: null,

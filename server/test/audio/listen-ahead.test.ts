@@ -160,11 +160,11 @@ describe('premium digests are composed and read aloud ahead of the delivery hour
     await pass('2026-11-24T07:35:00Z');
     const [row] = await rowsOf(ts, 'crash@ahead.example');
     assert.ok(row?.digest, 'composed ahead of 08:00');
-    await killPreparationMidway(ts);
+    const killedAt = await killPreparationMidway(ts);
     assert.equal((await episodeOfDigest(ts, row.digest.id))?.state, 'preparing', 'the killed process held it');
 
-    // Leases run on the real clock (the child's): once its lease has run out, the next pass takes the episode over.
-    ts.clock.set(new Date(Date.now() + 11 * 60_000));
+    // Once the child's lease has run out, the next pass takes the episode over.
+    ts.clock.set(new Date(killedAt.getTime() + 11 * 60_000));
     // (The pass also makes late@'s episode, linked by the child or by it, whichever got there.)
     const resumed = await prepareAudio(audioDeps(ts, flite));
     assert.ok(resumed.ready >= 1);

@@ -155,18 +155,17 @@ describe('audio preparation: premium digests get an episode, made once per conte
     await subscriber(ts, 'crash2@audio.example', 'premium', 'active', 'conversational');
     ts.clock.set('2026-11-24T08:30:00Z');
     await runDeliveryPass(deliveryDeps(ts), new Date(TUESDAY));
-    await killPreparationMidway(ts);
+    const killedAt = await killPreparationMidway(ts);
     const em = ts.orm.em.fork();
     const held = await em.find(AudioEpisode, { state: 'preparing' });
     assert.ok(held.length >= 1, 'the killed process held an episode');
     const made = await em.count(AudioSegment, {});
 
-    // Leases run on the real clock (the child's). Within its lease nobody else takes it; after it, the next pass does.
-    ts.clock.set(new Date());
+    // Within the child's lease nobody else takes its episode; after it, the next pass does.
     const within = await prepareAudio(audioDeps(ts, flite));
     assert.ok(within.ready <= 1, 'only an episode the child never claimed may be made');
     assert.equal((await ts.orm.em.fork().count(AudioEpisode, { state: 'preparing' })) >= 1, true);
-    ts.clock.set(new Date(Date.now() + 11 * 60_000));
+    ts.clock.set(new Date(killedAt.getTime() + 11 * 60_000));
     const after = await prepareAudio(audioDeps(ts, flite));
     assert.ok(after.ready >= 1);
     assert.ok(after.segments.reused >= 1, 'the segment the killed process made is reused, not synthesised again');

@@ -30,6 +30,9 @@ for (const kind of ['files', 's3'] as const) {
     let store: AudioStore;
     let reader: TestClient;
     const flite = new FliteSynthesizer({ workers: 2 });
+    /** Sets when the store says `key` was last written. */
+    const stamp = (key: string, at: Date) =>
+      s3 ? s3.setModified(key, at) : utimes(path.join(path.resolve(ts.config.audio.dir), key), at, at);
 
     before(async () => {
       s3 = kind === 's3' ? await startS3StandIn() : null;
@@ -111,23 +114,24 @@ for (const kind of ['files', 's3'] as const) {
         sentenceFile('ab'.repeat(32)),
         `episodes/${kept.id}.mp3.3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f.tmp`,
       ];
-      for (const key of orphans) await store.put(key, Buffer.from('left by a crash'), 'application/octet-stream');
+      // The store stamps what it writes with the real time; the server's clock is pinned. Ages are judged on the
+      // server's clock (decision 013), so each file is stamped on that clock as a store would have: the orphans
+      // two hours before it, a file still being written (its row may be on its way) a moment ago.
+      const twoHoursAgo = new Date(ts.clock.now().getTime() - 2 * 3600_000);
+      for (const key of orphans) {
+        await store.put(key, Buffer.from('left by a crash'), 'application/octet-stream');
+        await stamp(key, twoHoursAgo);
+      }
       // Not a name this code writes: not ours to remove.
       await store.put('episodes/readme.txt', Buffer.from('an operator note'), 'text/plain');
-      if (kind === 'files') {
-        // A file written a moment ago (its row may be on its way) waits for the next hour.
-        const young = sentenceFile('cd'.repeat(32));
-        await store.put(young, Buffer.from('being written'), 'audio/mpeg');
-        const file = path.join(path.resolve(ts.config.audio.dir), young);
-        await utimes(file, ts.clock.now(), ts.clock.now());
-        const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
-        assert.equal(removed.audio!.orphanFiles, orphans.length);
-        assert.notEqual(await store.size(young), null, 'a young file stays');
-        await store.delete(young);
-      } else {
-        const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
-        assert.equal(removed.audio!.orphanFiles, orphans.length);
-      }
+      await stamp('episodes/readme.txt', twoHoursAgo);
+      const young = sentenceFile('cd'.repeat(32));
+      await store.put(young, Buffer.from('being written'), 'audio/mpeg');
+      await stamp(young, new Date(ts.clock.now().getTime() - 60_000));
+      const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock, audio: { store, retentionDays: 30 } });
+      assert.equal(removed.audio!.orphanFiles, orphans.length);
+      assert.notEqual(await store.size(young), null, 'a young file stays');
+      await store.delete(young);
       for (const key of orphans) assert.equal(await store.size(key), null, `${key} swept`);
       assert.notEqual(await store.size('episodes/readme.txt'), null);
       for (const file of Object.values(episodeFiles(kept.id))) assert.notEqual(await store.size(file), null, `${file} kept`);

@@ -70,6 +70,18 @@ async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * The environment of the throwaway cluster: this process's, without libfaketime. `npm run test:dates` moves the
+ * tests' clock with faketime, and a PostgreSQL server under it never detects a deadlock (its lock timeout never
+ * fires: three servers creating one pg-boss queue wait on each other forever). A database server keeps its own,
+ * real clock, as it would on its own machine: what the moved date breaks is then the product's doing.
+ */
+function realClockEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (name === 'LD_PRELOAD' || name.startsWith('FAKETIME')) delete env[name];
+  return env;
+}
+
 /** initdb, createdb and pg_ctl finish in seconds; a minute means something is stuck. */
 const COMMAND_TIMEOUT_MS = 60_000;
 
@@ -88,14 +100,14 @@ export async function startTempPostgres(): Promise<TempPostgres | null> {
   const data = path.join(dir, 'data');
   const run = (cmd: string, args: string[]) => {
     const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
-    execFileSync(file, argv, { stdio: 'pipe', timeout: COMMAND_TIMEOUT_MS, killSignal: 'SIGKILL' });
+    execFileSync(file, argv, { stdio: 'pipe', timeout: COMMAND_TIMEOUT_MS, killSignal: 'SIGKILL', env: realClockEnv() });
   };
   run(path.join(bin, 'initdb'), ['-D', data, '-U', 'dcbrief', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   const serverArgs = ['-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off'];
   const proc: ChildProcess = asRoot
-    ? spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'postgres'), ...serverArgs], { stdio: 'ignore' })
-    : spawn(path.join(bin, 'postgres'), serverArgs, { stdio: 'ignore' });
+    ? spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'postgres'), ...serverArgs], { stdio: 'ignore', env: realClockEnv() })
+    : spawn(path.join(bin, 'postgres'), serverArgs, { stdio: 'ignore', env: realClockEnv() });
   const exited = new Promise((resolve) => (proc.exitCode !== null ? resolve(null) : proc.once('exit', resolve)));
   // runuser does not pass signals on to postgres: pg_ctl stops it, immediately when a fast shutdown is stuck.
   const stopCluster = async () => {

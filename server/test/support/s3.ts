@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { utimes } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,8 @@ export interface S3StandIn {
     forcePathStyle: boolean;
     credentials: { accessKeyId: string; secretAccessKey: string };
   };
+  /** Sets an object's LastModified, as if it had been written at `at` (s3rver keeps it as the file's mtime). */
+  setModified(key: string, at: Date): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,10 @@ export async function startS3StandIn(bucket = 'dcbrief-audio'): Promise<S3StandI
       AUDIO_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
     },
     options: { bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials },
+    setModified: async (key, at) => {
+      const store = (server as unknown as { store: { getResourcePath(b: string, k: string, r: string): string } }).store;
+      await utimes(store.getResourcePath(bucket, key, 'object'), at, at);
+    },
     close: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
