@@ -86,7 +86,8 @@ for (const a of labels.articles) {
   });
 }
 
-if (missing.length) console.log(`${missing.length} article texts missing (rebuild them: bench/real-news/README.md):\n  ${missing.join('\n  ')}`);
+if (missing.length)
+  console.log(`${missing.length} article texts missing (rebuild them: bench/real-news/README.md):\n  ${missing.join('\n  ')}`);
 if (changed.length) console.log(`${changed.length} article texts do not match their labels:\n  ${changed.join('\n  ')}`);
 
 for (const split of ['dev', 'test'] as const) {

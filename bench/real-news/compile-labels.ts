@@ -113,7 +113,9 @@ for (const w of works) {
   const mine = paras.flat();
   if (cut.length !== mine.length || cut.some((s, i) => s !== mine[i]!.text)) {
     const at = cut.findIndex((s, i) => s !== mine[i]?.text);
-    problems.push(`${w.id}: splitSentences cuts ${cut.length} sentences, the file has ${mine.length}; first difference at ${at}:\n    cut:  ${cut[at]}\n    file: ${mine[at]?.text}`);
+    problems.push(
+      `${w.id}: splitSentences cuts ${cut.length} sentences, the file has ${mine.length}; first difference at ${at}:\n    cut:  ${cut[at]}\n    file: ${mine[at]?.text}`,
+    );
   }
   if (!events.has(w.meta.event ?? '')) problems.push(`${w.id}: event ${w.meta.event} not in events.txt`);
   if (Number.isNaN(Date.parse(w.meta.published ?? '')) || !/[+-]\d\d:\d\d$|Z$/.test(w.meta.published ?? ''))
@@ -152,8 +154,7 @@ for (const e of events.values())
     else if (o.split !== e.split) problems.push(`event ${e.id} (${e.split}) and ${other} (${o.split}) are in different halves`);
   }
 const out = {
-  description:
-    'DC Brief real-news development set: labels of real published data-center articles (text not included; see README.md).',
+  description: 'DC Brief real-news development set: labels of real published data-center articles (text not included; see README.md).',
   events: [...events.values()].filter((e) => used.has(e.id)),
   articles,
 };
