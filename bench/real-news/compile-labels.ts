@@ -6,7 +6,7 @@
  * Working file: blocks starting `## <article id>`, then `key: value` lines (url, outlet "Name | source-id",
  * country, lang, published, dated, event, interests, query, title), then `T<label> <title>` and one line per
  * sentence `<label> <sentence>` (f fact, o opinion, b background, x boilerplate), `-` between paragraphs.
- * events.txt: `<event id> | <dev|test> | <description> | lookalikes: a, b | followUpOf: c` (last two optional).
+ * events.txt (and events-<labeller>.txt, one per labeller working in parallel): `<event id> | <dev|test> | <description> | lookalikes: a, b | followUpOf: c` (last two optional).
  *
  *   node --conditions=source --import tsx bench/real-news/compile-labels.ts
  */
@@ -76,12 +76,16 @@ const workDir = path.join(here, 'work');
 const textDir = path.join(here, 'text');
 mkdirSync(textDir, { recursive: true });
 const works = readdirSync(workDir)
-  .filter((f) => f.endsWith('.txt') && f !== 'events.txt')
+  .filter((f) => f.endsWith('.txt') && !/^events(-[a-z0-9]+)?\.txt$/.test(f))
   .sort()
   .flatMap((f) => parse(path.join(workDir, f)));
 
 const events = new Map<string, { id: string; split: string; description: string; lookalikes?: string[]; followUpOf?: string }>();
-for (const line of readFileSync(path.join(workDir, 'events.txt'), 'utf8').split('\n')) {
+const eventLines = readdirSync(workDir)
+  .filter((f) => /^events(-[a-z0-9]+)?\.txt$/.test(f))
+  .sort()
+  .flatMap((f) => readFileSync(path.join(workDir, f), 'utf8').split('\n'));
+for (const line of eventLines) {
   if (!line.trim() || line.startsWith('#')) continue;
   const [id, split, description, ...rest] = line.split(' | ').map((p) => p.trim());
   const e: { id: string; split: string; description: string; lookalikes?: string[]; followUpOf?: string } = {
