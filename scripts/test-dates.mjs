@@ -40,13 +40,17 @@ function newestPinnedDate() {
   return new Date(newest);
 }
 
-/** faketime's absolute form: "@YYYY-MM-DD hh:mm:ss", read in the run's time zone, from where the clock runs on. */
-const at = (date) => `@${date.toISOString().slice(0, 19).replace('T', ' ')}`;
+/**
+ * faketime's relative form, an offset in seconds from the real now: every process of the run (the test runner,
+ * each test file, the CLIs and children a test starts) moves by the same offset and so agrees on the time. The
+ * absolute form ("@2026-11-25 06:05:00") would start each new process at that instant again, behind its parent.
+ */
+const offsetTo = (date) => `${Math.round((date.getTime() - Date.now()) / 1000)}`;
 
 const variants = [
-  { id: 'before', faketime: () => at(new Date(newestPinnedDate().getTime() - DAY)), tz: 'America/Los_Angeles' },
-  { id: '30d', faketime: () => '+30d', tz: 'Pacific/Auckland' },
-  { id: '400d', faketime: () => '+400d', tz: 'UTC' },
+  { id: 'before', faketime: () => offsetTo(new Date(newestPinnedDate().getTime() - DAY)), tz: 'America/Los_Angeles' },
+  { id: '30d', faketime: () => offsetTo(new Date(Date.now() + 30 * DAY)), tz: 'Pacific/Auckland' },
+  { id: '400d', faketime: () => offsetTo(new Date(Date.now() + 400 * DAY)), tz: 'UTC' },
 ];
 
 const args = process.argv.slice(2);
@@ -67,14 +71,16 @@ if (!faketime) {
 const results = [];
 for (const variant of chosen) {
   const spec = variant.faketime();
-  console.log(`\n=== test:dates ${variant.id}: faketime ${spec}, TZ=${variant.tz} ===\n`);
+  const from = new Date(Date.now() + Number(spec) * 1000).toISOString().slice(0, 16);
+  console.log(`\n=== test:dates ${variant.id}: faketime ${spec} (from ${from}Z), TZ=${variant.tz} ===\n`);
   const run = spawnSync(faketime, ['-f', spec, process.execPath, path.join(root, 'scripts/run-tests.mjs'), ...files], {
     stdio: 'inherit',
     cwd: root,
     env: { ...process.env, TZ: variant.tz },
   });
-  results.push({ ...variant, spec, passed: run.status === 0 });
+  results.push({ ...variant, spec, from, passed: run.status === 0 });
 }
 console.log('\ntest:dates');
-for (const r of results) console.log(`  ${r.passed ? 'passed' : 'FAILED'}  ${r.id.padEnd(7)} faketime ${r.spec}, TZ=${r.tz}`);
+for (const r of results)
+  console.log(`  ${r.passed ? 'passed' : 'FAILED'}  ${r.id.padEnd(7)} faketime ${r.spec} (from ${r.from}Z), TZ=${r.tz}`);
 process.exit(results.every((r) => r.passed) ? 0 : 1);
