@@ -54,6 +54,8 @@ export interface QualityRun {
   /** Distinct labelled facts the detailed summaries tell (what leaving sentences out must not cost). */
   factsToldDetailed: number;
   opinion: JudgedSentence[];
+  /** Summary sentences labelled background (another actor's or another event's), when the set labels them. */
+  background: JudgedSentence[] | null;
   mixed: JudgedSentence[];
   unmatchedSentences: number;
   interests: ReturnType<typeof interestScores>;
@@ -64,12 +66,29 @@ export interface QualityRun {
   details: string[];
 }
 
+/** A set whose articles span more than this is ingested as the news came: a pass after each hour that brought some. */
+const STREAM_SPAN_MS = 36 * 3600_000;
+const HOUR_MS = 3600_000;
+
+/** The passes of a streamed set: the hour after each hour in which an article was published, in order. */
+export function passTimes(set: QualitySet): Date[] {
+  const hours = new Set(set.articles.map((a) => Math.floor(Date.parse(a.published) / HOUR_MS) * HOUR_MS + HOUR_MS));
+  return [...hours].sort((a, b) => a - b).map((t) => new Date(t));
+}
+
+function spanMs(set: QualitySet): number {
+  const times = set.articles.map((a) => Date.parse(a.published));
+  return Math.max(...times) - Math.min(...times);
+}
+
 export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRun> {
-  const feeds = await serveSet(set);
+  const streamed = spanMs(set) > STREAM_SPAN_MS;
+  const clock = new ManualClock(streamed ? passTimes(set)[0]! : set.now);
+  // Streamed, a feed lists what was published by the engine's clock, as a real feed would at that hour.
+  const feeds = await serveSet(set, streamed ? () => clock.now() : undefined);
   const db = await openTestOrm();
   const translator = mode === 'stand-in' ? new SetTranslator(set.articles, set.readerLanguage) : undefined;
   try {
-    const clock = new ManualClock(set.now);
     const config = testEngineConfig({
       INGEST_TIMEOUT_MS: '30000',
       INGEST_MAX_ITEMS_PER_FEED: '1000',
@@ -80,12 +99,18 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
     });
     const engine = createEngine(db.orm, config, { clock, ...(translator ? { translator } : {}) });
     await engine.syncCatalog(feeds.catalog);
-    const report = await engine.ingest();
-    if (report.failed)
-      throw new Error(`${set.name}: ${report.failed} feeds failed: ${JSON.stringify(report.outcomes.filter((o) => o.status !== 'ok'))}`);
-    // Editions take what became known before their end: read them a minute after the pass.
+    for (const at of streamed ? passTimes(set) : [clock.now()]) {
+      clock.set(at);
+      const report = await engine.ingest();
+      if (report.failed)
+        throw new Error(`${set.name}: ${report.failed} feeds failed: ${JSON.stringify(report.outcomes.filter((o) => o.status !== 'ok'))}`);
+    }
+    // Editions take what became known before their end: read them a minute after the pass. A streamed set's
+    // stories are read all at once, every story of its span, as they stand after the last pass.
     clock.advance(60_000);
-    const full = await engine.edition({ limit: 100_000 });
+    const full = streamed
+      ? await engine.edition({ limit: 100_000, from: new Date(0), to: clock.now(), select: 'published', knownBy: null })
+      : await engine.edition({ limit: 100_000 });
     const daily = await engine.edition();
 
     // Each labelled article is the engine article at its link, or (an exact copy folded into another) the one that lists its outlet.
@@ -124,6 +149,7 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
     let factsToldDetailed = 0;
     let bareKeyFigures = 0;
     const opinion: JudgedSentence[] = [];
+    const background: JudgedSentence[] = [];
     const mixed: JudgedSentence[] = [];
     for (const story of full.stories) {
       const distinct = new Map<string, JudgedSentence>();
@@ -152,6 +178,10 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
         if (j.opinion) {
           opinion.push(j);
           details.push(`opinion in "${story.title}": "${j.text}"`);
+        }
+        if (j.background) {
+          background.push(j);
+          details.push(`background in "${story.title}": "${j.text}"`);
         }
         if (mixedHere.has(j.text)) {
           mixed.push(j);
@@ -197,6 +227,7 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
       redundantTotal,
       factsToldDetailed,
       opinion,
+      background: set.articles.some((a) => a.backgroundSentences) ? background : null,
       mixed,
       unmatchedSentences: unmatched,
       interests: interestScores(interestItems),
@@ -294,6 +325,13 @@ export function qualityRows(runs: QualityRun[]): Array<Record<string, string>> {
     '0',
     (r) => r.opinion.length === 0,
   );
+  if (first.background)
+    row(
+      'background sentences in summaries',
+      (r) => pct(r.background?.length ?? 0, r.summarySentences),
+      '0',
+      (r) => !r.background?.length,
+    );
   row(
     'not in reader language beside it',
     (r) => pct(r.mixed.length, r.summarySentences),

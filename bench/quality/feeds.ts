@@ -28,7 +28,8 @@ export function catalogSourceId(a: QualityArticle, set: QualitySet): string {
   return languages.size > 1 ? `${a.source.id}-${a.language}` : a.source.id;
 }
 
-export async function serveSet(set: QualitySet): Promise<SetFeeds> {
+/** `visibleAt`: when given, each feed lists only the items published by that time (asked at each request). */
+export async function serveSet(set: QualitySet, visibleAt?: () => Date): Promise<SetFeeds> {
   const bySource = new Map<string, QualityArticle[]>();
   const sourceOf = new Map<string, string>();
   for (const a of set.articles) {
@@ -36,11 +37,11 @@ export async function serveSet(set: QualitySet): Promise<SetFeeds> {
     sourceOf.set(a.id, id);
     bySource.set(id, [...(bySource.get(id) ?? []), a]);
   }
-  const pages = new Map<string, { type: string; body: string }>();
+  const pages = new Map<string, { type: string; body: string | (() => string) }>();
   const server = http.createServer((req, res) => {
     const page = pages.get(new URL(req.url ?? '/', 'http://x').pathname);
     if (!page) return res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': `${page.type}; charset=utf-8` }).end(page.body);
+    res.writeHead(200, { 'content-type': `${page.type}; charset=utf-8` }).end(typeof page.body === 'string' ? page.body : page.body());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -56,12 +57,17 @@ export async function serveSet(set: QualitySet): Promise<SetFeeds> {
         type: 'text/html',
         body: `<!doctype html><html lang="${a.language}"><head><title>${escapeXml(a.title)}</title></head><body><article><h1>${escapeXml(a.title)}</h1>${html(a)}</article></body></html>`,
       });
-      return `<item><title>${escapeXml(a.title)}</title><link>${escapeXml(link)}</link><guid isPermaLink="false">${escapeXml(a.id)}</guid><pubDate>${new Date(a.published).toUTCString()}</pubDate><description><![CDATA[${html(a)}]]></description></item>`;
+      return {
+        published: Date.parse(a.published),
+        xml: `<item><title>${escapeXml(a.title)}</title><link>${escapeXml(link)}</link><guid isPermaLink="false">${escapeXml(a.id)}</guid><pubDate>${new Date(a.published).toUTCString()}</pubDate><description><![CDATA[${html(a)}]]></description></item>`,
+      };
     });
+    const listed = () => (visibleAt ? items.filter((i) => i.published <= visibleAt().getTime()) : items).map((i) => i.xml).join('');
     const feedPath = `/${sourceId}/feed.xml`;
     pages.set(feedPath, {
       type: 'application/rss+xml',
-      body: `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${escapeXml(first.source.name)}</title><link>${base}/${sourceId}/</link><description>${escapeXml(first.source.name)}</description><language>${first.language}</language>${items.join('')}</channel></rss>`,
+      body: () =>
+        `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${escapeXml(first.source.name)}</title><link>${base}/${sourceId}/</link><description>${escapeXml(first.source.name)}</description><language>${first.language}</language>${listed()}</channel></rss>`,
     });
     catalog.push({
       id: sourceId,

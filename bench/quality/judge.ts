@@ -12,6 +12,7 @@ interface GoldSentence {
   normalized: string;
   language: string;
   opinion: boolean;
+  background: boolean;
   facts: string[];
 }
 
@@ -25,21 +26,31 @@ export class GoldIndex {
   constructor(articles: QualityArticle[], readerLanguage: string) {
     for (const a of articles) {
       const opinion = new Set(a.opinionSentences);
+      const background = new Set(a.backgroundSentences ?? []);
       const factsOf = (s: string) =>
         Object.entries(a.facts ?? {})
           .filter(([, list]) => list.includes(s))
           .map(([id]) => `${a.event}.${id}`);
       const pairs = [{ original: a.title, english: a.en?.title ?? a.title }, ...alignedSentences(a)];
       for (const { original, english } of pairs) {
-        const common = { articleId: a.id, opinion: opinion.has(original), facts: factsOf(original) };
+        const common = { articleId: a.id, opinion: opinion.has(original), background: background.has(original), facts: factsOf(original) };
         this.add({ ...common, normalized: normalizeSentence(original), language: a.language });
         if (a.en) this.add({ ...common, normalized: normalizeSentence(english), language: readerLanguage });
       }
       // A set from elsewhere may label text that is not a whole sentence as our splitter cuts it: match it as labelled.
       const paired = new Set(pairs.map((p) => p.original));
-      const labelled = [...a.opinionSentences, ...Object.values(a.facts ?? {}).flat()].filter((s) => !paired.has(s));
+      const labelled = [...a.opinionSentences, ...(a.backgroundSentences ?? []), ...Object.values(a.facts ?? {}).flat()].filter(
+        (s) => !paired.has(s),
+      );
       for (const s of new Set(labelled))
-        this.add({ articleId: a.id, opinion: opinion.has(s), facts: factsOf(s), normalized: normalizeSentence(s), language: a.language });
+        this.add({
+          articleId: a.id,
+          opinion: opinion.has(s),
+          background: background.has(s),
+          facts: factsOf(s),
+          normalized: normalizeSentence(s),
+          language: a.language,
+        });
     }
   }
 
@@ -48,6 +59,7 @@ export class GoldIndex {
     const seen = this.exact.get(s.normalized);
     if (seen) {
       seen.opinion ||= s.opinion;
+      seen.background ||= s.background;
       seen.facts = [...new Set([...seen.facts, ...s.facts])];
       return;
     }
@@ -83,6 +95,7 @@ export class GoldIndex {
       quantities: [...new Set(findQuantities(text, language).map((q) => q.key))],
       facts: gold?.facts ?? [],
       opinion: gold?.opinion ?? false,
+      background: gold?.background ?? false,
       matched: gold !== null,
     };
   }

@@ -71,6 +71,8 @@ export interface JudgedSentence {
   facts: string[];
   /** Labelled as opinion or speculation (in the original or in its translation). */
   opinion: boolean;
+  /** Labelled as background: about another actor or another event than the article's own. */
+  background?: boolean;
 }
 
 export interface RedundantPair {

@@ -23,6 +23,8 @@ export const articleSchema = z.strictObject({
   event: z.string().min(1),
   interests: z.array(interest).min(1),
   opinionSentences: z.array(z.string().min(1)),
+  /** Sentences about another actor or another event (context, comparisons): not facts of this story. */
+  backgroundSentences: z.array(z.string().min(1)).optional(),
   facts: z.record(z.string(), z.array(z.string().min(1)).min(1)).optional(),
   mustKnow: z.boolean().optional(),
   en: z.strictObject({ title: z.string().min(3), text: z.string().min(20) }).optional(),

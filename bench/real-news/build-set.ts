@@ -72,6 +72,10 @@ for (const a of labels.articles) {
     ...(a.title.label === 'opinion' ? [title] : []),
     ...sentences.filter((_, i) => a.sentences[i]!.label === 'opinion'),
   ];
+  const backgroundSentences = [
+    ...(a.title.label === 'background' ? [title] : []),
+    ...sentences.filter((_, i) => a.sentences[i]!.label === 'background'),
+  ];
   const interests = a.interests.filter((i) => (INTERESTS as readonly string[]).includes(i));
   built[a.split].push({
     id: a.id,
@@ -83,6 +87,7 @@ for (const a of labels.articles) {
     event: a.event,
     interests,
     opinionSentences,
+    backgroundSentences,
   });
 }
 
