@@ -66,8 +66,6 @@ export interface QualityRun {
   details: string[];
 }
 
-/** A set whose articles span more than this is ingested as the news came: a pass after each hour that brought some. */
-const STREAM_SPAN_MS = 36 * 3600_000;
 const HOUR_MS = 3600_000;
 
 /** The passes of a streamed set: the hour after each hour in which an article was published, in order. */
@@ -76,13 +74,8 @@ export function passTimes(set: QualitySet): Date[] {
   return [...hours].sort((a, b) => a - b).map((t) => new Date(t));
 }
 
-function spanMs(set: QualitySet): number {
-  const times = set.articles.map((a) => Date.parse(a.published));
-  return Math.max(...times) - Math.min(...times);
-}
-
 export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRun> {
-  const streamed = spanMs(set) > STREAM_SPAN_MS;
+  const streamed = set.stream;
   const clock = new ManualClock(streamed ? passTimes(set)[0]! : set.now);
   // Streamed, a feed lists what was published by the engine's clock, as a real feed would at that hour.
   const feeds = await serveSet(set, streamed ? () => clock.now() : undefined);

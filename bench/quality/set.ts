@@ -43,6 +43,11 @@ const setMetaSchema = z.strictObject({
   description: z.string().optional(),
   /** When the set is ingested (the engine's clock); default: an hour after the newest article. */
   now: isoDate.optional(),
+  /**
+   * Ingested as the news came: a pass after each hour in which an article was published, each feed listing what
+   * was published by then (a set spanning weeks: real publication dates); else one pass at `now`.
+   */
+  stream: z.boolean().optional(),
   /** What the catalog says of each outlet; an outlet not listed is INT, infrastructure, weight 1. */
   outlets: z.record(z.string(), outletSchema).optional(),
 });
@@ -52,6 +57,7 @@ export interface QualitySet {
   dir: string;
   description: string;
   now: Date;
+  stream: boolean;
   /** The subscriber's language and the translator's target: English, the language of the sets' translations. */
   readerLanguage: string;
   outlets: Record<string, Outlet>;
@@ -105,6 +111,7 @@ export function loadSet(dir: string): QualitySet {
     dir,
     description: meta.description ?? '',
     now: meta.now ? new Date(meta.now) : new Date(newest + 3600_000),
+    stream: meta.stream ?? false,
     readerLanguage: 'en',
     outlets: meta.outlets ?? {},
     articles,

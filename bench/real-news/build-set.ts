@@ -113,6 +113,7 @@ for (const split of ['dev', 'test'] as const) {
     name: `real-news-${split}`,
     description: `Real published data-center articles (${split} half of bench/real-news/labels.json), labelled per event and sentence.`,
     now: new Date(newest + 3600_000).toISOString(),
+    stream: true,
     outlets,
   };
   writeFileSync(path.join(dir, 'set.json'), JSON.stringify(meta, null, 2) + '\n');
