@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,9 +47,18 @@ export function checkKey(key: string): string {
   return key;
 }
 
+/**
+ * Owner-only, as the database and the mail folder are: an episode is one subscriber's digest read aloud, and
+ * DATA_DIR may be an operator's mount that other users can read. A mode given at creation holds whatever
+ * the parent's mode, and the umask can only take bits away from it.
+ */
+const FOLDER_MODE = 0o700;
+const FILE_MODE = 0o600;
+
 /** The embedded default: files under DATA_DIR/audio, written whole (temporary file, then renamed). */
 export class FileAudioStore implements AudioStore {
   readonly kind = 'files';
+  private rootClosed = false;
 
   constructor(private readonly root: string) {}
 
@@ -57,21 +66,30 @@ export class FileAudioStore implements AudioStore {
     return path.join(this.root, checkKey(key));
   }
 
+  /** The folder of `file`, made owner-only like every folder between it and the root. */
+  private async folderFor(file: string): Promise<void> {
+    if (!this.rootClosed) {
+      await ownerOnlyRoot(this.root);
+      this.rootClosed = true;
+    }
+    await mkdir(path.dirname(file), { recursive: true, mode: FOLDER_MODE });
+  }
+
   async put(key: string, body: Buffer): Promise<void> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await this.folderFor(file);
     // A reader never sees half a file; a crash leaves at most a temporary file, never a short one under its key.
     const tmp = `${file}.${randomUUID()}.tmp`;
-    await writeFile(tmp, body);
+    await writeFile(tmp, body, { mode: FILE_MODE });
     await rename(tmp, file);
   }
 
   async putStream(key: string, body: AsyncIterable<Buffer>, bytes: number): Promise<void> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
+    await this.folderFor(file);
     const tmp = `${file}.${randomUUID()}.tmp`;
     try {
-      await pipeline(Readable.from(body), createWriteStream(tmp));
+      await pipeline(Readable.from(body), createWriteStream(tmp, { mode: FILE_MODE }));
       const written = (await stat(tmp)).size;
       if (written !== bytes) throw new Error(`${key}: wrote ${written} bytes where ${bytes} were expected`);
       await rename(tmp, file);
@@ -121,6 +139,20 @@ export class FileAudioStore implements AudioStore {
       if (!info?.isFile()) continue;
       yield { key: path.posix.join(prefix, entry.split(path.sep).join('/')), modifiedAt: info.mtime };
     }
+  }
+}
+
+/**
+ * The store's root (DATA_DIR/audio, which nothing but this store uses), closed to other users even when an
+ * earlier version made it 0755 with files 0644 in it: they cannot reach those files through it. A root this
+ * process may not change (another user's) is left as it is: every folder and file made in it is owner-only.
+ */
+async function ownerOnlyRoot(root: string): Promise<void> {
+  await mkdir(root, { recursive: true, mode: FOLDER_MODE });
+  try {
+    await chmod(root, FOLDER_MODE);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
   }
 }
 

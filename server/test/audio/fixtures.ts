@@ -66,3 +66,19 @@ export async function startListeningServer(domain: string, now = '2026-11-24T06:
     throw error;
   }
 }
+
+/** The header fields a HEAD must answer as the GET does (RFC 9110, 9.3.2): what podcast apps send it to learn. */
+const FILE_HEADERS = [
+  'content-type',
+  'content-length',
+  'accept-ranges',
+  'etag',
+  'last-modified',
+  'cache-control',
+  'content-disposition',
+] as const;
+
+export function fileHeadersOf(headers: Headers | Record<string, string>): Record<string, string | null> {
+  const get = (name: string) => (headers instanceof Headers ? headers.get(name) : (headers[name] ?? null));
+  return Object.fromEntries(FILE_HEADERS.map((name) => [name, get(name)]));
+}

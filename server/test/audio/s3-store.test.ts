@@ -13,8 +13,10 @@ import type { TestClient } from '../support/client.js';
 import { setSubscription } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { startS3StandIn, type S3StandIn } from '../support/s3.js';
+import { rawHead } from '../support/raw-head.js';
 import { signIn } from '../support/users.js';
 import { deliveryDeps } from '../delivery/fixtures.js';
+import { fileHeadersOf } from './fixtures.js';
 
 async function* pieces(...parts: string[]) {
   for (const part of parts) yield Buffer.from(part);
@@ -128,5 +130,26 @@ describe('episodes prepared into S3 and served through the server to their owner
     await theirs.arrayBuffer();
     const signedOut = await fetch(new URL(episode.audioUrl, ts.url));
     assert.equal(signedOut.status, 401);
+  });
+
+  test("HEAD answers the GET's status and headers from the object's size, without a body", async () => {
+    const [item] = episodeListSchema.parse(await (await owner.get('/api/audio/episodes')).json());
+    const episode = episodeSchema.parse(await (await owner.get(`/api/audio/episodes/${item!.digestId}`)).json());
+    const session = { cookie: owner.cookieHeader() };
+    const get = await owner.get(episode.audioUrl);
+    await get.arrayBuffer();
+    const head = await rawHead(`${ts.url}${episode.audioUrl}`, session);
+    assert.equal(head.status, 200);
+    assert.deepEqual(fileHeadersOf(head.headers), fileHeadersOf(get.headers));
+    assert.equal(head.headers['content-length'], String(episode.bytes));
+    assert.equal(head.headers['content-type'], 'audio/mpeg');
+    assert.equal(head.headers['accept-ranges'], 'bytes');
+    assert.ok(head.headers.etag && head.headers['last-modified']);
+    assert.equal(head.afterHeaders.length, 0);
+    const ranged = await rawHead(`${ts.url}${episode.audioUrl}`, { ...session, range: 'bytes=0-99' });
+    assert.equal(ranged.status, 200, 'a Range on HEAD is ignored (RFC 9110, 14.2)');
+    assert.equal(ranged.headers['content-length'], String(episode.bytes));
+    assert.equal(ranged.afterHeaders.length, 0);
+    assert.equal((await rawHead(`${ts.url}${episode.audioUrl}`, { cookie: other.cookieHeader() })).status, 404);
   });
 });

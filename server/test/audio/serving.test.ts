@@ -3,9 +3,10 @@ import { after, before, describe, test } from 'node:test';
 import Parser from 'rss-parser';
 import { EPISODE_KIND_TITLES, audioFeedSchema, episodeDayLabel, episodeListSchema, episodeSchema } from '@dcbrief/shared';
 import type { TestClient } from '../support/client.js';
-import { startListeningServer, type ListeningServer } from './fixtures.js';
+import { fileHeadersOf, startListeningServer, type ListeningServer } from './fixtures.js';
 import { setSubscription } from '../support/fixtures.js';
 import type { TestServer } from '../support/harness.js';
+import { rawHead } from '../support/raw-head.js';
 import { signIn } from '../support/users.js';
 
 const TUESDAY = '2026-11-24T06:05:00Z';
@@ -73,6 +74,64 @@ describe('serving episodes and the private podcast feed', () => {
     assert.match(await vtt.text(), /^WEBVTT\n/);
     const chapters = await (await owner.get(episode.chaptersUrl)).json();
     assert.equal(chapters.version, '1.2.0');
+  });
+
+  test("HEAD answers the GET's status and headers, without a body: session URLs, the download, the feed's enclosure", async (t) => {
+    const episode = episodeSchema.parse(await (await owner.get(`/api/audio/episodes/${digestId}`)).json());
+    const feedUrl = audioFeedSchema.parse(await (await owner.post('/api/audio/feed/rotate', {})).json()).url!;
+    // The feed test below starts from a subscriber without a feed, whatever happens here.
+    t.after(() => owner.request('DELETE', '/api/audio/feed'));
+    const enclosure = /<enclosure url="([^"]+)"/.exec(await (await fetch(feedUrl)).text())![1]!.replaceAll('&amp;', '&');
+    const session = { cookie: owner.cookieHeader() };
+    const files = [
+      { url: `${ts.url}${episode.audioUrl}`, headers: session, type: 'audio/mpeg', bytes: episode.bytes },
+      { url: `${ts.url}${episode.downloadUrl}`, headers: session, type: 'audio/mpeg', bytes: episode.bytes },
+      { url: enclosure, headers: {}, type: 'audio/mpeg', bytes: episode.bytes },
+      { url: `${ts.url}${episode.transcriptUrl}`, headers: session, type: 'text/vtt; charset=utf-8', bytes: null },
+    ];
+    for (const file of files) {
+      const get = await fetch(file.url, { headers: file.headers });
+      assert.equal(get.status, 200, file.url);
+      const body = Buffer.from(await get.arrayBuffer());
+      const head = await rawHead(file.url, file.headers);
+      assert.equal(head.status, 200, `HEAD ${file.url}`);
+      assert.deepEqual(fileHeadersOf(head.headers), fileHeadersOf(get.headers), `HEAD ${file.url}: the GET's headers`);
+      assert.equal(head.headers['content-type'], file.type);
+      assert.equal(head.headers['content-length'], String(file.bytes ?? body.length));
+      assert.equal(head.headers['accept-ranges'], 'bytes');
+      assert.match(head.headers.etag ?? '', /^"[0-9a-f-]{36}-(mp3|vtt)-\d+"$/);
+      assert.ok(head.headers['last-modified'], 'Last-Modified: when the episode was made');
+      assert.equal(head.afterHeaders.length, 0, `HEAD ${file.url} sends no body`);
+    }
+    assert.match((await rawHead(`${ts.url}${episode.downloadUrl}`, session)).headers['content-disposition'] ?? '', /^attachment; /);
+
+    // Ranges are defined for GET only (RFC 9110, 14.2): a HEAD with one, even past the end, describes the whole file.
+    for (const range of ['bytes=0-1', 'bytes=-500', `bytes=${episode.bytes}-`]) {
+      const head = await rawHead(enclosure, { range });
+      assert.equal(head.status, 200, range);
+      assert.equal(head.headers['content-length'], String(episode.bytes), range);
+      assert.equal(head.headers['content-range'], undefined, range);
+      assert.equal(head.afterHeaders.length, 0, range);
+    }
+    // A podcast app's revalidation: the ETag it holds gives 304, with the validator and no body.
+    const etag = (await rawHead(enclosure)).headers.etag!;
+    const revalidated = await rawHead(enclosure, { 'if-none-match': etag });
+    assert.equal(revalidated.status, 304);
+    assert.equal(revalidated.headers.etag, etag);
+    assert.equal(revalidated.afterHeaders.length, 0);
+
+    // The feed itself: HEAD gives its type and the length of what GET sends.
+    const feedGet = await fetch(feedUrl);
+    const feedHead = await rawHead(feedUrl);
+    assert.equal(feedHead.status, 200);
+    assert.match(feedHead.headers['content-type'] ?? '', /^application\/rss\+xml/);
+    assert.equal(feedHead.headers['content-length'], String(Buffer.byteLength(await feedGet.text())));
+
+    // HEAD opens nothing GET does not: another subscriber, signed out, a revoked feed.
+    assert.equal((await rawHead(`${ts.url}${episode.audioUrl}`, { cookie: other.cookieHeader() })).status, 404);
+    assert.equal((await rawHead(`${ts.url}${episode.audioUrl}`)).status, 401);
+    await owner.request('DELETE', '/api/audio/feed');
+    assert.equal((await rawHead(enclosure)).status, 404);
   });
 
   test('the listening position is saved by its owner only, and read back on any device', async () => {
