@@ -377,7 +377,9 @@ export async function benchQuality(options: QualityOptions = {}): Promise<Array<
       console.error(
         `${set.name}: ${set.warnings.length} label warnings (labels weakened, run goes on):\n  ${set.warnings.slice(0, 10).join('\n  ')}`,
       );
-    const runs = [await runQuality(set, 'none'), await runQuality(set, 'stand-in')];
+    // The stand-in translator answers from the set's own English translations: without them it has nothing to say.
+    const withTranslations = set.articles.some((a) => a.en);
+    const runs = [await runQuality(set, 'none'), ...(withTranslations ? [await runQuality(set, 'stand-in')] : [])];
     rows.push(...qualityRows(runs));
     if (options.verbose)
       for (const r of runs) {
