@@ -163,7 +163,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     .register(WAITLIST_AGAIN_MAIL, renderWaitlistAgain);
   const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock, accountMail);
   const stripe = createStripeClient(config.stripe);
-  const prices = new PriceCatalog(stripe, config.stripe.prices, logger);
+  const prices = new PriceCatalog(stripe, config.stripe.prices);
   const locks = new KeyedLock();
   const billingService = (ctx: Koa.Context) =>
     new BillingService({
