@@ -37,6 +37,7 @@ import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.se
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
+import { SESSION_MAX_AGE_MS } from './modules/sessions/signed-in-session.js';
 import { findSessionUser } from './modules/users/current-user.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { waitlistRoutes } from './modules/waitlist/waitlist.routes.js';
@@ -65,7 +66,6 @@ export interface AppPorts {
 }
 
 export const SESSION_COOKIE = 'dcb.sid';
-export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const DEFAULT_WEB_DIR = path.resolve(import.meta.dirname, '../../web/dist');
 
@@ -163,7 +163,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     .register(WAITLIST_AGAIN_MAIL, renderWaitlistAgain);
   const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock, accountMail);
   const stripe = createStripeClient(config.stripe);
-  const prices = new PriceCatalog(stripe, config.stripe.prices, logger);
+  const prices = new PriceCatalog(stripe, config.stripe.prices);
   const locks = new KeyedLock();
   const billingService = (ctx: Koa.Context) =>
     new BillingService({

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import Stripe from 'stripe';
+import { FORBIDDEN_CHARACTERS_MESSAGE } from '@dcbrief/shared';
 import { addDigests } from './support/fixtures.js';
 import { TestClient, type TestResponse } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
@@ -21,6 +22,7 @@ const HOSTILE_STRINGS: Record<string, string> = {
   c1: 'next\u0085line',
   del: 'x\u007fy',
   bidi: 'abc\u202etxt.exe',
+  'bidi isolate': 'Ann\u2067Lee\u2069',
   '10k ascii': 'x'.repeat(10_000),
   '10k emoji': '\u{1F600}'.repeat(5_000),
 };
@@ -234,7 +236,7 @@ describe('hostile input on every write endpoint: no 5xx, no partial write, no va
     }
     // What must be refused is refused (not merely "not a 5xx").
     for (const [key, status] of statuses) {
-      if (/ (nul|lone high surrogate|lone low surrogate|escape|c1|del)$/.test(key) && !/create subscription/.test(key))
+      if (/ (nul|lone high surrogate|lone low surrogate|escape|c1|del|bidi|bidi isolate)$/.test(key) && !/create subscription/.test(key))
         assert.ok(status >= 400, `${key}: ${status}, expected a refusal`);
     }
     assert.equal(statuses.get('waitlist firstName crlf'), 201, 'a line break in a name becomes a space');
@@ -309,6 +311,42 @@ describe('hostile input on every write endpoint: no 5xx, no partial write, no va
     }
     const lines = logs.warnings().slice(warned);
     assert.equal(lines.filter((l) => l.msg === 'malformed Stripe event refused').length, bodies.length);
+  });
+
+  test('every bidirectional embedding, override and isolate is refused in names and free text, saying what to fix', async () => {
+    const overrides = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069].map((c) => String.fromCharCode(c));
+    const peopleText: Array<[string, string]> = [
+      ...['email', 'firstName', 'lastName', 'phoneNumber'].map((f): [string, string] => ['waitlist draft', f]),
+      ...['email', 'firstName', 'lastName', 'phoneNumber'].map((f): [string, string] => ['waitlist', f]),
+      ['preferences', 'notes'],
+      ['feedback', 'comment'],
+    ];
+    for (const [name, field] of peopleText) {
+      const endpoint = endpoints().find((e) => e.name === name)!;
+      const plain = String(endpoint.valid[field] ?? 'text');
+      for (const mark of overrides) {
+        const code = `U+${mark.charCodeAt(0).toString(16).toUpperCase()}`;
+        const before = await snapshot();
+        const res = await send(endpoint, JSON.stringify({ ...endpoint.valid, [field]: `${mark}${plain}` }));
+        assert.equal(res.status, 400, `${name} ${field} with ${code}`);
+        assert.equal(
+          (await res.json()).message,
+          `${field}: ${FORBIDDEN_CHARACTERS_MESSAGE}`,
+          `${name} ${field} with ${code}: the field and the reason`,
+        );
+        assert.equal(await snapshot(), before, `${name} ${field} with ${code}: refused, yet something was written`);
+      }
+    }
+  });
+
+  test('the marks right-to-left names need are still accepted', async () => {
+    const waitlist = endpoints().find((e) => e.name === 'waitlist')!;
+    // The right-to-left mark, the Arabic letter mark and the left-to-right mark settle neutral characters; they reverse nothing.
+    const res = await send(
+      waitlist,
+      JSON.stringify({ ...waitlist.valid, email: 'rtl@example.com', firstName: 'نور\u061c (Nour)\u200f', lastName: 'כהן\u200e' }),
+    );
+    assert.equal(res.status, 201);
   });
 
   test('no log line holds a value that was sent', () => {

@@ -3,15 +3,17 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { signOutEverywhereResponseSchema } from '@dcbrief/shared';
+import { SESSION_COOKIE } from '../src/app.js';
 import { runHousekeeping } from '../src/jobs/housekeeping.js';
 import { AccountMail } from '../src/modules/account-mail/account-mail.entity.js';
 import { LoginToken } from '../src/modules/auth/login-token.entity.js';
 import { Session } from '../src/modules/sessions/session.entity.js';
+import { SESSION_MAX_AGE_MS } from '../src/modules/sessions/signed-in-session.js';
 import { WaitlistDraft } from '../src/modules/waitlist/waitlist.entity.js';
 import { WaitlistService } from '../src/modules/waitlist/waitlist.service.js';
 import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
-import { recipient, signIn, tokenFrom } from './support/users.js';
+import { codeFrom, latestSignInMail, recipient, signIn, tokenFrom } from './support/users.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const draft = { email: 'typing@example.com', firstName: 'Ty', lastName: '', phoneNumber: '' };
@@ -49,6 +51,89 @@ describe("visitors' sessions and drafts", () => {
     const removed = await runHousekeeping({ orm: ts.orm, clock: ts.clock });
     assert.equal(removed.sessions, 3);
     assert.equal(removed.drafts, 3);
+  });
+});
+
+describe('signing in after saving a waitlist draft', () => {
+  let ts: TestServer;
+  before(async () => {
+    ts = await startTestServer();
+  });
+  after(() => ts.close());
+
+  /** The session a client's cookie names, as the database holds it. */
+  async function sessionOf(client: TestClient): Promise<Session> {
+    const id = client.snapshot().get(SESSION_COOKIE);
+    assert.ok(id, 'the client has a session cookie');
+    return ts.orm.em.fork().findOneOrFail(Session, { id });
+  }
+
+  /** How long the browser keeps the session cookie a sign-in answer set, in ms from now. */
+  function cookieLifetime(res: Response): number {
+    const issued = res.headers
+      .getSetCookie()
+      .filter((c) => c.startsWith(`${SESSION_COOKIE}=`) && !c.startsWith(`${SESSION_COOKIE}=;`))
+      .at(-1);
+    const expires = issued && /expires=([^;]+)/i.exec(issued)?.[1];
+    assert.ok(expires, `a session cookie with an expiry: ${issued}`);
+    return Date.parse(expires) - Date.now();
+  }
+
+  const rowLifetime = (session: Session) => session.expiresAt.getTime() - Date.now();
+
+  /** Signs in by the emailed link or by its code; the answer that set the signed-in cookie. */
+  async function signInBy(way: 'link' | 'code', client: TestClient, email: string): Promise<Response> {
+    assert.equal((await client.post('/api/login', { email })).status, 200);
+    const mail = await latestSignInMail(ts, email);
+    const res =
+      way === 'link'
+        ? await client.request('POST', '/api/login/verify', { form: { token: tokenFrom(mail) } })
+        : await client.post('/api/login/code', { email, code: codeFrom(mail) });
+    assert.equal(res.status, way === 'link' ? 303 : 200);
+    return res;
+  }
+
+  for (const way of ['link', 'code'] as const) {
+    test(`by ${way}: the signed-in lifetime, as without a draft, and no visitor key or draft left`, async () => {
+      const plain = await signInBy(way, new TestClient(ts.url), `plain-${way}@example.com`);
+      const plainLifetime = cookieLifetime(plain);
+
+      const visitor = new TestClient(ts.url);
+      assert.equal((await visitor.put('/api/waitlist/draft', draft)).status, 200);
+      const before = await sessionOf(visitor);
+      const visitorKey = before.data.visitorKey as string;
+      assert.ok(Math.abs(rowLifetime(before) - DAY) < 60_000, 'the visitor session lives a day');
+      assert.equal(await ts.orm.em.fork().count(WaitlistDraft, { visitorKey }), 1);
+
+      const res = await signInBy(way, visitor, `drafted-${way}@example.com`);
+      const lifetime = cookieLifetime(res);
+      assert.ok(Math.abs(lifetime - SESSION_MAX_AGE_MS) < 60_000, `the cookie lives ${lifetime / DAY} days, not 30`);
+      assert.ok(Math.abs(lifetime - plainLifetime) < 5_000, 'the cookie lives as long as after a sign-in without a draft');
+
+      const after = await sessionOf(visitor);
+      assert.notEqual(after.id, before.id, 'a new session id');
+      assert.ok(after.userId, 'signed in');
+      assert.ok(Math.abs(rowLifetime(after) - SESSION_MAX_AGE_MS) < 60_000, `the session lives ${rowLifetime(after) / DAY} days, not 30`);
+      assert.equal(after.data.visitorKey, undefined, 'no visitor key carried over');
+      assert.equal(after.data._maxAge, SESSION_MAX_AGE_MS, 'renewals keep the signed-in lifetime');
+      assert.equal(await ts.orm.em.fork().count(Session, { id: before.id }), 0, 'the visitor session is gone');
+      assert.equal(await ts.orm.em.fork().count(WaitlistDraft, { visitorKey }), 0, "the visitor's draft went with it");
+      assert.equal((await visitor.get('/api/auth/user')).status, 200);
+    });
+  }
+
+  test("signed in, a draft still saves, keeps the session's lifetime, and goes with the account", async () => {
+    const client = new TestClient(ts.url);
+    await client.put('/api/waitlist/draft', draft);
+    await signInBy('link', client, 'drafts-again@example.com');
+    assert.equal((await client.put('/api/waitlist/draft', { ...draft, lastName: 'Again' })).status, 200);
+    const session = await sessionOf(client);
+    const visitorKey = session.data.visitorKey as string;
+    assert.equal(await ts.orm.em.fork().count(WaitlistDraft, { visitorKey }), 1);
+    assert.ok(Math.abs(rowLifetime(session) - SESSION_MAX_AGE_MS) < 60_000, 'a draft does not shorten a signed-in session');
+
+    assert.equal((await client.post('/api/account/delete', { confirm: true })).status, 200);
+    assert.equal(await ts.orm.em.fork().count(WaitlistDraft, { visitorKey }), 0);
   });
 });
 

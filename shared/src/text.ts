@@ -1,14 +1,18 @@
 import { z } from 'zod';
 
 /**
- * Text people type may hold tabs and newlines, nothing else from the control ranges (C0, DEL, C1), and no
- * unpaired UTF-16 surrogate: databases refuse NUL (or cut the statement there), terminals obey escape
- * sequences, and a lone surrogate has no UTF-8 form, so it would be stored as something else.
+ * Text people type may hold tabs and newlines, nothing else from the control ranges (C0, DEL, C1), no
+ * bidirectional embedding, override or isolate (U+202A-U+202E, U+2066-U+2069), and no unpaired UTF-16
+ * surrogate: databases refuse NUL (or cut the statement there), terminals obey escape sequences, an override
+ * makes a name read backwards wherever it is shown (an email, a podcast app's feed title: "abc\u202Etxt.exe"
+ * reads "abcexe.txt"), and a lone surrogate has no UTF-8 form, so it would be stored as something else. The
+ * marks right-to-left text does need (U+200E, U+200F, U+061C) reverse no run of text and stay allowed.
  */
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const FORBIDDEN_CHARACTERS_MESSAGE = 'contains a character that is not allowed (a control character or broken Unicode)';
+export const FORBIDDEN_CHARACTERS_MESSAGE =
+  'contains a character that is not allowed (a control character, an invisible text-direction character or broken Unicode)';
 
 export function isCleanText(value: string): boolean {
   return !CONTROL.test(value) && !LONE_SURROGATE.test(value);

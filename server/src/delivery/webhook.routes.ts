@@ -3,13 +3,20 @@ import Router from '@koa/router';
 import type { Context } from 'koa';
 import { cleanText } from '@dcbrief/shared';
 import { z } from 'zod';
-import { serviceUnavailable, unauthorized } from '../http/errors.js';
+import { NotConfigured, unauthorized } from '../http/errors.js';
 import { parseInput } from '../http/validate.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { RecipientsService } from './recipients.service.js';
 
 export const DELIVERY_WEBHOOK_PATH = '/api/delivery/webhook';
+
+const notConfigured = () =>
+  new NotConfigured(
+    'delivery webhook',
+    'set DELIVERY_WEBHOOK_SECRET',
+    'The delivery webhook is not configured (set DELIVERY_WEBHOOK_SECRET)',
+  );
 
 const eventSchema = z.object({
   type: z.enum(['bounce', 'complaint']),
@@ -33,7 +40,7 @@ const bodySchema = z.union([
 export function deliveryWebhookRoutes({ secret, clock, logger }: { secret: string | null; clock: Clock; logger: Logger }): Router {
   const router = new Router();
   router.post(DELIVERY_WEBHOOK_PATH, async (ctx: Context) => {
-    if (!secret) throw serviceUnavailable('The delivery webhook is not configured (set DELIVERY_WEBHOOK_SECRET)');
+    if (!secret) throw notConfigured();
     if (!sameSecret(bearer(ctx), secret)) throw unauthorized('Invalid webhook secret');
     const events = parseInput(bodySchema, ctx.request.body);
     const { suppressed, noted, stopped } = await new RecipientsService(ctx.em, clock).recordMailEvents(events);

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from 'pino';
-import { HttpError } from '../errors.js';
+import { HttpError, NotConfigured } from '../errors.js';
 
 interface ErrorWithStatus {
   status?: number;
@@ -18,6 +18,7 @@ export type ErrorTranslator = (err: unknown) => HttpError | undefined;
 
 /** The one place errors become responses: `{"message": ...}` for the API, nothing internal leaks. */
 export function errorHandler({ logger, translate = [] }: { logger: Logger; translate?: ErrorTranslator[] }) {
+  const tellOperator = onceEach(logger);
   return async function handleErrors(ctx: Context, next: Next) {
     try {
       await next();
@@ -29,13 +30,27 @@ export function errorHandler({ logger, translate = [] }: { logger: Logger; trans
       }
     } catch (err) {
       const { status, message, headers } = toResponse(err, translate);
-      if (status >= 500) {
-        logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
-      }
+      if (err instanceof NotConfigured) tellOperator(err);
+      else if (status >= 500) logger.error({ err, requestId: ctx.state.requestId, path: ctx.path }, 'request failed');
       ctx.status = status;
       ctx.set(headers);
       ctx.body = { message };
     }
+  };
+}
+
+/**
+ * A missing setting, told at warn the first time a request meets it and never again by this process: the answers
+ * after it are the same 503, and a line each would let anyone fill the log. Keyed by what the line says, so a
+ * second problem of one integration (another price) is told too; the settings bound how many lines there can be.
+ */
+function onceEach(logger: Logger): (err: NotConfigured) => void {
+  const told = new Set<string>();
+  return function tellOnce({ integration, remedy }: NotConfigured) {
+    const line = `${integration} not configured: ${remedy}. Its requests are answered 503 until it is.`;
+    if (told.has(line)) return;
+    told.add(line);
+    logger.warn({ integration }, line);
   };
 }
 

@@ -14,6 +14,7 @@ import type { RateLimit } from '../../http/middleware/rate-limit.js';
 import { HttpError } from '../../http/errors.js';
 import { AUTH_ASSET_PATH, AUTH_SCRIPT, AUTH_STYLES, checkEmailPage, confirmSignInPage, linkInvalidPage, signInPage } from './auth.pages.js';
 import { DbSessionStore } from '../sessions/session.store.js';
+import { startSignedInSession } from '../sessions/signed-in-session.js';
 import { currentUser, requireUser } from '../users/current-user.js';
 import type { AuthService, CodeOutcome } from './auth.service.js';
 
@@ -99,11 +100,10 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail, signInCodePerIp, s
 
   router.post('/api/login/verify', async (ctx) => {
     const parsed = verifySchema.safeParse(ctx.request.body);
-    const user = parsed.success ? await auth(ctx).consume(parsed.data.token, { timezone: parsed.data.timezone }) : null;
+    const seed = { timezone: parsed.data?.timezone, visitorKey: visitorKeyOf(ctx) };
+    const user = parsed.success ? await auth(ctx).consume(parsed.data.token, seed) : null;
     if (!user) return html(ctx, linkInvalidPage(), 400);
-    // A new session id at sign-in: a session id known before sign-in (fixation) is worthless after it.
-    await ctx.session!.regenerate();
-    ctx.session!.userId = user.id;
+    await startSignedInSession(ctx, user.id);
     ctx.status = 303;
     ctx.redirect(landingAfterSignIn(parsed.data?.next));
   });
@@ -140,14 +140,13 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail, signInCodePerIp, s
       if (err instanceof HttpError) return refuse(err.status, err.message, err.headers);
       throw err;
     }
-    const outcome = await auth(ctx).verifyCode(email, code, { timezone });
+    const outcome = await auth(ctx).verifyCode(email, code, { timezone, visitorKey: visitorKeyOf(ctx) });
     if (outcome.kind !== 'signed-in') {
       if (outcome.kind === 'wrong') await signInCodeWrongPerEmail.consume(email).catch(() => undefined);
       const { status, message } = codeRefusal(outcome);
       return refuse(status, message);
     }
-    await ctx.session!.regenerate();
-    ctx.session!.userId = outcome.user.id;
+    await startSignedInSession(ctx, outcome.user.id);
     const redirectTo = landingAfterSignIn(next);
     if (wantsHtml) {
       ctx.status = 303;
@@ -170,6 +169,12 @@ export function authRoutes({ auth, loginPerIp, loginPerEmail, signInCodePerIp, s
   });
 
   return router;
+}
+
+/** The key of the waitlist draft this browser saved before signing in, if any (the sign-in ends the draft). */
+function visitorKeyOf(ctx: Context): string | undefined {
+  const key = ctx.session?.visitorKey;
+  return typeof key === 'string' ? key : undefined;
 }
 
 /** Where sign-in lands: the `next=` page when it is a path on this site, otherwise the home page. */

@@ -9,7 +9,7 @@ import { signInEmail } from '../../mail/templates/account-emails.js';
 import type { AccountMailQueue } from '../account-mail/account-mail.queue.js';
 import type { User } from '../users/user.entity.js';
 import { UsersService } from '../users/users.service.js';
-import { WaitlistEntry } from '../waitlist/waitlist.entity.js';
+import { WaitlistDraft, WaitlistEntry } from '../waitlist/waitlist.entity.js';
 import { LoginToken } from './login-token.entity.js';
 import { SignInRequest } from './sign-in-request.entity.js';
 
@@ -42,6 +42,15 @@ export function newSignInCode(): string {
 export function groupSignInCode(code: string): string {
   const half = Math.ceil(code.length / 2);
   return `${code.slice(0, half)} ${code.slice(half)}`;
+}
+
+/**
+ * What a sign-in starts the account with when it is new (the browser's time zone), and the key of the waitlist
+ * draft the browser saved before signing in, which ends with the visitor's session.
+ */
+export interface SignInSeed {
+  timezone?: string;
+  visitorKey?: string;
 }
 
 /** What a code try came to; `wrong` says how many tries the request has left. */
@@ -119,7 +128,7 @@ export class AuthService {
    * Uses a link once: a single conditional UPDATE marks it used, so two clicks racing each other
    * cannot both succeed. Returns the signed-in user, or null for an unknown, used or expired link.
    */
-  async consume(token: string, seed: { timezone?: string } = {}): Promise<User | null> {
+  async consume(token: string, seed: SignInSeed = {}): Promise<User | null> {
     const { em, clock } = this.deps;
     const now = clock.now();
     const tokenHash = hashToken(token);
@@ -137,7 +146,7 @@ export class AuthService {
    * hash the code, look for a live link, compare in constant time. A request locked by wrong tries refuses even
    * the right code (the emailed link still works); the right code uses the link as well.
    */
-  async verifyCode(email: string, code: string, seed: { timezone?: string } = {}): Promise<CodeOutcome> {
+  async verifyCode(email: string, code: string, seed: SignInSeed = {}): Promise<CodeOutcome> {
     const { em, clock } = this.deps;
     const now = clock.now();
     const counted = await em.nativeUpdate(
@@ -178,16 +187,20 @@ export class AuthService {
     return createHmac('sha256', this.deps.codeKey).update(`${email}\n${code}`).digest('hex');
   }
 
-  private async signInAs(email: string, seed: { timezone?: string }, now: Date): Promise<User | null> {
+  private async signInAs(email: string, seed: SignInSeed, now: Date): Promise<User | null> {
     const { em } = this.deps;
     if (!(await this.maySignIn(email))) return null;
     const entry = await em.findOne(WaitlistEntry, { email });
-    return new UsersService(em).findOrCreate(email, {
+    const user = await new UsersService(em).findOrCreate(email, {
       firstName: entry?.firstName,
       lastName: entry?.lastName,
       timezone: seed.timezone,
       now,
     });
+    // The signed-in session does not carry the visitor's key: nothing could reach the draft after this, not even
+    // the account's deletion, which removes the drafts of the account's sessions (docs/decisions/117).
+    if (seed.visitorKey) await em.nativeDelete(WaitlistDraft, { visitorKey: seed.visitorKey });
+    return user;
   }
 
   private async maySignIn(email: string): Promise<boolean> {

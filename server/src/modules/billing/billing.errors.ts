@@ -1,9 +1,11 @@
 import type Stripe from 'stripe';
-import { HttpError } from '../../http/errors.js';
+import { HttpError, NotConfigured } from '../../http/errors.js';
 
 const UNAVAILABLE = 'Payments are not available right now. Please try again later.';
 
-export const paymentsUnavailable = () => new HttpError(503, UNAVAILABLE);
+/** Payments missing a setting: the caller reads that payments are unavailable, the operator what to set. */
+export const paymentsNotConfigured = (integration: string, remedy: string) => new NotConfigured(integration, remedy, UNAVAILABLE);
+export const noStripeKey = () => paymentsNotConfigured('Stripe payments', 'set STRIPE_SECRET_KEY');
 
 type StripeSdkError = Stripe.errors.StripeError;
 

@@ -18,7 +18,7 @@ import type { Mailer, MailMessage } from '../../mail/mailer.js';
 import { paymentFailedEmail, trialEndingEmail, welcomeEmail } from '../../mail/templates/account-emails.js';
 import { claimTrial, trialClaimed, trialDaysRemain } from '../users/trial.js';
 import { User } from '../users/user.entity.js';
-import { isStripeMissing, isStripePriceError, paymentsUnavailable } from './billing.errors.js';
+import { isStripeMissing, isStripePriceError, noStripeKey, paymentsNotConfigured } from './billing.errors.js';
 import type { PriceCatalog } from './price-catalog.js';
 import { StripeEvent } from './stripe-event.entity.js';
 import { billingDatesOf, hasPaymentMethod, idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
@@ -55,7 +55,7 @@ export class BillingService {
   constructor(private readonly deps: BillingDeps) {}
 
   private get stripe(): Stripe {
-    if (!this.deps.stripe) throw paymentsUnavailable();
+    if (!this.deps.stripe) throw noStripeKey();
     return this.deps.stripe;
   }
 
@@ -151,7 +151,7 @@ export class BillingService {
   /** Re-reads the user's subscription from Stripe (after the payment page returns, before the webhook). */
   async refresh(user: User): Promise<User> {
     if (!user.stripeCustomerId || !user.stripeSubscriptionId) return user;
-    if (!this.deps.stripe) throw paymentsUnavailable();
+    if (!this.deps.stripe) throw noStripeKey();
     const mails: MailMessage[] = [];
     await this.inCustomerSection(
       user.stripeCustomerId,
@@ -178,7 +178,7 @@ export class BillingService {
    */
   async handleWebhook(rawBody: string, signature: string | undefined): Promise<WebhookOutcome> {
     const stripe = this.stripe;
-    if (!this.deps.webhookSecret) throw paymentsUnavailable();
+    if (!this.deps.webhookSecret) throw paymentsNotConfigured('Stripe webhook', 'set STRIPE_WEBHOOK_SECRET');
     if (!signature) throw badRequest('Missing Stripe-Signature header');
     let event: Stripe.Event;
     try {

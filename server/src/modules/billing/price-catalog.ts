@@ -1,7 +1,6 @@
 import type Stripe from 'stripe';
 import { TIERS, type Tier } from '@dcbrief/shared';
-import type { Logger } from '../../lib/logger.js';
-import { isStripeMissing, paymentsUnavailable } from './billing.errors.js';
+import { isStripeMissing, noStripeKey, paymentsNotConfigured } from './billing.errors.js';
 
 export const PRICE_LOOKUP_KEYS: Record<Tier, string> = {
   basic: 'dcbrief_basic_monthly',
@@ -12,7 +11,8 @@ const PRICE_ENV: Record<Tier, string> = { basic: 'STRIPE_PRICE_BASIC', premium: 
 
 /**
  * The Stripe price of each tier: from config (checked once: it must exist and be active in this Stripe account),
- * else found once by lookup key; kept once resolved. A missing or unusable price is a 503 with the reason logged.
+ * else found once by lookup key; kept once resolved. A missing or unusable price is a 503, its reason told to the
+ * operator (once: see NotConfigured).
  */
 export class PriceCatalog {
   private resolved: Record<Tier, string> | null = null;
@@ -20,12 +20,11 @@ export class PriceCatalog {
   constructor(
     private readonly stripe: Stripe | null,
     private readonly configured: { basic: string | null; premium: string | null },
-    private readonly logger: Logger,
   ) {}
 
   async prices(): Promise<Record<Tier, string>> {
     if (this.resolved) return this.resolved;
-    if (!this.stripe) throw paymentsUnavailable();
+    if (!this.stripe) throw noStripeKey();
     const found: Partial<Record<Tier, string>> = {};
     for (const tier of TIERS) {
       const id = this.configured[tier];
@@ -35,11 +34,8 @@ export class PriceCatalog {
         throw err;
       });
       if (!price || !price.active) {
-        this.logger.error(
-          { tier, price: id },
-          `${PRICE_ENV[tier]}=${id}: ${price ? 'that price is archived' : 'no such price in this Stripe account (test and live prices differ)'}`,
-        );
-        throw paymentsUnavailable();
+        const problem = price ? 'that price is archived' : 'no such price in this Stripe account (test and live prices differ)';
+        throw paymentsNotConfigured('Stripe prices', `${PRICE_ENV[tier]}=${id}: ${problem}`);
       }
       found[tier] = id;
     }
@@ -53,11 +49,10 @@ export class PriceCatalog {
     }
     const stillMissing = TIERS.filter((t) => !found[t]);
     if (stillMissing.length) {
-      this.logger.error(
-        { missing: stillMissing },
-        'Stripe prices missing: set STRIPE_PRICE_BASIC/STRIPE_PRICE_PREMIUM or create prices with lookup keys dcbrief_basic_monthly/dcbrief_premium_monthly',
+      throw paymentsNotConfigured(
+        'Stripe prices',
+        `no price for ${stillMissing.join(' and ')}: set STRIPE_PRICE_BASIC/STRIPE_PRICE_PREMIUM or create prices with lookup keys dcbrief_basic_monthly/dcbrief_premium_monthly`,
       );
-      throw paymentsUnavailable();
     }
     this.resolved = found as Record<Tier, string>;
     return this.resolved;
