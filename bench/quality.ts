@@ -46,6 +46,7 @@ export interface QualityRun {
   notFound: string[];
   stories: number;
   clustering: ReturnType<typeof pairwiseClusterScores>;
+  splitEvents: ReturnType<typeof splitEvents>;
   summarySentences: number;
   redundantDetailed: number;
   /** Of the detailed pairs, those that share a figure but no labelled fact (the figure heuristic alone). */
@@ -214,6 +215,7 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
       notFound,
       stories: full.stories.length,
       clustering: scores,
+      splitEvents: splitEvents(clusterItems),
       summarySentences,
       redundantDetailed,
       redundantDetailedByFigureOnly,
@@ -237,6 +239,18 @@ export async function runQuality(set: QualitySet, mode: Mode): Promise<QualityRu
 }
 
 /** Gold events the engine split, and engine stories that joined gold events, for --verbose. */
+/** Events of two articles or more, and those the reader meets as two stories or more (an article in no story counts as one). */
+export function splitEvents(items: ClusterItem[]): { events: number; split: number } {
+  const storiesOf = new Map<string, Set<string>>();
+  const sizes = new Map<string, number>();
+  for (const i of items) {
+    storiesOf.set(i.gold, (storiesOf.get(i.gold) ?? new Set()).add(i.predicted ?? `none:${i.id}`));
+    sizes.set(i.gold, (sizes.get(i.gold) ?? 0) + 1);
+  }
+  const multi = [...sizes].filter(([, n]) => n >= 2).map(([event]) => event);
+  return { events: multi.length, split: multi.filter((e) => storiesOf.get(e)!.size > 1).length };
+}
+
 function clusterMistakes(set: QualitySet, items: ClusterItem[]): string[] {
   const out: string[] = [];
   const byEvent = new Map<string, ClusterItem[]>();
@@ -288,6 +302,12 @@ export function qualityRows(runs: QualityRun[]): Array<Record<string, string>> {
   const c = (r: QualityRun) => r.clustering;
   row('stories in the edition', (r) => String(r.stories));
   row('labelled articles the engine did not store', (r) => String(r.notFound.length));
+  row(
+    'events of 2+ articles met as 2+ stories',
+    (r) => `${r.splitEvents.split} of ${r.splitEvents.events}`,
+    '0',
+    (r) => r.splitEvents.split === 0,
+  );
   row(
     'cluster F1 same-language (P / R)',
     (r) => `${f2(c(r).sameLanguage.f1)} (${f2(c(r).sameLanguage.precision)} / ${f2(c(r).sameLanguage.recall)})`,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { INTERESTS } from '@dcbrief/shared';
-import { QUALITY_SETS, qualityRows, runQuality } from '../../bench/quality.js';
+import { passTimes, QUALITY_SETS, qualityRows, runQuality, splitEvents } from '../../bench/quality.js';
 import { GoldIndex } from '../../bench/quality/judge.js';
 import {
   interestScores,
@@ -350,5 +350,29 @@ describe('the quality bench on a small set', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a set measured as the news came', () => {
+  it('counts the events of two articles or more that reach the reader as two stories or more', () => {
+    const items = [
+      { id: 'a1', gold: 'a', predicted: 's1', language: 'en' },
+      { id: 'a2', gold: 'a', predicted: 's1', language: 'de' },
+      { id: 'b1', gold: 'b', predicted: 's2', language: 'en' },
+      { id: 'b2', gold: 'b', predicted: null, language: 'fr' },
+      { id: 'c1', gold: 'c', predicted: 's3', language: 'en' },
+    ];
+    assert.deepEqual(splitEvents(items), { events: 2, split: 1 });
+  });
+
+  it('passes at the hour after each hour that brought an article, in order, once each', () => {
+    const article = (id: string, published: string) => ({ id, published }) as QualityArticle;
+    const set = {
+      articles: [article('x', '2025-03-02T10:40:00+01:00'), article('y', '2025-03-01T08:05:00Z'), article('z', '2025-03-02T09:10:00Z')],
+    } as Parameters<typeof passTimes>[0];
+    assert.deepEqual(
+      passTimes(set).map((d) => d.toISOString()),
+      ['2025-03-01T09:00:00.000Z', '2025-03-02T10:00:00.000Z'],
+    );
   });
 });
