@@ -6,14 +6,15 @@ import type { Page } from 'playwright-core';
 import { TRIAL_DAYS } from '@dcbrief/shared';
 import { User } from '../server/src/modules/users/user.entity.js';
 import { useWebFixtureWithStripe } from './support/web-fixture.js';
-import { routeStripeApiTo, routeStripeToStandIn } from './support/web-helpers.js';
+import { BROWSER_TIME_ZONE, routeStripeApiTo, routeStripeToStandIn } from './support/web-helpers.js';
 
 const SHOTS = path.resolve(import.meta.dirname, '../screenshots');
 const WIDTHS = [375, 1280] as const;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const shortDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
+/** A day as the page writes it: in the browser's time zone, not this process's (`npm run test:dates` moves the latter). */
+const shortDay = (date: Date) => date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: BROWSER_TIME_ZONE });
 
 /**
  * The card-free trial as a subscriber sees it (docs/decisions/008), on a phone and on a desktop: a new trial,

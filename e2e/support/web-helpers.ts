@@ -7,6 +7,9 @@ import { recipient } from '../../server/test/support/users.js';
 
 const STAND_IN = readFileSync(path.join(import.meta.dirname, 'web-stripe-stand-in.js'), 'utf8');
 
+/** The time zone of the browser a test signs in with, unless it names another: dates on the page are its days. */
+export const BROWSER_TIME_ZONE = 'Europe/Lisbon';
+
 /** Signs `email` in the way a person does: the sign-in page, the email, the link. Returns a page on '/'. */
 export async function signInInBrowser(
   ts: TestServer,
@@ -15,7 +18,7 @@ export async function signInInBrowser(
   options: { timezoneId?: string; viewport?: { width: number; height: number } } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    timezoneId: options.timezoneId ?? 'Europe/Lisbon',
+    timezoneId: options.timezoneId ?? BROWSER_TIME_ZONE,
     viewport: options.viewport ?? { width: 1280, height: 900 },
   });
   const page = await context.newPage();
