@@ -214,7 +214,14 @@ export class IngestService {
       const items = normalizeFresh(feed.fresh, source.language, now);
       const skippedItems = feed.skipped + feed.fresh.length - items.length;
       return {
-        outcome: { sourceId: source.id, status: 'ok', items: feed.itemCount, newItems: items.length, skippedItems },
+        outcome: {
+          sourceId: source.id,
+          status: 'ok',
+          items: feed.itemCount,
+          newItems: items.length,
+          skippedItems,
+          ...(feed.illFormed === null ? {} : { illFormed: feed.illFormed }),
+        },
         items,
         state: fetchedState(feed, now),
       };
