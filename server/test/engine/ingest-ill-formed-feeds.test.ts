@@ -116,7 +116,9 @@ describe('ingest: feeds as small outlets publish them', () => {
     assert.equal(report.ok, 1, JSON.stringify(report.outcomes));
     assert.equal(report.outcomes[0]!.illFormed, undefined);
     assert.equal(report.newArticles, 0, 'the same articles, known again');
-    assert.equal((await db.orm.em.fork().findOneOrFail(Source, { id: 'small' })).illFormed, null);
+    const source = await db.orm.em.fork().findOneOrFail(Source, { id: 'small' });
+    assert.equal(source.illFormed, null);
+    assert.equal(source.lastSuccessAt?.toISOString(), '2026-11-20T13:00:00.000Z');
     assert.doesNotMatch(await sources('list'), /ill-formed/);
     assert.match(await sources('show', 'small'), /well-formed:\s+yes/);
   });
