@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runSourcesCommand } from '../../src/cli/sources-commands.js';
 import { createEngine } from '../../src/engine/engine.js';
@@ -6,6 +9,7 @@ import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import type { CatalogEntry } from '../../src/engine/sources/catalog.js';
 import { ManualClock } from '../../src/lib/clock.js';
+import { runCli } from '../support/run-cli.js';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
 import { openTestOrm, testEngineConfig } from './support.js';
 
@@ -148,5 +152,36 @@ describe('ingest: feeds as small outlets publish them', () => {
       ],
     );
     for (const a of stored) assert.match(a.url, /^urn:dcbrief:notices:/, 'an address of its own, never a link to follow');
+  });
+});
+
+describe('npm run ingest and npm run sources on an ill-formed feed', () => {
+  let server: FixtureServer;
+  let dir: string;
+
+  before(async () => {
+    server = await startFixtureServer();
+    dir = mkdtempSync(path.join(tmpdir(), 'dcbrief-ill-formed-'));
+  });
+  after(async () => {
+    await server?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the pass reads it and names it; the sources list shows it ok, ill-formed but read', async () => {
+    server.serve('/gen/ill-formed.xml', ILL_FORMED.replaceAll('{base}', server.base));
+    const catalog = path.join(dir, 'sources.json');
+    writeFileSync(catalog, JSON.stringify([entry(server.base, 'small', '/gen/ill-formed.xml')]));
+    const env = { DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent', NODE_ENV: 'test' };
+
+    const ingest = await runCli('ingest.ts', ['--sources', catalog], env);
+    assert.equal(ingest.status, 0, ingest.stderr);
+    assert.match(ingest.stdout, /failed\s+0\n/);
+    assert.match(ingest.stdout, /new articles\s+3\n/);
+    assert.match(ingest.stdout, /Ill-formed but read \(not well-formed XML, read leniently\):\n {2}small: not well-formed XML: /);
+
+    const list = await runCli('sources.ts', ['list'], env);
+    assert.equal(list.status, 0, list.stderr);
+    assert.match(list.stdout, /^small .* ok \(ill-formed but read\) +200 +0 /m);
   });
 });
