@@ -165,4 +165,16 @@ describe('parseFeed and DOCTYPEs', () => {
     assert.equal(items.length, 1);
     assert.equal(items[0]!.title, 'Café &lol;');
   });
+
+  it('never expands entities declared in the DOCTYPE of a document that is not well-formed either', async () => {
+    const doc = `<?xml version="1.0"?>
+<!DOCTYPE rss [
+<!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+]>
+<rss version="2.0"><channel><item><title>AT&T &b;</title><link>http://127.0.0.1/a</link></item></channel></rss`;
+    const feed = await parseFeed(doc, 's', 'news', BASE);
+    assert.ok(feed.illFormed);
+    assert.equal(feed.items[0]!.title, 'AT&T &b;');
+  });
 });
