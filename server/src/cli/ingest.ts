@@ -94,7 +94,12 @@ function summarize(report: IngestReport): string {
     { what: 'updated stories', count: String(report.storiesUpdated) },
   ];
   const failures = report.outcomes.filter((o) => o.status === 'failed').map((o) => `  ${o.sourceId}: ${visible(o.error ?? '')}`);
-  return [formatTable(rows, ['what', 'count']), ...(failures.length ? ['', 'Failed sources:', ...failures] : [])].join('\n');
+  const illFormed = report.outcomes.filter((o) => o.illFormed).map((o) => `  ${o.sourceId}: ${visible(o.illFormed!)}`);
+  return [
+    formatTable(rows, ['what', 'count']),
+    ...(failures.length ? ['', 'Failed sources:', ...failures] : []),
+    ...(illFormed.length ? ['', 'Ill-formed but read (not well-formed XML, read leniently):', ...illFormed] : []),
+  ].join('\n');
 }
 
 runCli(main);

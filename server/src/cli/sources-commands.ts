@@ -14,8 +14,10 @@ import { formatFields, formatTable, visible } from './table.js';
 export const SOURCES_HELP = `Source commands
 
   sources list [--failing] [--disabled] [--language xx]   sources with their fetch state: last status and HTTP
-                                                          code, failures, last fetch, next attempt, ETag and
-                                                          Last-Modified (shortened; times in UTC), last error
+                                                          code ("ok (ill-formed but read)": the feed is not
+                                                          well-formed XML, read leniently), failures, last fetch,
+                                                          next attempt, ETag and Last-Modified (shortened; times
+                                                          in UTC), last error
   sources show <id>                                       one source with every field and its full fetch state
   sources sync                                            add the shipped catalog's new sources
   sources add --id ID --name NAME --site URL --feed URL [--kind news|podcast] [--language en]
@@ -149,7 +151,7 @@ function formatSources(sources: Source[]): string {
     kind: s.kind,
     lang: s.language,
     enabled: s.enabled ? 'yes' : 'no',
-    status: s.lastStatus,
+    status: status(s),
     http: s.lastHttpStatus === null ? '' : String(s.lastHttpStatus),
     failures: String(s.consecutiveFailures),
     fetched: minute(s.lastFetchedAt),
@@ -189,7 +191,8 @@ function formatSource(s: Source): string {
     ['weight', String(s.weight)],
     ['enabled', s.enabled ? 'yes' : 'no (not fetched by the schedule)'],
     ['origin', s.origin],
-    ['last status', s.lastStatus],
+    ['last status', status(s)],
+    ['well-formed', s.illFormed ? `no, read leniently: ${s.illFormed}` : s.lastStatus === 'never' ? '-' : 'yes'],
     ['last HTTP status', s.lastHttpStatus === null ? '-' : String(s.lastHttpStatus)],
     ['last error', s.lastError ?? '-'],
     ['consecutive failures', String(s.consecutiveFailures)],
@@ -201,6 +204,14 @@ function formatSource(s: Source): string {
     ['created', iso(s.createdAt)],
     ['updated', iso(s.updatedAt)],
   ]);
+}
+
+/**
+ * The last status, with "ill-formed but read" when the feed's last document is not well-formed XML: the source
+ * works, but its publisher's feed is broken for stricter readers (decision 221).
+ */
+function status(s: Source): string {
+  return s.illFormed && s.lastStatus !== 'failed' ? `${s.lastStatus} (ill-formed but read)` : s.lastStatus;
 }
 
 /** "2026-11-20 11:00Z": a time to the minute, compact enough for a table. */

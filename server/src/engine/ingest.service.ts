@@ -75,6 +75,8 @@ export interface IngestReport {
 interface FetchedSource {
   outcome: SourceOutcome;
   items: NormalizedItem[];
+  /** With `state`: the pass's managed entity, which the state is copied onto once stored. */
+  source?: Source;
   state?: Partial<Source>;
 }
 
@@ -191,6 +193,9 @@ export class IngestService {
     await this.timed(report, () =>
       storeArticles(orm.em.fork(), { fetchState, alsoSeen: prepared.alsoSeen, articles: prepared.created }, now),
     );
+    // The pass's flush writes the entities' dates back whether they changed or not (SQLite), so an entity still
+    // holding the previous success would undo what was just stored.
+    for (const f of batch) if (f.source && f.state) Object.assign(f.source, f.state);
     for (const seen of prepared.alsoSeen.values()) if (seen.storyId) reseen.add(seen.storyId);
   }
 
@@ -214,8 +219,16 @@ export class IngestService {
       const items = normalizeFresh(feed.fresh, source.language, now);
       const skippedItems = feed.skipped + feed.fresh.length - items.length;
       return {
-        outcome: { sourceId: source.id, status: 'ok', items: feed.itemCount, newItems: items.length, skippedItems },
+        outcome: {
+          sourceId: source.id,
+          status: 'ok',
+          items: feed.itemCount,
+          newItems: items.length,
+          skippedItems,
+          ...(feed.illFormed === null ? {} : { illFormed: feed.illFormed }),
+        },
         items,
+        source,
         state: fetchedState(feed, now),
       };
     } catch (err) {

@@ -38,7 +38,11 @@ export interface CaseResult {
   verdict: CorpusCase['verdict'];
   /** The SourceFailure message when the ingest refused the feed. */
   failure: string | null;
+  /** Why the document is not well-formed XML, when the ingest read it all the same. */
+  illFormed: string | null;
   entries: number;
+  /** Each entry's address as the parser gives it (its link, resolved against the feed's URL). */
+  urls: Array<string | null>;
   titles: Array<{ entry: number | null; expected: string; actual: string | null; ok: boolean }>;
 }
 
@@ -137,11 +141,15 @@ export async function evaluateCorpus(cases: CorpusCase[]): Promise<CaseResult[]>
       cases.map(async (c): Promise<CaseResult> => {
         const source = { id: 'corpus', kind: 'news' as const, feedUrl: `${served.base}/${encodeURI(c.file)}` };
         let failure: string | null = null;
+        let illFormed: string | null = null;
         let feedTitle: string | null = null;
         let entryTitles: Array<string | null> = [];
+        let urls: Array<string | null> = [];
         try {
           const read = await readFeed(fetcher, source);
           if (read.kind === 'ok') {
+            illFormed = read.feed.illFormed;
+            urls = read.feed.items.map((item) => item.url);
             feedTitle = read.feed.title === null ? null : textForm(read.feed.title);
             entryTitles = read.feed.items.map(
               (item) => normalizeItem(item, { declaredLanguage: 'en', now })?.title ?? textForm(item.title),
@@ -154,7 +162,9 @@ export async function evaluateCorpus(cases: CorpusCase[]): Promise<CaseResult[]>
           file: c.file,
           verdict: c.verdict,
           failure,
+          illFormed,
           entries: entryTitles.length,
+          urls,
           titles: c.titles.map((t) => {
             const actual = t.entry === null ? feedTitle : (entryTitles[t.entry] ?? null);
             const right = actual !== null && (actual === textForm(t.expected) || (c.plainTextTitle && actual === collapse(t.expected)));
@@ -178,6 +188,7 @@ export function summarize(results: CaseResult[]) {
     failedBozo: failed.filter((r) => r.verdict === 'bozo').length,
     failedClean: failed.filter((r) => r.verdict === 'clean').length,
     failedUnasserted: failed.filter((r) => r.verdict === 'unasserted').length,
+    readIllFormed: results.filter((r) => r.illFormed).length,
     bozo: results.filter((r) => r.verdict === 'bozo').length,
     titleTests: titles.length,
     titlesRight: titles.filter((t) => t.ok).length,

@@ -22,6 +22,7 @@ export const MIGRATIONS = {
     'Migration20261123065044', // SqliteAudioRatings
     'Migration20261123065114', // SqliteSignInCodes
     'Migration20261123071000', // SqliteAudioSentenceFrames
+    'Migration20261128120000', // SqliteSourceIllFormed
   ],
   postgresql: [
     'Migration20261122065932', // PgInitial
@@ -40,6 +41,7 @@ export const MIGRATIONS = {
     'Migration20261123065115', // PgSignInCodes
     'Migration20261123071001', // PgAudioSentenceFrames
     'Migration20261123170000', // PgSessionCacheNotify
+    'Migration20261128120001', // PgSourceIllFormed
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
 

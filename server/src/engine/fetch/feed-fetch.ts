@@ -29,6 +29,8 @@ export type FeedFetch =
       itemCount: number;
       /** Entries of the feed that could not be read (left out by the parser; the rest of the feed is kept). */
       skipped: number;
+      /** Why the feed is not well-formed XML, when it was read all the same. */
+      illFormed: string | null;
       fresh: FreshItem[];
     };
 
@@ -64,6 +66,7 @@ export async function fetchFeed(source: Source, deps: FeedFetchDeps): Promise<Fe
     lastModified: read.lastModified,
     itemCount: items.length,
     skipped: read.feed.skipped,
+    illFormed: read.feed.illFormed,
     fresh,
   };
 }

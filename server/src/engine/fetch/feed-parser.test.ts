@@ -45,7 +45,7 @@ describe('parseFeed', () => {
     assert.deepEqual(items[0]!.transcripts, [{ url: 'http://127.0.0.1/podcast/212.vtt', type: 'text/vtt' }]);
   });
 
-  it('refuses malformed XML and JSON that is not a feed with a FeedParseError', async () => {
+  it('refuses an HTML page and JSON that is not a feed with a FeedParseError', async () => {
     await assert.rejects(parseFeed(fixture('broken.xml'), 's', 'news', BASE), FeedParseError);
     await assert.rejects(parseFeed('{"hello":"world"}', 's', 'news', BASE), /not a JSON Feed/);
   });
@@ -69,7 +69,12 @@ describe('parseFeed on hostile feeds', () => {
   });
 
   it('reads an empty but well-formed feed as a feed with no items', async () => {
-    assert.deepEqual(await parseFeed('<rss version="2.0">\n</rss>', 's', 'news', BASE), { title: null, items: [], skipped: 0 });
+    assert.deepEqual(await parseFeed('<rss version="2.0">\n</rss>', 's', 'news', BASE), {
+      title: null,
+      items: [],
+      skipped: 0,
+      illFormed: null,
+    });
     assert.deepEqual((await parseFeed('<feed xmlns="http://www.w3.org/2005/Atom"/>', 's', 'news', BASE)).items, []);
   });
 
@@ -105,20 +110,45 @@ describe('parseFeed on hostile feeds', () => {
     assert.equal(items[1]!.enclosureUrl, null);
   });
 
-  it('mends a bare ampersand but refuses a document cut short', async () => {
-    const { items } = await parseFeed(
-      '<rss version="2.0"><channel><item><title>AT&T</title><link>http://x.example/?a=1&b=2</link></item></channel></rss>',
+  it('reads ill-formed XML as feedparser does and says why it is not well-formed', async () => {
+    const feed = await parseFeed(
+      `<!-- generated -->
+<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>AT&T news</title>
+  <item><title>Caf&eacute; &#X41;</title><link>http://x.example/?a=1&b=2</link></bold></item>
+</channel></rss`,
       's',
       'news',
       BASE,
     );
-    assert.equal(items[0]!.title, 'AT&T');
-    assert.equal(items[0]!.url, 'http://x.example/?a=1&b=2');
-    await assert.rejects(
-      parseFeed('<rss version="2.0"><channel><item><title>A</title></item></channel></rss', 's', 'news', BASE),
-      /not well-formed XML/,
+    assert.match(feed.illFormed!, /^not well-formed XML: .+ \(line \d+\)$/);
+    assert.equal(feed.title, 'AT&T news');
+    assert.deepEqual(
+      feed.items.map((i) => [i.title, i.url]),
+      [['Café A', 'http://x.example/?a=1&b=2']],
     );
+    assert.equal((await parseFeed(fixture('dcd-en.xml'), 's', 'news', BASE)).illFormed, null);
+  });
+
+  it('leaves out an entry cut off by the end of the document, and counts it', async () => {
+    const feed = await parseFeed(
+      '<rss version="2.0"><channel><item><title>Whole</title><guid>1</guid></item><item><title>Cut</title><description>Equinix said on',
+      's',
+      'news',
+      BASE,
+    );
+    assert.deepEqual(
+      feed.items.map((i) => i.title),
+      ['Whole'],
+    );
+    assert.equal(feed.skipped, 1);
+    assert.ok(feed.illFormed);
+  });
+
+  it('still refuses what has nothing like a feed in it', async () => {
+    await assert.rejects(parseFeed('<!-- nothing here -->', 's', 'news', BASE), /not a readable feed: not well-formed XML/);
     await assert.rejects(parseFeed('<html><body>Not a feed</body></html>', 's', 'news', BASE), /the document is <html>/);
+    await assert.rejects(parseFeed('<html><body><p>Database error<br></body></html>', 's', 'news', BASE), /the document is <html>/);
   });
 });
 
@@ -134,5 +164,17 @@ describe('parseFeed and DOCTYPEs', () => {
     const { items } = await parseFeed(doc, 's', 'news', BASE);
     assert.equal(items.length, 1);
     assert.equal(items[0]!.title, 'Café &lol;');
+  });
+
+  it('never expands entities declared in the DOCTYPE of a document that is not well-formed either', async () => {
+    const doc = `<?xml version="1.0"?>
+<!DOCTYPE rss [
+<!ENTITY a "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa">
+<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+]>
+<rss version="2.0"><channel><item><title>AT&T &b;</title><link>http://127.0.0.1/a</link></item></channel></rss`;
+    const feed = await parseFeed(doc, 's', 'news', BASE);
+    assert.ok(feed.illFormed);
+    assert.equal(feed.items[0]!.title, 'AT&T &b;');
   });
 });

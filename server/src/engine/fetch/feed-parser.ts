@@ -1,6 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DetectError, ParseError, parseAtomFeed, parseRdfFeed, parseRssFeed, type AtomFeed, type RdfFeed, type RssFeed } from 'feedsmith';
 import type { FetchedItem } from '../types.js';
+import { recoverXml } from './xml-recovery.js';
 
 export class FeedParseError extends Error {}
 
@@ -10,15 +11,24 @@ export interface ParsedFeed {
   items: FetchedItem[];
   /** Entries that could not be read (left out; the rest of the feed is kept). */
   skipped: number;
+  /**
+   * Why the document is not well-formed XML when it was read all the same (`not well-formed XML: <reason> (line N)`),
+   * else null: the source is fine for the ingest, but its publisher has a broken feed that other readers may refuse.
+   */
+  illFormed: string | null;
 }
+
+/** What a document gave, before whether it was well-formed is added. */
+type FeedContent = Omit<ParsedFeed, 'illFormed'>;
 
 type Kind = 'news' | 'podcast';
 
 /**
  * RSS 0.9x-2.0, RSS 1.0 (RDF) and Atom 0.3/1.0 through feedsmith (decision 220); JSON Feed 1.x and CDF through
- * small mappers of their own. Only a document that is not well-formed XML (or JSON), or is well-formed but not
- * a feed, is refused with a FeedParseError. A well-formed feed with nothing in it gives no items; an entry that cannot be read is
- * left out and counted in `skipped`, never failing its feed.
+ * small mappers of their own. XML that is not well-formed is read leniently and marked `illFormed` (decision 221);
+ * only a document with nothing like a feed in it, or JSON that is not a JSON Feed, is refused with a FeedParseError.
+ * A feed with nothing in it gives no items; an entry that cannot be read is left out and counted in `skipped`,
+ * never failing its feed.
  *
  * Titles come out as HTML (what normalize turns into text): RSS and RDF titles are read as HTML like every
  * reader does, Atom titles by their `type` (a `text` title is escaped, so `History of the <blink> tag` keeps
@@ -26,11 +36,15 @@ type Kind = 'news' | 'podcast';
  */
 export async function parseFeed(body: string, sourceId: string, kind: Kind, baseUrl: string): Promise<ParsedFeed> {
   const trimmed = body.replace(/^\uFEFF/, '').trimStart();
-  if (trimmed.startsWith('{')) return parseJsonFeed(trimmed, sourceId, kind, baseUrl);
-  const xml = decodeBase64Text(withoutDoctype(wellFormed(trimmed)));
+  if (trimmed.startsWith('{')) return { ...parseJsonFeed(trimmed, sourceId, kind, baseUrl), illFormed: null };
+  const document = readable(trimmed);
+  const feed = parseXmlFeed(decodeBase64Text(withoutDoctype(document.xml)), { sourceId, kind, baseUrl });
+  return { ...feed, skipped: feed.skipped + document.cutEntries, illFormed: document.illFormed };
+}
+
+function parseXmlFeed(xml: string, ctx: MapContext): FeedContent {
   const root = rootElement(xml);
   if (!root) throw new FeedParseError('not a readable feed: no root element');
-  const ctx: MapContext = { sourceId, kind, baseUrl };
   switch (root.toLowerCase().replace(/^[\w.-]+:/, '')) {
     case 'rss':
       return readFeed(
@@ -55,16 +69,18 @@ export async function parseFeed(body: string, sourceId: string, kind: Kind, base
 }
 
 /**
- * The document if it is well-formed XML, or once its two commonest slips are mended: a bare `&` (in a link's
- * query, in a company name) escaped, and `&#X41;` read as `&#x41;`. Anything else ill-formed (an unclosed or
- * mismatched tag, a cut document) is refused: guessing at its structure could put one item's text in another.
+ * The document as it is when it is well-formed XML; else read the way browsers and feedparser read it
+ * (recoverXml: a bare `&`, `&#X41;`, a missing `>` on the last end tag, an end tag that closes nothing, an XML
+ * declaration after a comment), with the strict parser's reason kept to show the operator. Only a document
+ * in which nothing like a feed's element is found is refused.
  */
-function wellFormed(xml: string): string {
-  const first = XMLValidator.validate(xml);
-  if (first === true) return xml;
-  const mended = xml.replace(/&#X/g, '&#x').replace(/&(?!(?:#\d+|#x[0-9a-fA-F]+|[A-Za-z][\w.-]*);)/g, '&amp;');
-  if (mended !== xml && XMLValidator.validate(mended) === true) return mended;
-  throw new FeedParseError(`not a readable feed: not well-formed XML: ${first.err.msg} (line ${first.err.line})`);
+function readable(xml: string): { xml: string; illFormed: string | null; cutEntries: number } {
+  const strict = XMLValidator.validate(xml);
+  if (strict === true) return { xml, illFormed: null, cutEntries: 0 };
+  const reason = `not well-formed XML: ${strict.err.msg} (line ${strict.err.line})`;
+  const recovered = recoverXml(xml);
+  if (!recovered.xml || XMLValidator.validate(recovered.xml) !== true) throw new FeedParseError(`not a readable feed: ${reason}`);
+  return { xml: recovered.xml, illFormed: reason, cutEntries: recovered.cutEntries };
 }
 
 /**
@@ -92,7 +108,7 @@ function decodeBase64Text(xml: string): string {
  * is known to be well-formed with a feed's root, that is a readable feed with no items. Any other error is the
  * feed's failure, with its message.
  */
-function readFeed<F>(parse: () => F, map: (feed: F) => ParsedFeed): ParsedFeed {
+function readFeed<F>(parse: () => F, map: (feed: F) => FeedContent): FeedContent {
   let feed: F;
   try {
     feed = parse();
@@ -123,7 +139,7 @@ function mapEach<T>(entries: T[] | undefined, map: (entry: T) => FetchedItem): {
   return { items, skipped };
 }
 
-function mapRss(feed: RssFeed.Feed<string>, ctx: MapContext): ParsedFeed {
+function mapRss(feed: RssFeed.Feed<string>, ctx: MapContext): FeedContent {
   const { items, skipped } = mapEach(feed.items, (item) => {
     const enclosure = item.enclosures?.find((e) => e.url);
     const audio = item.enclosures?.some((e) => e.type?.toLowerCase().startsWith('audio/')) ?? false;
@@ -144,7 +160,7 @@ function mapRss(feed: RssFeed.Feed<string>, ctx: MapContext): ParsedFeed {
   return { title: text(feed.title) ?? text(feed.dc?.titles?.[0]) ?? null, items, skipped };
 }
 
-function mapAtom(feed: AtomFeed.Feed<string>, ctx: MapContext): ParsedFeed {
+function mapAtom(feed: AtomFeed.Feed<string>, ctx: MapContext): FeedContent {
   const { items, skipped } = mapEach(feed.entries, (entry) => {
     const enclosure = entry.links?.find((l) => l.rel === 'enclosure' && l.href);
     return {
@@ -164,7 +180,7 @@ function mapAtom(feed: AtomFeed.Feed<string>, ctx: MapContext): ParsedFeed {
   return { title: atomText(feed.title) ?? null, items, skipped };
 }
 
-function mapRdf(feed: RdfFeed.Feed<string>, ctx: MapContext): ParsedFeed {
+function mapRdf(feed: RdfFeed.Feed<string>, ctx: MapContext): FeedContent {
   const { items, skipped } = mapEach(feed.items, (item) => ({
     sourceId: ctx.sourceId,
     guid: text(item.rdf?.about),
@@ -204,7 +220,7 @@ interface CdfNode {
  * Microsoft's Channel Definition Format (1997; feedparser still reads it, feedsmith does not): `<CHANNEL HREF>`
  * with `<TITLE>`, `<ABSTRACT>` and `<ITEM HREF LASTMOD>`. Small enough to map here.
  */
-function mapCdf(xml: string, ctx: MapContext): ParsedFeed {
+function mapCdf(xml: string, ctx: MapContext): FeedContent {
   const doc = cdfParser.parse(xml) as { channel?: CdfNode | string };
   const channel: CdfNode = typeof doc.channel === 'object' && doc.channel ? doc.channel : {};
   const base = absolute(channel['@href'], ctx.baseUrl) ?? ctx.baseUrl;
@@ -290,7 +306,7 @@ interface JsonFeedItem {
   attachments?: Array<{ url?: string; mime_type?: string }>;
 }
 
-function parseJsonFeed(body: string, sourceId: string, kind: Kind, baseUrl: string): ParsedFeed {
+function parseJsonFeed(body: string, sourceId: string, kind: Kind, baseUrl: string): FeedContent {
   let doc: { version?: string; title?: string; items?: JsonFeedItem[] };
   try {
     doc = JSON.parse(body);

@@ -23,6 +23,8 @@ export interface SourceOutcome {
   newItems: number;
   /** Entries left out: unreadable, or with no title and text worth keeping, or a link too long to store. */
   skippedItems?: number;
+  /** Why the feed is not well-formed XML, when it was read all the same. */
+  illFormed?: string;
   error?: string;
 }
 
@@ -52,9 +54,13 @@ export function recordNotModified(source: Source, now: Date): SourceOutcome {
 }
 
 /** The fetch state of a feed that answered with content: stored with the articles it produced, not before. */
-export function fetchedState(feed: { status: number; etag: string | null; lastModified: string | null }, now: Date): Partial<Source> {
+export function fetchedState(
+  feed: { status: number; etag: string | null; lastModified: string | null; illFormed: string | null },
+  now: Date,
+): Partial<Source> {
   return {
     ...answered('ok', feed.status, now),
+    illFormed: feed.illFormed === null ? null : truncate(feed.illFormed, LIMITS.illFormed),
     // A validator too long for its column is dropped, not cut (a cut one never matches): a full GET next time.
     etag: fitsOrNull(feed.etag, LIMITS.etag),
     lastModified: fitsOrNull(feed.lastModified, LIMITS.lastModified),

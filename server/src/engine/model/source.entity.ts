@@ -25,6 +25,12 @@ export class Source {
   lastStatus: FetchStatus = 'never';
   lastHttpStatus: number | null = null;
   lastError: string | null = null;
+  /**
+   * Why the last document the feed answered with is not well-formed XML, when the ingest read it all the same
+   * ("ill-formed but read", decision 221); null when it was well-formed. Kept through 304s and failures: it
+   * describes the feed's last document.
+   */
+  illFormed: string | null = null;
   consecutiveFailures = 0;
   lastFetchedAt: Date | null = null;
   lastSuccessAt: Date | null = null;
@@ -53,6 +59,7 @@ export const SourceSchema = new EntitySchema<Source>({
     lastStatus: { type: 'string', length: 16 },
     lastHttpStatus: { type: 'integer', nullable: true },
     lastError: { type: 'string', length: 500, nullable: true },
+    illFormed: { type: 'string', length: 500, nullable: true },
     consecutiveFailures: { type: 'integer' },
     lastFetchedAt: { type: 'datetime', nullable: true },
     lastSuccessAt: { type: 'datetime', nullable: true },

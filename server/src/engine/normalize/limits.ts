@@ -31,6 +31,7 @@ export const LIMITS = {
   etag: must(SourceSchema, 'etag'),
   lastModified: must(SourceSchema, 'lastModified'),
   error: must(SourceSchema, 'lastError'),
+  illFormed: must(SourceSchema, 'illFormed'),
 } as const;
 
 /** The string properties of `row` longer than their column allows (empty when the row fits). */
