@@ -4,17 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { episodeListSchema, episodeSchema } from '@dcbrief/shared';
-import { createAudioStore } from '../../src/audio/audio.config.js';
-import { prepareAudio } from '../../src/audio/prepare.js';
 import { FileAudioStore } from '../../src/audio/storage.js';
 import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { createLogger } from '../../src/lib/logger.js';
 import type { TestClient } from '../support/client.js';
 import { setSubscription } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { signIn } from '../support/users.js';
 import { deliveryDeps } from '../delivery/fixtures.js';
+import { prepareEpisodes } from './fixtures.js';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 const octal = (mode: number) => `0${mode.toString(8)}`;
@@ -47,14 +45,7 @@ describe('audio files are owner-only whatever the mode of DATA_DIR and the umask
     owner = await signIn(ts, 'owner@modes.example');
     await setSubscription(ts.orm, 'owner@modes.example', 'premium', 'active');
     await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
-    const summary = await prepareAudio({
-      orm: ts.orm,
-      tts: flite,
-      store: createAudioStore(ts.config.audio),
-      clock: ts.clock,
-      logger: createLogger('silent'),
-      config: { maxAttempts: 5 },
-    });
+    const summary = await prepareEpisodes(ts, flite);
     assert.equal(summary.ready, 1);
   });
   after(async () => {

@@ -1,6 +1,5 @@
-import path from 'node:path';
+import { createAudioStore } from '../../src/audio/audio.config.js';
 import { prepareAudio } from '../../src/audio/prepare.js';
-import { FileAudioStore } from '../../src/audio/storage.js';
 import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
 import type { SpeechSynthesizer } from '../../src/audio/tts/port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
@@ -11,12 +10,12 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { signIn } from '../support/users.js';
 import { deliveryDeps } from '../delivery/fixtures.js';
 
-/** Runs the preparation job once on the test server: every composed premium digest is given its episode in DATA_DIR/audio. */
+/** Runs the preparation job once on the test server: every composed premium digest is given its episode in the store it is configured with. */
 export function prepareEpisodes(ts: TestServer, tts: SpeechSynthesizer) {
   return prepareAudio({
     orm: ts.orm,
     tts,
-    store: new FileAudioStore(path.join(ts.dataDir, 'audio')),
+    store: createAudioStore(ts.config.audio),
     clock: ts.clock,
     logger: createLogger('silent'),
     config: { maxAttempts: 5 },

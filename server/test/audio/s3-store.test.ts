@@ -4,11 +4,9 @@ import { text } from 'node:stream/consumers';
 import { episodeListSchema, episodeSchema } from '@dcbrief/shared';
 import { createAudioStore } from '../../src/audio/audio.config.js';
 import { AudioEpisode } from '../../src/audio/audio.entity.js';
-import { prepareAudio } from '../../src/audio/prepare.js';
 import { S3AudioStore } from '../../src/audio/storage.js';
 import { FliteSynthesizer } from '../../src/audio/tts/flite.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
-import { createLogger } from '../../src/lib/logger.js';
 import type { TestClient } from '../support/client.js';
 import { setSubscription } from '../support/fixtures.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
@@ -16,7 +14,7 @@ import { startS3StandIn, type S3StandIn } from '../support/s3.js';
 import { rawHead } from '../support/raw-head.js';
 import { signIn } from '../support/users.js';
 import { deliveryDeps } from '../delivery/fixtures.js';
-import { fileHeadersOf } from './fixtures.js';
+import { fileHeadersOf, prepareEpisodes } from './fixtures.js';
 
 async function* pieces(...parts: string[]) {
   for (const part of parts) yield Buffer.from(part);
@@ -83,14 +81,7 @@ describe('episodes prepared into S3 and served through the server to their owner
     await setSubscription(ts.orm, 'owner@s3.example', 'premium', 'active');
     await setSubscription(ts.orm, 'other@s3.example', 'premium', 'active');
     await runDeliveryPass(deliveryDeps(ts), ts.clock.now());
-    const summary = await prepareAudio({
-      orm: ts.orm,
-      tts: flite,
-      store: createAudioStore(ts.config.audio),
-      clock: ts.clock,
-      logger: createLogger('silent'),
-      config: { maxAttempts: 5 },
-    });
+    const summary = await prepareEpisodes(ts, flite);
     assert.equal(summary.ready, 1);
   });
   after(async () => {

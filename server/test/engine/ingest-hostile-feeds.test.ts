@@ -3,24 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { createEngine } from '../../src/engine/engine.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
-import type { CatalogEntry } from '../../src/engine/sources/catalog.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
-import { openTestOrm, testEngineConfig } from './support.js';
-
-function entry(base: string, id: string, path: string, kind: 'news' | 'podcast' = 'news'): CatalogEntry {
-  return {
-    id,
-    name: `Hostile ${id}`,
-    siteUrl: `${base}/`,
-    feedUrl: `${base}${path}`,
-    kind,
-    language: 'en',
-    country: 'US',
-    categories: ['infrastructure'],
-    weight: 1,
-  };
-}
+import { openTestOrm, testEngineConfig, fixtureEntry } from './support.js';
 
 const CRAZY_TITLE = `&lt;!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN"&gt;&lt;html&gt;&lt;head&gt;&lt;title&gt;Crazy HTML&lt;/title&gt;&lt;/head&gt;&lt;body onload="executeMe();"&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;/body&gt;&lt;/html&gt;`;
 
@@ -77,9 +62,9 @@ describe('ingest: hostile feeds', () => {
     server.serve('/gen/podcast.xml', PODCAST);
     const engine = createEngine(db.orm, testEngineConfig(), { clock: new ManualClock(new Date('2026-11-20T12:00:00Z')) });
     await engine.syncCatalog([
-      entry(server.base, 'h-rss', '/gen/no-version.xml'),
-      entry(server.base, 'h-atom', '/gen/inline.atom'),
-      entry(server.base, 'h-pod', '/gen/podcast.xml', 'podcast'),
+      fixtureEntry(server.base, 'h-rss', '/gen/no-version.xml'),
+      fixtureEntry(server.base, 'h-atom', '/gen/inline.atom'),
+      fixtureEntry(server.base, 'h-pod', '/gen/podcast.xml', 'podcast'),
     ]);
     const report = await engine.ingest();
     assert.equal(report.failed, 0, JSON.stringify(report.outcomes));
@@ -122,7 +107,7 @@ describe('ingest: hostile feeds', () => {
   it('counts the items it leaves out, per source and for the pass, and keeps the rest of the feed', async () => {
     server.serve('/gen/skips.xml', WITH_SKIPS);
     const engine = createEngine(db.orm, testEngineConfig(), { clock: new ManualClock(new Date('2026-11-20T14:00:00Z')) });
-    await engine.syncCatalog([entry(server.base, 'h-skips', '/gen/skips.xml')]);
+    await engine.syncCatalog([fixtureEntry(server.base, 'h-skips', '/gen/skips.xml')]);
     const report = await engine.ingest({ sourceIds: ['h-skips'] });
     assert.equal(report.ok, 1, JSON.stringify(report.outcomes));
     assert.equal(report.newArticles, 1);

@@ -7,25 +7,10 @@ import { runSourcesCommand } from '../../src/cli/sources-commands.js';
 import { createEngine } from '../../src/engine/engine.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
-import type { CatalogEntry } from '../../src/engine/sources/catalog.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { runCli } from '../support/run-cli.js';
 import { startFixtureServer, type FixtureServer } from './fixture-server.js';
-import { openTestOrm, testEngineConfig } from './support.js';
-
-function entry(base: string, id: string, path: string): CatalogEntry {
-  return {
-    id,
-    name: `Small outlet ${id}`,
-    siteUrl: `${base}/`,
-    feedUrl: `${base}${path}`,
-    kind: 'news',
-    language: 'en',
-    country: 'US',
-    categories: ['infrastructure'],
-    weight: 1,
-  };
-}
+import { openTestOrm, testEngineConfig, fixtureEntry } from './support.js';
 
 /**
  * As a small outlet's hand-made feed comes: a comment before the XML declaration, a bare `&` in a title and a
@@ -84,7 +69,7 @@ describe('ingest: feeds as small outlets publish them', () => {
   it('ingests a feed that is not well-formed XML, and its source shows "ill-formed but read", not failed', async () => {
     server.serve('/gen/ill-formed.xml', ILL_FORMED.replaceAll('{base}', server.base));
     const engine = createEngine(db.orm, testEngineConfig(), { clock });
-    await engine.syncCatalog([entry(server.base, 'small', '/gen/ill-formed.xml')]);
+    await engine.syncCatalog([fixtureEntry(server.base, 'small', '/gen/ill-formed.xml')]);
     const report = await engine.ingest();
     assert.equal(report.failed, 0, JSON.stringify(report.outcomes));
     assert.equal(report.ok, 1);
@@ -130,7 +115,7 @@ describe('ingest: feeds as small outlets publish them', () => {
   it('stores an entry with no link, guid or enclosure once, however often the feed repeats it', async () => {
     server.serve('/gen/no-links.xml', NO_LINKS);
     const engine = createEngine(db.orm, testEngineConfig(), { clock });
-    await engine.syncCatalog([entry(server.base, 'notices', '/gen/no-links.xml')]);
+    await engine.syncCatalog([fixtureEntry(server.base, 'notices', '/gen/no-links.xml')]);
     const first = await engine.ingest({ sourceIds: ['notices'] });
     assert.equal(first.newArticles, 2, JSON.stringify(first.outcomes));
 
@@ -171,7 +156,7 @@ describe('npm run ingest and npm run sources on an ill-formed feed', () => {
   it('the pass reads it and names it; the sources list shows it ok, ill-formed but read', async () => {
     server.serve('/gen/ill-formed.xml', ILL_FORMED.replaceAll('{base}', server.base));
     const catalog = path.join(dir, 'sources.json');
-    writeFileSync(catalog, JSON.stringify([entry(server.base, 'small', '/gen/ill-formed.xml')]));
+    writeFileSync(catalog, JSON.stringify([fixtureEntry(server.base, 'small', '/gen/ill-formed.xml')]));
     const env = { DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent', NODE_ENV: 'test' };
 
     const ingest = await runCli('ingest.ts', ['--sources', catalog], env);

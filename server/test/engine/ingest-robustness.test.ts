@@ -5,27 +5,12 @@ import { createEngine } from '../../src/engine/engine.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import { Story } from '../../src/engine/model/story.entity.js';
-import type { CatalogEntry } from '../../src/engine/sources/catalog.js';
 import { fixtureCatalog, startFixtureServer, type FixtureServer } from './fixture-server.js';
-import { enforceColumnLengths, openTestOrm, testEngineConfig } from './support.js';
+import { enforceColumnLengths, openTestOrm, testEngineConfig, fixtureEntry } from './support.js';
 
 type Db = Awaited<ReturnType<typeof openTestOrm>>;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-function generated(base: string, id: string, path: string): CatalogEntry {
-  return {
-    id,
-    name: `Generated ${id}`,
-    siteUrl: `${base}/`,
-    feedUrl: `${base}${path}`,
-    kind: 'news',
-    language: 'en',
-    country: 'US',
-    categories: ['infrastructure'],
-    weight: 1,
-  };
-}
 
 function rss(items: Array<{ title: string; link: string; guid: string; text: string }>): string {
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -171,7 +156,7 @@ describe('ingest: values longer than their columns (PostgreSQL limits enforced o
     );
     const engine = createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock });
     await engine.syncCatalog([
-      generated(fx.server.base, 'gen-long', '/gen/long.xml'),
+      fixtureEntry(fx.server.base, 'gen-long', '/gen/long.xml'),
       ...fixtureCatalog(fx.server.base).filter((e) => e.id === 'fx-dcd-en'),
     ]);
     const report = await engine.ingest();
@@ -211,7 +196,7 @@ describe('ingest: a stored article seen again in another source', () => {
   it('adds the new source to the story on a later pass, without counting a republished copy as an independent outlet', async () => {
     const catalog = fixtureCatalog(fx.server.base);
     const engine = createEngine(fx.db.orm, testEngineConfig(), { clock: fx.clock });
-    await engine.syncCatalog([...catalog, generated(fx.server.base, 'gen-late', '/gen/late.xml')]);
+    await engine.syncCatalog([...catalog, fixtureEntry(fx.server.base, 'gen-late', '/gen/late.xml')]);
     await engine.ingest({ sourceIds: ['fx-dcd-en', 'fx-heise-de', 'fx-fr', 'fx-es', 'fx-ja'] });
     const first = await storyOf('/en/equinix-fr9-frankfurt');
     assert.ok(!first.story.sourceIds.includes('fx-aggregator'));

@@ -1,3 +1,4 @@
+import type { CatalogEntry } from '../../src/engine/sources/catalog.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -51,4 +52,19 @@ export async function enforceColumnLengths(orm: MikroORM): Promise<void> {
       }
     }
   }
+}
+
+/** A catalog entry for a feed the fixture server serves at `path`: an English news outlet (or podcast) in the US. */
+export function fixtureEntry(base: string, id: string, path: string, kind: 'news' | 'podcast' = 'news'): CatalogEntry {
+  return {
+    id,
+    name: `Outlet ${id}`,
+    siteUrl: `${base}/`,
+    feedUrl: `${base}${path}`,
+    kind,
+    language: 'en',
+    country: 'US',
+    categories: ['infrastructure'],
+    weight: 1,
+  };
 }
