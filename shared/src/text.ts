@@ -5,6 +5,7 @@ import { z } from 'zod';
  * unpaired UTF-16 surrogate: databases refuse NUL (or cut the statement there), terminals obey escape
  * sequences, and a lone surrogate has no UTF-8 form, so it would be stored as something else.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is what this pattern is for
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

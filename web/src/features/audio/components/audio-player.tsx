@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ChevronDown, ChevronUp, Pause, Play, SkipBack, SkipForward, X } from 'lucide-react';
 import { PLAYBACK_SPEEDS, type Episode, type EpisodeChapter } from '@dcbrief/shared';
@@ -114,21 +114,23 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
     [episode],
   );
 
-  // A new episode: load it, resume where its subscriber stopped, play.
+  // A new episode: load it, resume where its subscriber stopped, play. Its ratings changing loads nothing.
+  const resume = useEffectEvent((el: HTMLAudioElement) => {
+    if (!episode) return;
+    el.currentTime = episode.positionSec < episode.durationSec - 1 ? episode.positionSec : 0;
+    el.playbackRate = rate;
+    void el.play().catch(() => setPlaying(false));
+  });
+  const src = episode ? apiUrl(episode.audioUrl) : null;
   useEffect(() => {
     const el = audio.current;
-    if (!el || !episode) return;
-    const resume = () => {
-      el.currentTime = episode.positionSec < episode.durationSec - 1 ? episode.positionSec : 0;
-      el.playbackRate = rate;
-      void el.play().catch(() => setPlaying(false));
-    };
-    el.addEventListener('loadedmetadata', resume, { once: true });
-    el.src = apiUrl(episode.audioUrl);
+    if (!el || !src) return;
+    const loaded = () => resume(el);
+    el.addEventListener('loadedmetadata', loaded, { once: true });
+    el.src = src;
     el.load();
-    return () => el.removeEventListener('loadedmetadata', resume);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the episode changes
-  }, [episode?.digestId]);
+    return () => el.removeEventListener('loadedmetadata', loaded);
+  }, [src]);
 
   useEffect(() => {
     if (audio.current) audio.current.playbackRate = rate;
@@ -138,7 +140,7 @@ export function AudioPlayerProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const el = audio.current;
     if (!el || !episode) return;
-    const track = el.textTracks?.[0];
+    const track = el.textTracks[0];
     if (!track) return;
     track.mode = 'hidden';
     const onCue = () => {
