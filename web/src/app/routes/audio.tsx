@@ -8,7 +8,7 @@ import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { PageShell } from '@/components/layout/page-shell';
 import { episodesQueryKey, useEpisodes } from '@/features/audio/api/get-episodes';
 import { AudioLibrary, AudioOffNotice, EpisodeSpotlight, PodcastFeedCard } from '@/features/audio/components/audio-library';
-import { useAudioPlayer } from '@/features/audio/components/audio-player';
+import { useAudioPlayer } from '@/features/audio/hooks/use-audio-player';
 import { UpgradeNotice } from '@/features/audio/components/upgrade-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
 
