@@ -8,7 +8,8 @@ import type { CreateSubscriptionResponse, Tier } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { currentUserQueryKey } from '@/lib/auth';
+import { currentUserQueryOptions } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 import { STRIPE_JS_TIMEOUT_MS } from '@/lib/ui-timings';
 import { refreshBilling } from '../api/refresh-billing';
 import { OrderSummary, PaymentTerms } from './order-summary';
@@ -112,10 +113,10 @@ function ConfirmForm({ intentType, trialEnd, tier }: Pick<CreateSubscriptionResp
     }
     announcePaymentSuccess();
     try {
-      queryClient.setQueryData(currentUserQueryKey, await refreshBilling());
+      queryClient.setQueryData(currentUserQueryOptions.queryKey, await refreshBilling());
     } catch {
       // The webhook brings the same state moments later; the dashboard reads it then.
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     }
     navigate(paths.dashboard);
   };
