@@ -12,8 +12,6 @@ import { LinkSigner } from './tokens.js';
 import { usePageHeaders } from '../http/middleware/security-headers.js';
 import { digestPageUrl } from './digest-links.js';
 
-export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
-
 /**
  * The links of a digest email, usable without signing in: the signed token in the address is the
  * authority. A GET never changes anything (mail scanners and link previews fetch every link of a
