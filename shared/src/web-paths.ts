@@ -19,6 +19,16 @@ export const WEB_PATHS = {
  */
 export const LISTEN_LATEST_PATH = `${WEB_PATHS.audio}?play=latest`;
 
+/** One digest in the web app (WEB_PATHS.digest): links, the desktop's notifications, the emails. */
+export function digestPath(id: string): string {
+  return `${WEB_PATHS.digests}/${encodeURIComponent(id)}`;
+}
+
+/** One episode in the Audio Library (WEB_PATHS.episode): the premium email's "Listen (N min)". */
+export function episodePath(digestId: string): string {
+  return `${WEB_PATHS.audio}/${encodeURIComponent(digestId)}`;
+}
+
 const PATTERNS = Object.values(WEB_PATHS).map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));
 
 /** Whether a URL path (no query) is one of the web app's pages. */

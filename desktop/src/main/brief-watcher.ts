@@ -1,8 +1,9 @@
-import { digestListSchema, episodeListSchema, hasPremiumAccess, userSchema, type Digest, type User } from '@dcbrief/shared';
+import { digestListSchema, digestPath, episodeListSchema, hasPremiumAccess, userSchema, type Digest, type User } from '@dcbrief/shared';
+import { localDate } from '@dcbrief/shared/delivery-time';
 import { briefNotificationText } from './notification-text.js';
 import type { OfflineStore } from './offline-store.js';
 import type { DesktopPorts } from './ports.js';
-import { checkMissed, localDate, nextCheckAt, type DeliverySettings } from './schedule.js';
+import { checkMissed, nextCheckAt, type DeliverySettings } from './schedule.js';
 import type { SettingsStore } from './settings.js';
 
 export interface BriefWatcherDeps {
@@ -20,10 +21,6 @@ export type CheckOutcome = 'no-server' | 'offline' | 'signed-out' | 'unchanged' 
 
 /** How long the app waits to try again when the server could not be reached. */
 export const OFFLINE_RETRY_MS = 15 * 60_000;
-
-export function digestPath(id: string): string {
-  return `/digests/${encodeURIComponent(id)}`;
-}
 
 /**
  * Learns of new digests without polling (docs/decisions/604): it asks the server at the subscriber's delivery

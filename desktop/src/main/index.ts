@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { app, BrowserWindow, ipcMain, Menu, nativeImage, protocol, session, shell, Tray, type IpcMainInvokeEvent } from 'electron';
-import { hasPremiumAccess, LISTEN_LATEST_PATH, type DesktopServerState } from '@dcbrief/shared';
+import { digestPath, hasPremiumAccess, LISTEN_LATEST_PATH, WEB_PATHS, type DesktopServerState } from '@dcbrief/shared';
 import { CHANNELS } from '../preload/bridge.js';
 import { APP_ORIGIN, APP_SCHEME, handleAppRequest } from './app-protocol.js';
-import { BriefWatcher, digestPath } from './brief-watcher.js';
+import { BriefWatcher } from './brief-watcher.js';
 import { electronPorts } from './electron-ports.js';
 import { LinuxAutostart } from './login-item.js';
 import { OfflineStore } from './offline-store.js';
@@ -128,7 +128,8 @@ async function start(): Promise<void> {
           { premium, openAtLogin },
           {
             open: () => showWindow(),
-            todaysBrief: () => void store.read().then((copy) => showWindow(copy?.digests[0] ? digestPath(copy.digests[0].id) : '/digests')),
+            todaysBrief: () =>
+              void store.read().then((copy) => showWindow(copy?.digests[0] ? digestPath(copy.digests[0].id) : WEB_PATHS.digests)),
             listen: () => showWindow(LISTEN_LATEST_PATH),
             checkNow: () => void watcher.check(),
             setOpenAtLogin: (on) => void setOpenAtLogin(on).then(refreshTray),

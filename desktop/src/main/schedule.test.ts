@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { CHECK_DELAYS_MINUTES, checkMissed, deliveryInstant, localDate, nextCheckAt } from './schedule.js';
+import { CHECK_DELAYS_MINUTES, checkMissed, nextCheckAt } from './schedule.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -12,7 +12,6 @@ describe('when the app asks for the day’s digest', () => {
     const tokyo = { deliveryTime: '08:00', timezone: 'Asia/Tokyo' };
     // 2026-11-24T20:00Z is already Nov 25, 05:00 in Tokyo: that day's 08:02 JST = 23:02Z.
     expect(nextCheckAt(at('2026-11-24T20:00:00Z'), tokyo, '2026-11-24')).toEqual(at('2026-11-24T23:02:00Z'));
-    expect(localDate(at('2026-11-24T20:00:00Z'), 'Asia/Tokyo')).toBe('2026-11-25');
   });
 
   test('looks again later in the morning while the day’s digest has not come, then waits for the next day', () => {
@@ -36,16 +35,13 @@ describe('when the app asks for the day’s digest', () => {
   test('across the autumn DST change the local hour holds: 25 hours between two checks', () => {
     const ny = { deliveryTime: '06:00', timezone: 'America/New_York' };
     // Sat Oct 31 2026 06:00 EDT = 10:00Z; Sun Nov 1 06:00 EST = 11:00Z.
-    expect(deliveryInstant('2026-10-31', ny)).toEqual(at('2026-10-31T10:00:00Z'));
     expect(nextCheckAt(at('2026-10-31T10:03:00Z'), ny, '2026-10-31')).toEqual(at('2026-11-01T11:02:00Z'));
   });
 
-  test('across the spring DST change: 23 hours, and a time the clocks skip moves forward', () => {
+  test('across the spring DST change: 23 hours', () => {
     const berlin = { deliveryTime: '06:00', timezone: 'Europe/Berlin' };
     // Sat Mar 28 2026 06:00 CET = 05:00Z; Sun Mar 29 06:00 CEST = 04:00Z.
     expect(nextCheckAt(at('2026-03-28T05:03:00Z'), berlin, '2026-03-28')).toEqual(at('2026-03-29T04:02:00Z'));
-    // 02:30 does not exist in Berlin on Mar 29: it is 03:30 CEST (01:30Z).
-    expect(deliveryInstant('2026-03-29', { deliveryTime: '02:30', timezone: 'Europe/Berlin' })).toEqual(at('2026-03-29T01:30:00Z'));
   });
 
   test('a check the computer slept through counts as missed on waking; one still ahead does not', () => {

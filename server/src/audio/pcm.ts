@@ -6,25 +6,6 @@ export interface Pcm {
 
 export const durationSec = (pcm: Pcm) => pcm.samples.length / pcm.sampleRate;
 
-/** Silence of a given length at a sample rate (pauses between sentences and stories). */
-export function silence(sampleRate: number, seconds: number): Pcm {
-  return { sampleRate, samples: new Int16Array(Math.round(sampleRate * seconds)) };
-}
-
-/** Several clips of one sample rate, one after the other. */
-export function concat(parts: Pcm[]): Pcm {
-  if (!parts.length) throw new Error('Nothing to join');
-  const sampleRate = parts[0]!.sampleRate;
-  const out = new Int16Array(parts.reduce((n, p) => n + p.samples.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    if (part.sampleRate !== sampleRate) throw new Error(`Clips of ${sampleRate} Hz and ${part.sampleRate} Hz cannot be joined`);
-    out.set(part.samples, at);
-    at += part.samples.length;
-  }
-  return { sampleRate, samples: out };
-}
-
 /** Float samples in [-1, 1] (sherpa-onnx) as 16-bit integers, clipped. */
 export function fromFloat32(samples: Float32Array, sampleRate: number): Pcm {
   const out = new Int16Array(samples.length);
@@ -74,13 +55,6 @@ export function parseWav(buf: Buffer): Pcm {
     at = body + size + (size % 2);
   }
   throw new Error('WAVE file without data');
-}
-
-/** Raw little-endian 16-bit mono samples (OpenAI's `pcm` format) as a clip. */
-export function fromRawPcm16(buf: Buffer, sampleRate: number): Pcm {
-  const samples = new Int16Array(Math.floor(buf.length / 2));
-  for (let i = 0; i < samples.length; i++) samples[i] = buf.readInt16LE(i * 2);
-  return { sampleRate, samples };
 }
 
 /** A clip as a 16-bit mono WAVE file (the segment cache's format, and test fixtures). */

@@ -1,15 +1,16 @@
+import { digestPath, episodePath, WEB_PATHS } from '@dcbrief/shared';
 import type { DeliveryDeps } from './deps.js';
 import type { DigestEmailLinks } from './render.js';
 import type { LinkSigner } from './tokens.js';
 
 /** The digest in the web app: it needs the subscriber's own sign-in, so any copy of the email may carry it. */
-export const digestPageUrl = (publicUrl: string, digestId: string) => `${publicUrl}/digests/${digestId}`;
+export const digestPageUrl = (publicUrl: string, digestId: string) => `${publicUrl}${digestPath(digestId)}`;
 
-/** The digest's episode in the web app's Audio Library (WEB_PATHS.episode), behind the subscriber's sign-in. */
-export const episodePageUrl = (publicUrl: string, digestId: string) => `${publicUrl}/audio/${digestId}`;
+/** The digest's episode in the web app's Audio Library, behind the subscriber's sign-in. */
+export const episodePageUrl = (publicUrl: string, digestId: string) => `${publicUrl}${episodePath(digestId)}`;
 
 /** Where a subscriber chooses their emails (the dashboard, behind their sign-in). */
-export const preferencesUrl = (publicUrl: string) => `${publicUrl}/dashboard`;
+export const preferencesUrl = (publicUrl: string) => `${publicUrl}${WEB_PATHS.dashboard}`;
 
 /**
  * The links of one subscriber's copy of a digest. Rating and unsubscribing act without sign-in, on the

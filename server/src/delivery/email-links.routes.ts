@@ -10,8 +10,7 @@ import { AUTO_POST_CSP_SOURCE, emailLinkPage } from './pages.js';
 import { RecipientsService } from './recipients.service.js';
 import { LinkSigner } from './tokens.js';
 import { usePageHeaders } from '../http/middleware/security-headers.js';
-
-export const EMAIL_LINK_PATHS = ['/api/email/rate', '/api/email/unsubscribe'];
+import { digestPageUrl } from './digest-links.js';
 
 /**
  * The links of a digest email, usable without signing in: the signed token in the address is the
@@ -74,7 +73,7 @@ export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: s
     page(
       ctx,
       emailLinkPage('Thank you for your feedback', [`You rated “${target.digest.title}” ${target.rating} out of ${RATING_MAX}.`], {
-        link: { href: `${publicUrl()}/digests/${target.digest.id}`, label: 'Read this digest in the web app' },
+        link: { href: digestPageUrl(publicUrl(), target.digest.id), label: 'Read this digest in the web app' },
       }),
     );
   });

@@ -4,10 +4,6 @@ import { Digest, DigestContent } from '../../src/modules/digests/digest.entity.j
 import { Feedback } from '../../src/modules/feedback/feedback.entity.js';
 import { User } from '../../src/modules/users/user.entity.js';
 
-export async function userByEmail(orm: Orm, email: string): Promise<User> {
-  return orm.em.fork().findOneOrFail(User, { email });
-}
-
 /** A story as delivery stores it in a digest, told by two outlets. */
 export function digestStory(title: string, extra: Partial<DigestStory> = {}): DigestStory {
   return {

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { episodesQueryKey } from '@/features/audio/api/get-episodes';
 import { useCurrentUser } from '@/lib/auth';
 import { pendingWrites, sendPendingWrites } from '@/lib/pending-writes';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Sends the ratings this device kept while offline (lib/pending-writes.ts) once someone is signed in, again
@@ -19,9 +19,9 @@ export function usePendingWritesSender(): void {
       void sendPendingWrites(userId)
         .then(({ sent, refused }) => {
           if (!sent && !refused) return;
-          void queryClient.invalidateQueries({ queryKey: ['/api/feedback'] });
-          void queryClient.invalidateQueries({ queryKey: ['/api/digests'] });
-          void queryClient.invalidateQueries({ queryKey: episodesQueryKey });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.feedback });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.digests });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.episodes });
         })
         .catch(() => undefined);
     // The desktop app's server can come back while the network never went away: try again when the window

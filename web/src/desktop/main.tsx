@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
-import { currentUserQueryKey, currentUserQueryOptions } from '@/lib/auth';
+import { currentUserQueryOptions } from '@/lib/auth';
 import { desktopBridge, isOfflineError } from '@/lib/desktop';
 import { queryClient } from '@/lib/queryClient';
 import { LOGIN_PATH } from '@/lib/server-pages';
@@ -41,7 +41,7 @@ async function start() {
     if (!isOfflineError(error)) throw error;
     const copy = await bridge.getOfflineCopy();
     // The player and the reader read the subscriber from the cache: the last one seen.
-    queryClient.setQueryData(currentUserQueryKey, copy?.user ?? null);
+    queryClient.setQueryData(currentUserQueryOptions.queryKey, copy?.user ?? null);
     const offline = createMemoryRouter([{ path: '*', element: <OfflineBriefScreen copy={copy} onRetry={reload} /> }]);
     render(
       <AppProviders queryClient={queryClient}>

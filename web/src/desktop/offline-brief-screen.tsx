@@ -4,7 +4,7 @@ import { listenMinutes, type DesktopOfflineCopy } from '@dcbrief/shared';
 import { BrandLogo } from '@/components/brand-logo';
 import { OfflineBanner } from '@/components/offline-banner';
 import { Button } from '@/components/ui/button';
-import { useAudioPlayer } from '@/features/audio/components/audio-player';
+import { useAudioPlayer } from '@/features/audio/hooks/use-audio-player';
 import { DigestReader } from '@/features/digests/components/digest-reader';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { formatLongDate } from '@/lib/date-format';

@@ -2,15 +2,16 @@ import type { QueryClient, QueryFunctionContext } from '@tanstack/react-query';
 import type { DesktopBridge, Digest } from '@dcbrief/shared';
 import { isOfflineError } from '@/lib/desktop';
 import { getQueryFn } from '@/lib/queryClient';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * In the desktop app, the digests' reads fall back to the copy kept on disk when the server cannot be
- * reached mid-session: the list (['/api/digests']) and one digest (['/api/digests', id]) come from it; any
+ * reached mid-session: the list (queryKeys.digests) and one digest (queryKeys.digest(id)) come from it; any
  * other read, and any answer of the server (a 404 included), is left as it is.
  */
 export function installOfflineDigestFallback(queryClient: QueryClient, bridge: DesktopBridge): void {
   const online = getQueryFn<unknown>({ on401: 'throw' });
-  queryClient.setQueryDefaults(['/api/digests'], {
+  queryClient.setQueryDefaults(queryKeys.digests, {
     queryFn: async (context: QueryFunctionContext) => {
       try {
         return await online(context);

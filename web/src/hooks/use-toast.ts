@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { TOAST_REMOVE_DELAY_MS } from '@/lib/ui-timings';
 import type { ToastVariant } from '@/components/ui/toast';
 
@@ -66,16 +66,16 @@ export function toast(options: ToastOptions): { id: string; dismiss: () => void 
   return { id, dismiss: () => dismissToast(id) };
 }
 
+function subscribe(listener: (state: State) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const snapshot = () => memoryState;
+
+/** The store as React reads it: a toast raised before the first subscriber (a child screen's effect) is seen too. */
 export function useToast() {
-  const [state, setLocal] = useState<State>(memoryState);
-  useEffect(() => {
-    listeners.add(setLocal);
-    // A toast raised by an effect that ran before this one (a child screen's) must not be missed.
-    setLocal(memoryState);
-    return () => {
-      listeners.delete(setLocal);
-    };
-  }, []);
+  const state = useSyncExternalStore(subscribe, snapshot, snapshot);
   return { ...state, toast, dismiss: dismissToast };
 }
 

@@ -2,12 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '@dcbrief/shared';
 import { getQueryFn } from '@/lib/queryClient';
-
-export const currentUserQueryKey = ['/api/auth/user'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** Read once on load, never retried; a 401 is an answer (signed out), not an error. */
 export const currentUserQueryOptions = queryOptions<User | null>({
-  queryKey: currentUserQueryKey,
+  queryKey: queryKeys.currentUser,
   queryFn: getQueryFn<User | null>({ on401: 'returnNull' }),
   retry: false,
 });

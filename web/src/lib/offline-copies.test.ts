@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '@/test/fake-api';
 import { apiRequest } from './api-client';
 import { OFFLINE_COPY_HEADER } from './offline-cache';
-import { offlineCopyOf, oldestOfflineCopy, recordAnswer, refetchOfflineCopies } from './offline-copies';
+import { oldestOfflineCopy, recordAnswer, refetchOfflineCopies } from './offline-copies';
 
 const json =
   (body: unknown, headers: Record<string, string> = {}) =>
@@ -18,10 +18,10 @@ describe('offline copies: which answers came from the service worker, and since 
       'GET /api/digests/d-1': () => (offline ? json({ id: 'd-1' }, { [OFFLINE_COPY_HEADER]: storedAt })() : json({ id: 'd-1' })()),
     });
     await expect(apiRequest('GET', '/api/digests/d-1')).resolves.toEqual({ id: 'd-1' });
-    expect(offlineCopyOf('/api/digests/d-1')).toEqual(new Date(storedAt));
+    expect(oldestOfflineCopy([['/api/digests/d-1']])).toEqual(new Date(storedAt));
     offline = false;
     await apiRequest('GET', '/api/digests/d-1');
-    expect(offlineCopyOf('/api/digests/d-1')).toBeNull();
+    expect(oldestOfflineCopy([['/api/digests/d-1']])).toBeNull();
   });
 
   it('writes record nothing, and a header that is not a time is ignored', async () => {
@@ -31,7 +31,7 @@ describe('offline copies: which answers came from the service worker, and since 
     });
     await apiRequest('POST', '/api/feedback', { digestId: 'd-1', rating: 4 });
     await apiRequest('GET', '/api/feedback');
-    expect(offlineCopyOf('/api/feedback')).toBeNull();
+    expect(oldestOfflineCopy([['/api/feedback']])).toBeNull();
   });
 
   it('a screen of several reads is as old as its oldest offline copy; all live is null', () => {

@@ -34,11 +34,6 @@ export function recordAnswer(path: string, offlineCopyHeader: string | null): vo
   }
 }
 
-/** When the offline copy of an address was stored, or null when its last answer came from the network. */
-export function offlineCopyOf(path: string): Date | null {
-  return copies.get(path) ?? null;
-}
-
 /** The oldest stored time among these queries' offline copies: what the banner says, or null when all are live. */
 export function oldestOfflineCopy(queryKeys: readonly QueryKey[]): Date | null {
   let oldest: Date | null = null;

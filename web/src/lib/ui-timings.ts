@@ -11,10 +11,6 @@ export const TOAST_DURATION_MS = 5000;
 /** A dismissed toast leaves the store this long after it closes. */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
-export const TOOLTIP_DELAY_MS = 700;
-/** Moving from one tooltip to the next within this time opens it without the delay. */
-export const TOOLTIP_SKIP_DELAY_MS = 300;
-
 /** Unused query results are discarded after 5 minutes. */
 export const QUERY_GC_TIME_MS = 5 * 60 * 1000;
 

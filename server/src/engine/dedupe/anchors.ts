@@ -1,6 +1,6 @@
 import { extractDateKeys, extractDates } from './dates.js';
 import { extractEntities, extractNames, isCommonWord } from './names.js';
-import { findFigures, findQuantities, type FoundQuantity } from './quantities.js';
+import { findFigures, findQuantities } from './quantities.js';
 
 /**
  * What survives translation or its absence: organisations and places, quantities (power, energy, area,
@@ -89,8 +89,4 @@ export function extractQuantities(text: string, language: string): Set<string> {
   return new Set(findFigures(text, language).quantities.map((q) => q.key));
 }
 
-export { extractDateKeys, extractDates, extractEntities, findQuantities, isCommonWord, type FoundQuantity };
-
-export function emptyAnchors(): Anchors {
-  return { entities: [], quantities: [], dates: [] };
-}
+export { extractDateKeys, extractDates, extractEntities, findQuantities, isCommonWord };

@@ -297,8 +297,3 @@ function compile(language: string): CompiledCues {
     questionEnding: endings.length ? new RegExp(`(?:${endings.join('|')})[\\s。．.」』"”]*$`, 'u') : null,
   };
 }
-
-/** Cues per language, for the decision record and the report: the distinct cues a sentence can be dropped for. */
-export function cueCount(file: CueFile): number {
-  return new Set([...file.opinion, ...file.speculation, ...file.marketing, ...file.firstPerson, ...file.normative, ...file.scheduled]).size;
-}

@@ -6,11 +6,12 @@ import { BackLink } from '@/components/back-link';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { PageShell } from '@/components/layout/page-shell';
-import { episodesQueryKey, useEpisodes } from '@/features/audio/api/get-episodes';
+import { useEpisodes } from '@/features/audio/api/get-episodes';
 import { AudioLibrary, AudioOffNotice, EpisodeSpotlight, PodcastFeedCard } from '@/features/audio/components/audio-library';
-import { useAudioPlayer } from '@/features/audio/components/audio-player';
+import { useAudioPlayer } from '@/features/audio/hooks/use-audio-player';
 import { UpgradeNotice } from '@/features/audio/components/upgrade-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * /audio: the Audio Library and the private podcast feed (active premium only); /audio/:id (the premium
@@ -27,7 +28,7 @@ export default function AudioRoute() {
   return (
     <PageShell>
       <BackLink className="mb-6" />
-      <OfflineCopyBanner queryKeys={[episodesQueryKey]} />
+      <OfflineCopyBanner queryKeys={[queryKeys.episodes]} />
       {premium ? (
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="grid content-start gap-6 lg:col-span-2">

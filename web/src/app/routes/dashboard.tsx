@@ -7,9 +7,9 @@ import { AccountInfoCard } from '@/features/account/components/account-info-card
 import { DashboardQuickActions } from '@/features/account/components/dashboard-quick-actions';
 import { TierBadge } from '@/features/account/components/tier-badge';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
-import { digestStatsQueryKey, useDigestStats } from '@/features/intelligence/api/get-digest-stats';
-import { digestsQueryKey, useDigests } from '@/features/intelligence/api/get-digests';
-import { feedbackQueryKey, useFeedback } from '@/features/intelligence/api/get-feedback';
+import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
+import { useDigests } from '@/features/intelligence/api/get-digests';
+import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { dashboardStatItems, thumbsLeaningNote } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
@@ -17,6 +17,7 @@ import { PreferencesForm } from '@/features/preferences/components/preferences-f
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { queryKeys } from '@/lib/query-keys';
 
 export default function DashboardRoute() {
   const { user, isLoading, expireSession } = useSignedInPage();
@@ -33,7 +34,7 @@ export default function DashboardRoute() {
 
   return (
     <PageShell>
-      <OfflineCopyBanner queryKeys={[digestsQueryKey, digestStatsQueryKey, feedbackQueryKey]} />
+      <OfflineCopyBanner queryKeys={[queryKeys.digests, queryKeys.digestStats, queryKeys.feedback]} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <BackLink />
         <TierBadge user={user} />

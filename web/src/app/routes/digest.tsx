@@ -11,6 +11,7 @@ import { SignInCard } from '@/features/sign-in/components/sign-in-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-error';
 import { useCurrentUser } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 export default function DigestRoute() {
   const { id = '' } = useParams();
@@ -48,7 +49,7 @@ export default function DigestRoute() {
         All digests
       </BackLink>
       <div className="mx-auto max-w-3xl">
-        <OfflineCopyBanner queryKeys={[['/api/digests', id]]} />
+        <OfflineCopyBanner queryKeys={[queryKeys.digest(id)]} />
       </div>
       {digest.isLoading ? (
         <div className="mx-auto grid max-w-3xl gap-4" data-testid="digest-skeleton">

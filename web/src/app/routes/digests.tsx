@@ -4,10 +4,11 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { PageShell } from '@/components/layout/page-shell';
 import { DigestArchive } from '@/features/digests/components/digest-archive';
-import { digestsQueryKey, useDigests } from '@/features/intelligence/api/get-digests';
+import { useDigests } from '@/features/intelligence/api/get-digests';
 import { SignInCard } from '@/features/sign-in/components/sign-in-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { useCurrentUser } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 export default function DigestsRoute() {
   const { user, isLoading } = useCurrentUser();
@@ -28,7 +29,7 @@ export default function DigestsRoute() {
   return (
     <PageShell>
       <BackLink className="mb-6" />
-      <OfflineCopyBanner queryKeys={[digestsQueryKey]} />
+      <OfflineCopyBanner queryKeys={[queryKeys.digests]} />
       <DigestArchive digests={digests.data} isLoading={digests.isLoading} />
     </PageShell>
   );

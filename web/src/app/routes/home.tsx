@@ -4,18 +4,18 @@ import { OfflineCopyBanner } from '@/components/offline-copy-banner';
 import { SubscriptionStatusCard } from '@/features/account/components/subscription-status-card';
 import { TrialNotice } from '@/features/account/components/trial-notice';
 import { useListen } from '@/features/audio/hooks/use-listen';
-import { episodesQueryKey } from '@/features/audio/api/get-episodes';
 import { HomeQuickActions } from '@/features/home/components/home-quick-actions';
 import { WelcomeHeader } from '@/features/home/components/welcome-header';
-import { digestStatsQueryKey, useDigestStats } from '@/features/intelligence/api/get-digest-stats';
-import { digestsQueryKey, useDigests } from '@/features/intelligence/api/get-digests';
-import { feedbackQueryKey, useFeedback } from '@/features/intelligence/api/get-feedback';
+import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
+import { useDigests } from '@/features/intelligence/api/get-digests';
+import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { RecentActivityCard } from '@/features/intelligence/components/recent-activity-card';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { homeStatItems } from '@/features/intelligence/components/stats-grid';
 import { TodaysBriefCard } from '@/features/intelligence/components/todays-brief-card';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
 import { useDocumentTitle } from '@/hooks/use-document-title';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in home page; loaded on demand so the landing page stays small. */
 export default function HomeRoute({ user }: { user: User }) {
@@ -27,7 +27,7 @@ export default function HomeRoute({ user }: { user: User }) {
   const listen = useListen(user);
   return (
     <PageShell>
-      <OfflineCopyBanner queryKeys={[digestsQueryKey, digestStatsQueryKey, feedbackQueryKey, episodesQueryKey]} />
+      <OfflineCopyBanner queryKeys={[queryKeys.digests, queryKeys.digestStats, queryKeys.feedback, queryKeys.episodes]} />
       <WelcomeHeader user={user} />
       <TrialNotice user={user} />
       <div className="mt-8 grid gap-6 lg:grid-cols-3">

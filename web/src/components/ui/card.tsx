@@ -22,7 +22,3 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
 export function CardContent({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-content" className={cn('p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
 }
-
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center p-5 pt-0 sm:p-6 sm:pt-0', className)} {...props} />;
-}

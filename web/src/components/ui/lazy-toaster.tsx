@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useToast } from '@/hooks/use-toast';
 
 const Toaster = lazy(async () => ({ default: (await import('./toaster')).Toaster }));
@@ -10,9 +10,7 @@ const Toaster = lazy(async () => ({ default: (await import('./toaster')).Toaster
 export function LazyToaster() {
   const { toasts } = useToast();
   const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    if (toasts.length > 0) setNeeded(true);
-  }, [toasts.length]);
+  if (toasts.length > 0 && !needed) setNeeded(true);
   return needed ? (
     <Suspense fallback={null}>
       <Toaster />

@@ -1,5 +1,6 @@
 import { Bell, Library, MessageSquare, Newspaper } from 'lucide-react';
-import { digestPath, paths } from '@/app/paths';
+import { digestPath } from '@dcbrief/shared';
+import { paths } from '@/app/paths';
 import { QuickActionsCard, type QuickAction } from '@/components/quick-actions-card';
 
 /** The Email Preferences card on this screen: brought into view with its first switch focused. */

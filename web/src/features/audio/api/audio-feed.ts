@@ -1,12 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AudioFeed } from '@dcbrief/shared';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-const feedKey = ['/api/audio/feed'] as const;
+const audioFeedQueryOptions = queryOptions<AudioFeed>({ queryKey: queryKeys.audioFeed });
 
 /** GET /api/audio/feed: whether the private podcast feed exists (its address is shown only when made). */
 export function useAudioFeed({ enabled }: { enabled: boolean }) {
-  return useQuery<AudioFeed>({ queryKey: feedKey, enabled });
+  return useQuery({ ...audioFeedQueryOptions, enabled });
 }
 
 /** POST /api/audio/feed/rotate: a new private address; the old one stops working. */
@@ -14,7 +15,7 @@ export function useRotateAudioFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<AudioFeed>('POST', '/api/audio/feed/rotate', {}),
-    onSuccess: (feed) => queryClient.setQueryData(feedKey, feed),
+    onSuccess: (feed) => queryClient.setQueryData(audioFeedQueryOptions.queryKey, feed),
   });
 }
 
@@ -23,6 +24,6 @@ export function useRevokeAudioFeed() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest<AudioFeed>('DELETE', '/api/audio/feed'),
-    onSuccess: (feed) => queryClient.setQueryData(feedKey, feed),
+    onSuccess: (feed) => queryClient.setQueryData(audioFeedQueryOptions.queryKey, feed),
   });
 }

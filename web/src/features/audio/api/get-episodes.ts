@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Episode } from '@dcbrief/shared';
+import { queryKeys } from '@/lib/query-keys';
 
-export const episodesQueryKey = ['/api/audio/episodes'] as const;
+export const episodesQueryOptions = queryOptions<Episode[]>({ queryKey: queryKeys.episodes });
 
 /** GET /api/audio/episodes: the subscriber's audio digests, newest first (active premium only). */
 export function useEpisodes({ enabled }: { enabled: boolean }) {
-  return useQuery<Episode[]>({ queryKey: episodesQueryKey, enabled });
+  return useQuery({ ...episodesQueryOptions, enabled });
 }

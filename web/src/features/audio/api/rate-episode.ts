@@ -1,17 +1,18 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Episode, EpisodeRating, EpisodeRatings, StoryVote, StoryVoteInput } from '@dcbrief/shared';
+import type { EpisodeRating, EpisodeRatings, StoryVote, StoryVoteInput } from '@dcbrief/shared';
 import { useCurrentUser } from '@/lib/auth';
 import { sendOrKeep } from '@/lib/pending-writes';
-import { episodesQueryKey } from './get-episodes';
+import { queryKeys } from '@/lib/query-keys';
+import { episodesQueryOptions } from './get-episodes';
 
 /** The cached episodes, the dashboard's figures and the recent activity follow a new rating. */
 function remember(queryClient: QueryClient, digestId: string, saved: EpisodeRatings, queued: boolean) {
-  queryClient.setQueryData<Episode[]>(episodesQueryKey, (list) => list?.map((e) => (e.digestId === digestId ? { ...e, ...saved } : e)));
+  queryClient.setQueryData(episodesQueryOptions.queryKey, (list) => list?.map((e) => (e.digestId === digestId ? { ...e, ...saved } : e)));
   // Kept on the device, not sent yet: nothing new to read until it is (app/pending-writes-sender.ts reads then).
   if (queued) return;
-  void queryClient.invalidateQueries({ queryKey: ['/api/feedback'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.feedback });
   // The digests' key holds their stats (the thumbs count there).
-  void queryClient.invalidateQueries({ queryKey: ['/api/digests'] });
+  void queryClient.invalidateQueries({ queryKey: queryKeys.digests });
 }
 
 /** The ratings as they are once a kept write is sent: the episode's as shown, with this change. */

@@ -1,13 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Episode, EpisodePosition } from '@dcbrief/shared';
+import type { EpisodePosition } from '@dcbrief/shared';
 import { apiRequest } from '@/lib/api-client';
-import { episodesQueryKey } from './get-episodes';
+import { episodesQueryOptions } from './get-episodes';
 
 /** PUT /api/audio/episodes/:digestId/position, and the cached list follows (the next play resumes there). */
 export async function saveEpisodePosition(queryClient: QueryClient, digestId: string, positionSec: number): Promise<void> {
   const body: EpisodePosition = { positionSec: Math.round(positionSec * 10) / 10 };
   await apiRequest('PUT', `/api/audio/episodes/${digestId}/position`, body);
-  queryClient.setQueryData<Episode[]>(episodesQueryKey, (list) =>
+  queryClient.setQueryData(episodesQueryOptions.queryKey, (list) =>
     list?.map((e) => (e.digestId === digestId ? { ...e, positionSec: body.positionSec } : e)),
   );
 }

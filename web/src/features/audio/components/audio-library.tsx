@@ -10,7 +10,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
 import { apiUrl } from '@/lib/api-client';
 import { canKeepOffline } from '@/lib/offline-cache';
-import { formatTime, useAudioPlayer } from './audio-player';
+import { useAudioPlayer } from '../hooks/use-audio-player';
+import { formatTime } from './player-format';
 import { useAudioFeed, useRevokeAudioFeed, useRotateAudioFeed } from '../api/audio-feed';
 import { downloadEpisode } from '../api/download-episode';
 

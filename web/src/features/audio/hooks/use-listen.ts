@@ -1,6 +1,6 @@
 import { hasPremiumAccess, type Episode, type User } from '@dcbrief/shared';
 import { useEpisodes } from '../api/get-episodes';
-import { useAudioPlayer } from '../components/audio-player';
+import { useAudioPlayer } from './use-audio-player';
 
 /** What Listen does: play the newest ready episode, or say (visibly, and again when clicked) why there is none. */
 export type ListenAction = { play: () => void; episode: Episode } | { hint: string };

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Digest, Feedback } from '@dcbrief/shared';
+import type { Feedback } from '@dcbrief/shared';
 import { useCurrentUser } from '@/lib/auth';
 import { sendOrKeep } from '@/lib/pending-writes';
+import { queryKeys } from '@/lib/query-keys';
+import { digestQueryOptions } from './get-digest';
 
 /**
  * POST /api/feedback: a 1-5 rating of one of the subscriber's digests; rating again replaces it. The cached
@@ -24,8 +26,8 @@ export function useRateDigest(digestId: string) {
       }),
     onSuccess: (outcome, input) => {
       const rating = outcome.queued ? input.rating : outcome.answer.rating;
-      queryClient.setQueryData<Digest>(['/api/digests', digestId], (digest) => (digest ? { ...digest, rating } : digest));
-      if (!outcome.queued) return queryClient.invalidateQueries({ queryKey: ['/api/feedback'] });
+      queryClient.setQueryData(digestQueryOptions(digestId).queryKey, (digest) => (digest ? { ...digest, rating } : digest));
+      if (!outcome.queued) return queryClient.invalidateQueries({ queryKey: queryKeys.feedback });
     },
   });
 }

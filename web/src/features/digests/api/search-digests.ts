@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Digest } from '@dcbrief/shared';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/digests?q=: the subscriber's digests whose titles, stories, summaries or sources match. */
 export function searchDigests(query: string): Promise<Digest[]> {
@@ -9,7 +10,7 @@ export function searchDigests(query: string): Promise<Digest[]> {
 
 export function useDigestSearch(query: string, { enabled }: { enabled: boolean }) {
   return useQuery<Digest[]>({
-    queryKey: ['/api/digests', 'search', query],
+    queryKey: queryKeys.digestSearch(query),
     queryFn: () => searchDigests(query),
     enabled: enabled && query.length > 0,
     placeholderData: keepPreviousData,

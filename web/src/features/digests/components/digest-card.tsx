@@ -1,7 +1,6 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Digest } from '@dcbrief/shared';
-import { digestPath } from '@/app/paths';
+import { digestPath, type Digest } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/lib/date-format';
 import { KIND_LABELS } from '@/lib/labels';

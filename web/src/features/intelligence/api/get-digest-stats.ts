@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DigestStats } from '@dcbrief/shared';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Under the digests' key, so whatever refreshes the digest list refreshes these figures too. */
-export const digestStatsQueryKey = ['/api/digests', 'stats'] as const;
+const digestStatsQueryOptions = queryOptions<DigestStats>({ queryKey: queryKeys.digestStats });
 
 /** The subscriber's figures counted by the server from their sent digests (docs/decisions/307). */
 export function useDigestStats({ enabled }: { enabled: boolean }) {
-  return useQuery<DigestStats>({ queryKey: digestStatsQueryKey, enabled });
+  return useQuery({ ...digestStatsQueryOptions, enabled });
 }

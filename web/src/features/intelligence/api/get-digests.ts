@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Digest } from '@dcbrief/shared';
+import { queryKeys } from '@/lib/query-keys';
 
-export const digestsQueryKey = ['/api/digests'] as const;
+const digestsQueryOptions = queryOptions<Digest[]>({ queryKey: queryKeys.digests });
 
 /** Newest first. Read with the default query function, and only once someone is signed in. */
 export function useDigests({ enabled }: { enabled: boolean }) {
-  return useQuery<Digest[]>({ queryKey: digestsQueryKey, enabled });
+  return useQuery({ ...digestsQueryOptions, enabled });
 }

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Feedback } from '@dcbrief/shared';
+import { queryKeys } from '@/lib/query-keys';
 
-export const feedbackQueryKey = ['/api/feedback'] as const;
+const feedbackQueryOptions = queryOptions<Feedback[]>({ queryKey: queryKeys.feedback });
 
 /** The subscriber's ratings, newest first; only read once someone is signed in. */
 export function useFeedback({ enabled }: { enabled: boolean }) {
-  return useQuery<Feedback[]>({ queryKey: feedbackQueryKey, enabled });
+  return useQuery({ ...feedbackQueryOptions, enabled });
 }

@@ -1,9 +1,8 @@
 import { Activity, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Feedback } from '@dcbrief/shared';
+import { digestPath, type Feedback } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
 import { CardDescription } from '@/components/ui/card';
-import { digestPath } from '@/app/paths';
 import { formatShortDate } from '@/lib/date-format';
 
 /** Spec: one row about the newest feedback, only when there is any. */

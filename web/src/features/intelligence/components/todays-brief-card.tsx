@@ -1,7 +1,6 @@
 import { ArrowRight, CalendarClock, Newspaper } from 'lucide-react';
 import { Link } from 'react-router';
-import type { Digest } from '@dcbrief/shared';
-import { digestPath } from '@/app/paths';
+import { digestPath, type Digest } from '@dcbrief/shared';
 import { TitledCard } from '@/components/titled-card';
 import { Badge } from '@/components/ui/badge';
 import { CardDescription } from '@/components/ui/card';

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { BrandLogo } from '@/components/brand-logo';
 
 // docs/SPEC.md §2: these pages do not exist yet, so every link points to '#'.
@@ -9,10 +9,14 @@ const FOOTER_LINKS = ['About', 'Blog', 'Contact', 'Help Center', 'Privacy Policy
  * render must match that HTML; the current year replaces it right after (docs/decisions/530).
  */
 const BUILD_YEAR = Number(import.meta.env.VITE_BUILD_YEAR) || new Date().getFullYear();
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => BUILD_YEAR;
+/** The year does not change while the page is open often enough to listen for it. */
+const unchanging = () => () => undefined;
 
 export function SiteFooter() {
-  const [year, setYear] = useState(BUILD_YEAR);
-  useEffect(() => setYear(new Date().getFullYear()), []);
+  // Hydration renders the server snapshot (the prerendered HTML's year), then the current year.
+  const year = useSyncExternalStore(unchanging, currentYear, buildYear);
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PreferencesUpdate, User } from '@dcbrief/shared';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 export function updatePreferences(update: PreferencesUpdate): Promise<User> {
   return apiRequest<User>('POST', '/api/user/preferences', update);
@@ -12,6 +12,6 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePreferences,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
   });
 }

@@ -20,23 +20,30 @@ function grouped(digits: string): string {
   return digits.length > half ? `${digits.slice(0, half)} ${digits.slice(half)}` : digits;
 }
 
-/**
- * Moves inside the app's router, or loads the page where there is none (the landing page's own first script,
- * docs/decisions/530). A component is always inside a router or never, so the hooks run in the same order.
- */
-function useNavigateOrLoad(): (to: string) => unknown {
-  const inRouter = useInRouterContext();
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- inRouter never changes for a mounted form
-  return inRouter ? useNavigate() : navigateTo;
+type Navigate = (to: string) => unknown;
+interface SignInCodeFormProps {
+  email: string;
+  next?: string;
+  onSignedIn?: () => void;
 }
 
 /**
  * "Enter the code from the email" (docs/decisions/020): how a person signs in on a device where the emailed link
- * does not open, the desktop app above all. Success lands on `next` (or home) signed in, with a toast.
+ * does not open, the desktop app above all. Success lands on `next` (or home) signed in, with a toast: inside the
+ * app's router it moves there; where there is none (the landing page's own first script, docs/decisions/530) it
+ * loads the page.
  */
-export function SignInCodeForm({ email, next, onSignedIn }: { email: string; next?: string; onSignedIn?: () => void }) {
+export function SignInCodeForm(props: SignInCodeFormProps) {
+  return useInRouterContext() ? <RoutedCodeForm {...props} /> : <CodeForm {...props} navigate={navigateTo} />;
+}
+
+function RoutedCodeForm(props: SignInCodeFormProps) {
+  const navigate = useNavigate();
+  return <CodeForm {...props} navigate={navigate} />;
+}
+
+function CodeForm({ email, next, onSignedIn, navigate }: SignInCodeFormProps & { navigate: Navigate }) {
   const id = useId();
-  const navigate = useNavigateOrLoad();
   const [code, setCode] = useState('');
   const [invalid, setInvalid] = useState(false);
   const signIn = useSignInWithCode(async ({ redirectTo }) => {

@@ -1,9 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@dcbrief/shared';
+import { queryKeys } from '@/lib/query-keys';
 
-export const publicConfigQueryKey = ['/api/config'] as const;
+const publicConfigQueryOptions = queryOptions<PublicConfig>({ queryKey: queryKeys.publicConfig });
 
 /** The Stripe publishable key comes from the server, never from the bundle. */
 export function usePublicConfig({ enabled }: { enabled: boolean }) {
-  return useQuery<PublicConfig>({ queryKey: publicConfigQueryKey, enabled });
+  return useQuery({ ...publicConfigQueryOptions, enabled });
 }

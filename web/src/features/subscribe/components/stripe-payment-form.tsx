@@ -8,7 +8,8 @@ import type { CreateSubscriptionResponse, Tier } from '@dcbrief/shared';
 import { paths } from '@/app/paths';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { currentUserQueryKey } from '@/lib/auth';
+import { currentUserQueryOptions } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 import { STRIPE_JS_TIMEOUT_MS } from '@/lib/ui-timings';
 import { refreshBilling } from '../api/refresh-billing';
 import { OrderSummary, PaymentTerms } from './order-summary';
@@ -41,28 +42,26 @@ type StripeJs = { state: 'loading' } | { state: 'ready'; stripe: Stripe } | { st
  */
 function useStripeJs(publishableKey: string): StripeJs & { retry: () => void } {
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<StripeJs>({ state: 'loading' });
+  // The outcome of one attempt for one key; any other attempt or key is still loading.
+  const [outcome, setOutcome] = useState<{ key: string; attempt: number; state: StripeJs } | null>(null);
   useEffect(() => {
     let current = true;
-    setState({ state: 'loading' });
-    const timer = setTimeout(() => current && setState({ state: 'failed' }), STRIPE_JS_TIMEOUT_MS);
+    const settle = (state: StripeJs) => {
+      if (!current) return;
+      clearTimeout(timer);
+      setOutcome({ key: publishableKey, attempt, state });
+    };
+    const timer = setTimeout(() => settle({ state: 'failed' }), STRIPE_JS_TIMEOUT_MS);
     stripeFor(publishableKey).then(
-      (stripe) => {
-        if (!current) return;
-        clearTimeout(timer);
-        setState(stripe ? { state: 'ready', stripe } : { state: 'failed' });
-      },
-      () => {
-        if (!current) return;
-        clearTimeout(timer);
-        setState({ state: 'failed' });
-      },
+      (stripe) => settle(stripe ? { state: 'ready', stripe } : { state: 'failed' }),
+      () => settle({ state: 'failed' }),
     );
     return () => {
       current = false;
       clearTimeout(timer);
     };
   }, [publishableKey, attempt]);
+  const state = outcome?.key === publishableKey && outcome.attempt === attempt ? outcome.state : { state: 'loading' as const };
   return { ...state, retry: () => setAttempt((n) => n + 1) };
 }
 
@@ -114,10 +113,10 @@ function ConfirmForm({ intentType, trialEnd, tier }: Pick<CreateSubscriptionResp
     }
     announcePaymentSuccess();
     try {
-      queryClient.setQueryData(currentUserQueryKey, await refreshBilling());
+      queryClient.setQueryData(currentUserQueryOptions.queryKey, await refreshBilling());
     } catch {
       // The webhook brings the same state moments later; the dashboard reads it then.
-      await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.currentUser });
     }
     navigate(paths.dashboard);
   };

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { currentUserQueryKey } from '@/lib/auth';
+import { currentUserQueryOptions } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 import { refreshBilling } from '../api/refresh-billing';
 import { announcePaymentFailure, announcePaymentSuccess } from '../components/payment-outcome';
 
@@ -26,10 +27,10 @@ export function usePaymentReturnNotice() {
       refreshBilling()
         .then(async (user) => {
           // The page's first read of the user may still be on its way: it predates the refresh and must not win.
-          await queryClient.cancelQueries({ queryKey: currentUserQueryKey });
-          queryClient.setQueryData(currentUserQueryKey, user);
+          await queryClient.cancelQueries({ queryKey: queryKeys.currentUser });
+          queryClient.setQueryData(currentUserQueryOptions.queryKey, user);
         })
-        .catch(() => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }));
+        .catch(() => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }));
     } else {
       announcePaymentFailure('Your payment could not be completed. Please try another payment method.');
     }

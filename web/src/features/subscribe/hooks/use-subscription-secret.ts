@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CreateSubscriptionResponse, Tier, User } from '@dcbrief/shared';
 import { toast } from '@/hooks/use-toast';
 import { errorStatus, serverErrorMessage } from '@/lib/api-error';
@@ -27,20 +27,22 @@ export function useSubscriptionSecret(user: User | null, tier: Tier) {
   const { mutate } = create;
   // Whether this visitor gets a trial does not change with the plan: kept while another plan's secret loads.
   const [intentType, setIntentType] = useState<CreateSubscriptionResponse['intentType'] | null>(null);
-  useEffect(() => {
-    if (create.data) setIntentType(create.data.intentType);
-  }, [create.data]);
+  if (create.data && create.data.intentType !== intentType) setIntentType(create.data.intentType);
 
-  const request = (forTier: Tier) =>
-    mutate(forTier, {
-      onError: (error) => toast({ title: 'Subscription Error', description: refusalOf(error) ?? GENERIC_FAILURE, variant: 'destructive' }),
-    });
+  const request = useCallback(
+    (forTier: Tier) =>
+      mutate(forTier, {
+        onError: (error) =>
+          toast({ title: 'Subscription Error', description: refusalOf(error) ?? GENERIC_FAILURE, variant: 'destructive' }),
+      }),
+    [mutate],
+  );
 
   useEffect(() => {
     if (!user || requestedFor.current === tier) return;
     requestedFor.current = tier;
     request(tier);
-  }, [user, tier]);
+  }, [user, tier, request]);
 
   const current = create.variables === tier && !create.isPending;
   const failed = current && create.isError;
