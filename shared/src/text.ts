@@ -8,12 +8,8 @@ import { z } from 'zod';
  * reads "abcexe.txt"), and a lone surrogate has no UTF-8 form, so it would be stored as something else. The
  * marks right-to-left text does need (U+200E, U+200F, U+061C) reverse no run of text and stay allowed.
  */
-<<<<<<< HEAD
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
-=======
 // eslint-disable-next-line no-control-regex -- matching control characters is what this pattern is for
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
->>>>>>> wt-web
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const FORBIDDEN_CHARACTERS_MESSAGE =
