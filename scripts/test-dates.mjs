@@ -45,7 +45,10 @@ function newestPinnedDate() {
  * each test file, the CLIs and children a test starts) moves by the same offset and so agrees on the time. The
  * absolute form ("@2026-11-25 06:05:00") would start each new process at that instant again, behind its parent.
  */
-const offsetTo = (date) => `${Math.round((date.getTime() - Date.now()) / 1000)}`;
+const offsetTo = (date) => {
+  const seconds = Math.round((date.getTime() - Date.now()) / 1000);
+  return seconds < 0 ? String(seconds) : `+${seconds}`;
+};
 
 const variants = [
   { id: 'before', faketime: () => offsetTo(new Date(newestPinnedDate().getTime() - DAY)), tz: 'America/Los_Angeles' },
