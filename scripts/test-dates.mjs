@@ -76,6 +76,16 @@ for (const variant of chosen) {
   const spec = variant.faketime();
   const from = new Date(Date.now() + Number(spec) * 1000).toISOString().slice(0, 16);
   console.log(`\n=== test:dates ${variant.id}: faketime ${spec} (from ${from}Z), TZ=${variant.tz} ===\n`);
+  // The web app is built on the same clock as the tests that load it: its prerendered page holds the year.
+  const build = spawnSync(faketime, ['-f', spec, 'npm', 'run', 'build', '-w', 'web'], {
+    stdio: 'inherit',
+    cwd: root,
+    env: { ...process.env, TZ: variant.tz },
+  });
+  if (build.status !== 0) {
+    results.push({ ...variant, spec, from, passed: false });
+    continue;
+  }
   const run = spawnSync(faketime, ['-f', spec, process.execPath, path.join(root, 'scripts/run-tests.mjs'), ...files], {
     stdio: 'inherit',
     cwd: root,
