@@ -33,6 +33,16 @@ export interface Anchors {
    * field lexicon, when `articleKeys` is given a concept finder (article intake gives it the lexicon's).
    */
   concepts?: string[];
+  /**
+   * Content words of the headline and lead (terms.ts: `t:incend`, `t:화재`), which two reports of one event in
+   * one language share. Absent in anchors stored before they existed.
+   */
+  terms?: string[];
+  /**
+   * The names of the headline that are not places (who the story is about: `blackstone`, `google`), among the
+   * article's names and maybe-names. Absent in anchors stored before they existed.
+   */
+  headline?: string[];
 }
 
 /** What else helps read a text's anchors: its publication (a Persian date without its year is read near it). */

@@ -1,6 +1,8 @@
 import type { Article } from '../model/article.entity.js';
 import { extractAnchors, type Anchors } from './anchors.js';
 import { signature } from './minhash.js';
+import { extractNames, placesOf } from './names.js';
+import { headlineTerms } from './terms.js';
 
 type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitle' | 'translatedText' | 'translatedLanguage'> &
   Partial<Pick<Article, 'publishedAt'>>;
@@ -34,7 +36,21 @@ export function articleKeys(article: ArticleText, options: ArticleKeyOptions = {
     if (translated) for (const c of options.concepts(translated.slice(0, CONCEPTS_FROM), article.translatedLanguage!)) concepts.add(c);
     if (concepts.size) anchors.concepts = [...concepts].sort();
   }
+  const terms = new Set(headlineTerms(article.title, article.text, article.language));
+  if (article.translatedTitle)
+    for (const t of headlineTerms(article.translatedTitle, article.translatedText ?? '', article.translatedLanguage!)) terms.add(t);
+  if (terms.size) anchors.terms = [...terms].sort();
+  const headline = headlineNames(article.title, article.language, anchors);
+  if (headline.length) anchors.headline = headline;
   return { signature: signature(translated ?? original), anchors };
+}
+
+/** The names of the headline that the article's own names confirm, places left out (see Anchors.headline). */
+function headlineNames(title: string, language: string, anchors: Anchors): string[] {
+  const known = new Set([...anchors.entities, ...(anchors.maybeNames ?? [])]);
+  const places = new Set(placesOf(anchors.entities));
+  const { names, maybeNames } = extractNames(title, language);
+  return [...new Set([...names, ...maybeNames])].filter((n) => known.has(n) && !places.has(n)).sort();
 }
 
 /** Concepts are read from a text's first characters: its headline and lead. */

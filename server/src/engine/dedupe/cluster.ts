@@ -4,9 +4,11 @@ import { nameKeys } from './name-keys.js';
 import { placesOf } from './names.js';
 import { Int32Pool, KeyPostings } from './postings.js';
 import { significantDigits } from './quantities.js';
+import { PAIR_FEATURES, type PairModel, pairModel, pairProbability, sameAmount } from './pair-score.js';
 
 export interface ClusterArticle {
   id: string;
+  /** Its outlet: two articles of one outlet are seldom one event told twice. */
   sourceId: string;
   publishedAt: Date;
   signature: number[];
@@ -18,6 +20,7 @@ export interface ClusterArticle {
 export interface StoryMatch {
   storyId: string;
   reason: 'text' | 'anchors';
+  /** The probability that the article and the story's best-matching article are one event (pair-score.ts). */
   score: number;
   /** The story's article that matched best. */
   articleId: string;
@@ -59,15 +62,37 @@ const NAMES = 13;
 const MAYBE_NAMES = 14;
 /** One value: 1 when the text is in a script whose names may not be read. */
 const UNREADABLE = 15;
+/** Content words of the headline and lead (terms.ts), as a sorted set. */
+const TERMS = 16;
+/** Every match key of the headline's names that are not places (Anchors.headline). */
+const HEADLINE = 17;
 /** The MinHash signature, its unsigned values as signed 32-bit integers (none at all for a text without shingles). */
-const SIGNATURE = 16;
-const SECTIONS = 17;
+const SIGNATURE = 18;
+const SECTIONS = 19;
+
+/** An article about to be compared, with what its comparisons read once (see StoryIndex.probe). */
+interface Probe {
+  keys: Keys;
+  /** Positions in `keys` of its telling names, its maybe-names, and its names that many stories carry. */
+  names: number[];
+  maybe: number[];
+  common: number[];
+  /** Its concepts that few stories carry. */
+  concepts: number[];
+  time: number;
+  year: number;
+  source: number;
+  language: number;
+}
 
 /** An article of the index (a small fixed shape: the index looks it up for every candidate). */
 interface Member {
   id: string;
   storyId: string;
   time: number;
+  /** Its source and language, as interned ids. */
+  source: number;
+  language: number;
   keys: Keys;
 }
 
@@ -78,8 +103,11 @@ type Posting = number | number[];
 const MERGE_SCORE = 0.75;
 export const TEXT_MATCH = 0.5;
 export const WIRE_COPY = 0.7;
-const WINDOW_MS = 72 * 3600_000;
+/** Two articles published further apart are not compared: a follow-up weeks later is another story. */
+const WINDOW_MS = 7 * 86_400_000;
 const MAX_POSTING = 100;
+/** A content word carried by more stories than this finds no candidate by itself (it is still weighed). */
+const TERM_CANDIDATE_STORIES = 8;
 /** Figures in nearly every article of the field, which say nothing about which event ("100% renewable"). */
 const BOILERPLATE = new Set(['pct:100']);
 /**
@@ -115,6 +143,8 @@ export class StoryIndex {
   /** Each article's number in `members`. */
   private readonly numbers = new Map<string, number>();
   private readonly storyIds = new Set<string>();
+  /** Each story's articles, by their number in `members`. */
+  private readonly storyMembers = new Map<string, number[]>();
   /** Key strings interned once per index: an article's keys are these ids. */
   private readonly ids = new Map<string, number>();
   private readonly boilerplate: Set<number>;
@@ -125,6 +155,9 @@ export class StoryIndex {
   private readonly bands: KeyPostings;
   private readonly byQuantity = new Map<number, Posting>();
   private readonly byName = new Map<number, Posting>();
+  private readonly byTerm = new Map<number, Posting>();
+  /** Each interned key by its id (figures are read back as unit and value). */
+  private readonly keyNames: string[] = [];
   /**
    * The names and concepts (by their first key) each story carries, and how many stories carry each, to tell a
    * common name from a telling one.
@@ -136,7 +169,7 @@ export class StoryIndex {
   private readonly keyCache = new WeakMap<ClusterArticle, Keys>();
   private readonly pool = new Int32Pool();
 
-  constructor() {
+  constructor(private readonly model: PairModel = pairModel()) {
     this.bands = new KeyPostings(1024 * BANDS);
     this.boilerplate = new Set([...BOILERPLATE].map((f) => this.id(f)));
   }
@@ -155,7 +188,21 @@ export class StoryIndex {
     const keys = this.keysOf(article);
     const known = this.numbers.get(article.id);
     const number = known ?? this.members.length;
-    this.members[number] = { id: article.id, storyId, time: article.publishedAt.getTime(), keys };
+    if (known !== undefined) {
+      const list = this.storyMembers.get(this.members[known]!.storyId);
+      if (list?.includes(known)) list.splice(list.indexOf(known), 1);
+    }
+    let list = this.storyMembers.get(storyId);
+    if (!list) this.storyMembers.set(storyId, (list = []));
+    list.push(number);
+    this.members[number] = {
+      id: article.id,
+      storyId,
+      time: article.publishedAt.getTime(),
+      source: this.id(`source:${article.sourceId}`),
+      language: this.id(`language:${(article.language ?? '').split('-')[0]!}`),
+      keys,
+    };
     if (known === undefined) this.numbers.set(article.id, number);
     const again = known !== undefined;
     if (banded(article.signature)) for (let b = 0; b < BANDS; b++) this.bands.add(bandKey(article.signature, b), number, again);
@@ -167,6 +214,10 @@ export class StoryIndex {
     }
     for (let p = keys[NAMES]!; p < keys[NAMES + 1]!; p += keys[p]! + 1) this.knownNames.add(keys[p + 1]!);
     for (let i = keys[CONCEPTS]!; i < keys[CONCEPTS + 1]!; i++) this.count(keys[i]!, storyId);
+    for (let i = keys[TERMS]!; i < keys[TERMS + 1]!; i++) {
+      this.count(keys[i]!, storyId);
+      addTo(this.byTerm, keys[i]!, number, again);
+    }
   }
 
   find(article: ClusterArticle): StoryMatch | null {
@@ -185,6 +236,87 @@ export class StoryIndex {
       // A band shared by that many articles is boilerplate ("subscribe to our newsletter"), not one event.
       if (sharing.length <= MAX_POSTING) for (const n of sharing) similar.add(n);
     }
+    const probe = this.probe(article);
+    const { keys, names, maybe } = probe;
+    const unreadable = keys[keys[UNREADABLE]!] === 1;
+    const candidates = new Set<number>();
+    // Candidates share a figure, a telling name or a rare content word; the model weighs them all.
+    for (let i = keys[FIGURES]!; i < keys[FIGURES + 1]!; i++) {
+      const posting = this.byQuantity.get(keys[i]!);
+      // A figure that dozens of recent articles state ("100 MW") finds no event by itself.
+      if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(candidates, posting);
+    }
+    for (const list of [names, maybe]) {
+      for (const p of list) {
+        for (let i = p + 1; i <= p + keys[p]!; i++) {
+          const posting = this.byName.get(keys[i]!);
+          if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(candidates, posting);
+        }
+      }
+    }
+    for (let i = keys[TERMS]!; i < keys[TERMS + 1]!; i++) {
+      const term = keys[i]!;
+      if ((this.storyCounts[term] ?? 0) > TERM_CANDIDATE_STORIES) continue;
+      const posting = this.byTerm.get(term);
+      if (posting !== undefined) addAll(candidates, posting);
+    }
+    const best = new Map<string, StoryMatch>();
+    const self = this.numbers.get(article.id);
+    const model = this.model;
+    const features = new Float64Array(PAIR_FEATURES.length);
+    const consider = (number: number) => {
+      if (number === self) return;
+      const m = this.members[number]!;
+      if (Math.abs(probe.time - m.time) > WINDOW_MS) return;
+      // MinHash is only worth comparing where LSH says the texts may be close.
+      const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
+      this.features(probe, m, text, unreadable, features);
+      const score = pairProbability(features, model);
+      if (score < model.threshold) return;
+      const previous = best.get(m.storyId);
+      if (!previous || score > previous.score)
+        best.set(m.storyId, { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score, articleId: m.id });
+    };
+    for (const number of similar) consider(number);
+    for (const number of candidates) if (!similar.has(number)) consider(number);
+    // A story is joined when the article matches its articles on the whole, not only one of them: the mean
+    // probability over its articles of the window (average linkage) keeps one look-alike from bridging two events.
+    for (const [storyId, match] of best) {
+      let sum = 0;
+      let n = 0;
+      for (const number of this.storyMembers.get(storyId) ?? []) {
+        if (number === self) continue;
+        const m = this.members[number]!;
+        if (Math.abs(probe.time - m.time) > WINDOW_MS) continue;
+        const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
+        this.features(probe, m, text, unreadable, features);
+        sum += pairProbability(features, model);
+        n++;
+      }
+      const mean = n ? sum / n : match.score;
+      if (mean < model.storyThreshold) best.delete(storyId);
+      else match.score = (match.score + mean) / 2;
+    }
+    // Ties by id in code-point order: a locale comparison would map ICU collation data into the pass for nothing.
+    return [...best.values()].sort((a, b) => b.score - a.score || (a.storyId < b.storyId ? -1 : a.storyId > b.storyId ? 1 : 0));
+  }
+
+  /**
+   * The features of an article (placed or not) against a stored one, in PAIR_FEATURES order: what the fit of
+   * the pair model reads (bench/real-news/fit-pairs.ts). The index's story counts are those of now.
+   */
+  pairFeatures(article: ClusterArticle, otherId: string): Float64Array {
+    const m = this.memberOf(otherId);
+    if (!m) throw new Error(`not in the index: ${otherId}`);
+    const probe = this.probe(article);
+    const out = new Float64Array(PAIR_FEATURES.length);
+    const text = packedSimilarity(m.keys, probe.keys);
+    this.features(probe, m, text, probe.keys[probe.keys[UNREADABLE]!] === 1, out);
+    return out;
+  }
+
+  /** What the comparisons of one article need, read once: its keys and which of its names and concepts tell. */
+  private probe(article: ClusterArticle): Probe {
     const keys = this.keysOf(article);
     // A concept most stories state ("data center") tells no event apart, like a common name.
     const concepts: number[] = [];
@@ -193,55 +325,127 @@ export class StoryIndex {
     // Names are the positions of their groups in `keys`.
     const names: number[] = [];
     const maybe: number[] = [];
-    for (let p = keys[NAMES]!; p < keys[NAMES + 1]!; p += keys[p]! + 1) if (this.telling(keys[p + 1]!)) names.push(p);
+    const common: number[] = [];
+    for (let p = keys[NAMES]!; p < keys[NAMES + 1]!; p += keys[p]! + 1) (this.telling(keys[p + 1]!) ? names : common).push(p);
     for (let p = keys[MAYBE_NAMES]!; p < keys[MAYBE_NAMES + 1]!; p += keys[p]! + 1)
       if (this.knownNames.has(keys[p + 1]!) && this.telling(keys[p + 1]!)) names.push(p);
     for (let p = keys[MAYBE_NAMES]!; p < keys[MAYBE_NAMES + 1]!; p += keys[p]! + 1)
       if (!this.knownNames.has(keys[p + 1]!) && this.telling(keys[p + 1]!)) maybe.push(p);
-    const unreadable = keys[keys[UNREADABLE]!] === 1;
-    const candidates = new Set<number>();
-    const named = names.length + maybe.length;
-    // Every anchor rule but one needs a shared telling name: without one, only the text can match, or two figures
-    // when the text's names may be unreadable.
-    if (named > 0 || unreadable) {
-      for (let i = keys[FIGURES]!; i < keys[FIGURES + 1]!; i++) {
-        const posting = this.byQuantity.get(keys[i]!);
-        // A figure that dozens of recent articles state ("100 MW") finds no event by itself.
-        if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(candidates, posting);
-      }
-    }
-    if (named >= 2 || (named >= 1 && concepts.length > 0)) {
-      for (const list of [names, maybe]) {
-        for (const p of list) {
-          for (let i = p + 1; i <= p + keys[p]!; i++) {
-            const posting = this.byName.get(keys[i]!);
-            if (posting !== undefined && sizeOf(posting) <= MAX_POSTING) addAll(candidates, posting);
-          }
-        }
-      }
-    }
-    const best = new Map<string, StoryMatch>();
-    const t = article.publishedAt.getTime();
-    const self = this.numbers.get(article.id);
-    const consider = (number: number) => {
-      if (number === self) return;
-      const m = this.members[number]!;
-      if (Math.abs(t - m.time) > WINDOW_MS) return;
-      // MinHash is only worth comparing where LSH says the texts may be close.
-      const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
-      const n = sharedNames(keys, names, maybe, m.keys);
-      if (text < TEXT_MATCH && n === 0 && !unreadable && m.keys[m.keys[UNREADABLE]!] !== 1) return;
-      const anchors = anchorScore(keys, concepts, m.keys, n);
-      const score = text >= TEXT_MATCH ? text * 10 + Math.abs(anchors) : anchors;
-      if (score <= 0) return;
-      const previous = best.get(m.storyId);
-      if (!previous || score > previous.score)
-        best.set(m.storyId, { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score, articleId: m.id });
+    const time = article.publishedAt.getTime();
+    return {
+      keys,
+      names,
+      maybe,
+      common,
+      concepts,
+      time,
+      year: new Date(time).getUTCFullYear(),
+      source: this.id(`source:${article.sourceId}`),
+      language: this.id(`language:${(article.language ?? '').split('-')[0]!}`),
     };
-    for (const number of similar) consider(number);
-    for (const number of candidates) if (!similar.has(number)) consider(number);
-    // Ties by id in code-point order: a locale comparison would map ICU collation data into the pass for nothing.
-    return [...best.values()].sort((a, b) => b.score - a.score || (a.storyId < b.storyId ? -1 : a.storyId > b.storyId ? 1 : 0));
+  }
+
+  /** Fills `out` with the features of the probed article against member `m` (PAIR_FEATURES order). */
+  private features(a: Probe, m: Member, text: number, unreadable: boolean, out: Float64Array): void {
+    const x = a.keys;
+    const y = m.keys;
+    let names = 0;
+    let nameCount = 0;
+    for (const p of a.names) {
+      if (!hasAny(x, p, y, ANY_NAME_KEYS)) continue;
+      nameCount++;
+      names += 1 / Math.sqrt(Math.max(1, this.storyCounts[x[p + 1]!] ?? 0));
+    }
+    for (const p of a.maybe) {
+      if (!hasAny(x, p, y, NAME_KEYS)) continue;
+      nameCount++;
+      names += 1 / Math.sqrt(Math.max(1, this.storyCounts[x[p + 1]!] ?? 0));
+    }
+    let commonNames = 0;
+    for (const p of a.common) if (hasAny(x, p, y, ANY_NAME_KEYS)) commonNames++;
+    let figures = 0;
+    let telling = 0;
+    for (let i = x[FIGURES]!; i < x[FIGURES + 1]!; i++) {
+      const f = x[i]!;
+      if (!has(y, FIGURE_SET, f)) continue;
+      figures++;
+      if (has(x, TELLING_FIGURES, f)) telling++;
+    }
+    const near = this.nearFigures(x, y, a.year);
+    let concepts = 0;
+    for (const c of a.concepts) if (has(y, CONCEPTS, c)) concepts++;
+    const bothConcepts = x[CONCEPTS] !== x[CONCEPTS + 1] && y[CONCEPTS] !== y[CONCEPTS + 1];
+    let terms = 0;
+    let sharedTerms = 0;
+    for (let i = x[TERMS]!; i < x[TERMS + 1]!; i++) {
+      if (!has(y, TERMS, x[i]!)) continue;
+      sharedTerms++;
+      terms += 1 / Math.max(1, this.storyCounts[x[i]!] ?? 0);
+    }
+    const smaller = Math.min(x[TERMS + 1]! - x[TERMS]!, y[TERMS + 1]! - y[TERMS]!);
+    const days = countIn(x, y, DAYS);
+    const gap = Math.abs(a.time - m.time) / 86_400_000;
+    let f = 0;
+    out[f++] = text;
+    out[f++] = Math.log1p(names);
+    out[f++] = Math.min(nameCount, 3);
+    out[f++] = nameCount / Math.max(1, Math.min(a.names.length + a.maybe.length, this.namesOf(y)));
+    out[f++] = Math.min(commonNames, 3);
+    out[f++] = Math.min(figures, 3);
+    out[f++] = Math.min(telling, 3);
+    out[f++] = Math.min(near, 3);
+    out[f++] = near === 0 && (differentFigures(x, y) || differentFigures(y, x)) ? 1 : 0;
+    out[f++] = Math.min(days, 2);
+    out[f++] = days === 0 && x[DAYS] !== x[DAYS + 1] && y[DAYS] !== y[DAYS + 1] ? 1 : 0;
+    out[f++] = countIn(x, y, WEEKDAYS) > 0 ? 1 : 0;
+    out[f++] = Math.min(countIn(x, y, YEARS), 2);
+    out[f++] = Math.min(concepts, 3);
+    out[f++] = bothConcepts && countIn(x, y, CONCEPTS) === 0 ? 1 : 0;
+    out[f++] = Math.min(countIn(x, y, PLACES), 3);
+    out[f++] = placesApart(x, y) ? 1 : 0;
+    out[f++] = Math.log1p(terms);
+    out[f++] = smaller > 0 ? sharedTerms / smaller : 0;
+    out[f++] = Math.min(gap, 7);
+    out[f++] = gap <= 1.5 ? 1 : 0;
+    out[f++] = a.source === m.source ? 1 : 0;
+    out[f++] = a.language === m.language ? 0 : 1;
+    out[f++] = unreadable || y[y[UNREADABLE]!] === 1 ? 1 : 0;
+    out[f++] = anchorScore(x, a.concepts, y, nameCount) > 0 ? 1 : 0;
+    const headlines = x[HEADLINE] !== x[HEADLINE + 1] && y[HEADLINE] !== y[HEADLINE + 1];
+    const sameHeadline = countIn(x, y, HEADLINE) > 0;
+    out[f++] = sameHeadline ? 1 : 0;
+    out[f++] = headlines && !sameHeadline ? 1 : 0;
+  }
+
+  /** How many names (and maybe-names another article wrote as names) the article of `keys` states. */
+  private namesOf(keys: Keys): number {
+    let n = 0;
+    for (let p = keys[NAMES]!; p < keys[NAMES + 1]!; p += keys[p]! + 1) n++;
+    for (let p = keys[MAYBE_NAMES]!; p < keys[MAYBE_NAMES + 1]!; p += keys[p]! + 1) if (this.knownNames.has(keys[p + 1]!)) n++;
+    return n;
+  }
+
+  /**
+   * Sizes of `x` that `y` does not state alike but states as the same amount: rounded (33.7 and 34 billion)
+   * or in another currency at the year's rate (SEK 33.7 billion and $3.2 billion).
+   */
+  private nearFigures(x: Keys, y: Keys, year: number): number {
+    let n = 0;
+    for (let p = x[UNITS]!; p < x[UNITS + 1]!; p += x[p + 1]! + 2) {
+      const unitA = this.keyNames[x[p]!]!;
+      for (let i = p + 2; i < p + 2 + x[p + 1]!; i++) {
+        if (has(y, FIGURE_SET, x[i]!)) continue;
+        const a = figureValue(this.keyNames[x[i]!]!);
+        let met = false;
+        for (let r = y[UNITS]!; r < y[UNITS + 1]! && !met; r += y[r + 1]! + 2) {
+          const unitB = this.keyNames[y[r]!]!;
+          for (let j = r + 2; j < r + 2 + y[r + 1]! && !met; j++)
+            met = sameAmount(unitA, a, unitB, figureValue(this.keyNames[y[j]!]!), year);
+        }
+        if (met) n++;
+      }
+    }
+    return n;
   }
 
   /**
@@ -258,7 +462,12 @@ export class StoryIndex {
   /** Moves every article of story `from` into story `into`. */
   merge(from: string, into: string): void {
     if (from === into || !this.storyIds.has(from)) return;
-    for (const member of this.members) if (member.storyId === from) member.storyId = into;
+    const moving = this.storyMembers.get(from) ?? [];
+    for (const number of moving) this.members[number]!.storyId = into;
+    this.storyMembers.delete(from);
+    const list = this.storyMembers.get(into);
+    if (list) list.push(...moving);
+    else this.storyMembers.set(into, [...moving]);
     const moved = this.storyKeys.get(from);
     if (moved) {
       let kept = this.storyKeys.get(into);
@@ -287,7 +496,10 @@ export class StoryIndex {
 
   private id(key: string): number {
     let id = this.ids.get(key);
-    if (id === undefined) this.ids.set(key, (id = this.ids.size));
+    if (id === undefined) {
+      this.ids.set(key, (id = this.ids.size));
+      this.keyNames.push(key);
+    }
     return id;
   }
 
@@ -354,6 +566,8 @@ export class StoryIndex {
     sections[NAMES] = names.flatMap((k) => [k.length, ...k]);
     sections[MAYBE_NAMES] = maybeNames.flatMap((k) => [k.length, ...k]);
     sections[UNREADABLE] = [NON_LATIN.has(language) ? 1 : 0];
+    sections[TERMS] = this.set(anchors.terms ?? []);
+    sections[HEADLINE] = sortedOnce((anchors.headline ?? []).flatMap((name) => nameKeys(name).map((k) => this.id(k))));
     sections[SIGNATURE] = article.signature;
     const keys = this.pool.alloc(SECTIONS + 1 + sections.reduce((n, s) => n + s.length, 0));
     let at = SECTIONS + 1;
@@ -422,14 +636,6 @@ function differentFigures(a: Keys, b: Keys): boolean {
   return false;
 }
 
-/** Names of the article found among the member's: its names against names and maybe-names, its maybe-names against names. */
-function sharedNames(a: Keys, names: number[], maybe: number[], m: Keys): number {
-  let n = 0;
-  for (const p of names) if (hasAny(a, p, m, ANY_NAME_KEYS)) n++;
-  for (const p of maybe) if (hasAny(a, p, m, NAME_KEYS)) n++;
-  return n;
-}
-
 /** Whether one key of the name at `p` of `a` is in section `section` of `m`. */
 function hasAny(a: Keys, p: number, m: Keys, section: number): boolean {
   for (let i = p + 1; i <= p + a[p]!; i++) if (has(m, section, a[i]!)) return true;
@@ -494,6 +700,7 @@ function sortedOnce(ids: number[]): number[] {
 }
 
 const unitOf = (quantity: string) => quantity.slice(0, quantity.indexOf(':'));
+const figureValue = (quantity: string) => Number(quantity.slice(quantity.indexOf(':') + 1));
 
 /**
  * Places an article: it joins the story it matches best, or starts one; and the other stories it matches that

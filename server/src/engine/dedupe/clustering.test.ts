@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { clusterLabelled, clusteringErrors, loadLabelled, pairwiseScores } from '../../../test/fixtures/clustering/evaluate.js';
 import { articleKeys, type ConceptFinder } from './article-keys.js';
 import { placeArticle, StoryIndex, type ClusterArticle } from './cluster.js';
+import { pairProbability } from './pair-score.js';
 
 const labelled = loadLabelled('multilingual.json');
 const storyOf = clusterLabelled(labelled);
@@ -104,17 +105,21 @@ describe('StoryIndex rules', () => {
     return { id, sourceId: `source-${id}`, publishedAt, language, ...keys };
   };
 
-  it('joins on a name, a date and a concept of the field only when the lexicon provides concepts', () => {
+  it('weighs a concept of the field the two share (when the lexicon provides concepts), unless every story states it', () => {
     const fire: ConceptFinder = (text) => (/\bfire\b|požar|tűz/iu.test(text) ? ['fire'] : []);
-    const pair = (concepts?: ConceptFinder) => {
+    // Weighed evidence (decision 222): the concept they share raises the probability that they are one event.
+    const probability = (concepts?: ConceptFinder) => {
       const index = new StoryIndex();
-      const en = article(
-        'en',
-        'en',
-        'Fire at Kolektor data center',
-        'A fire broke out on 24 November at a data center run by Kolektor.',
-        0,
-        concepts,
+      index.add(
+        'story-en',
+        article(
+          'en',
+          'en',
+          'Fire at Kolektor data center',
+          'A fire broke out on 24 November at a data center run by Kolektor.',
+          0,
+          concepts,
+        ),
       );
       const sl = article(
         'sl',
@@ -124,21 +129,20 @@ describe('StoryIndex rules', () => {
         2,
         concepts,
       );
-      index.add('story-en', en);
-      return index.find(sl);
+      return pairProbability(index.pairFeatures(sl, 'en'));
     };
-    assert.equal(pair(), null, 'one name and one date: not enough');
-    assert.equal(pair(fire)?.storyId, 'story-en');
+    const odds = (q: number) => q / (1 - q);
+    assert.ok(odds(probability(fire)) > odds(probability()) * 10, `${probability(fire)} against ${probability()}`);
     const everywhere: ConceptFinder = () => ['data-center'];
-    const crowded = new StoryIndex();
-    for (let i = 0; i < 8; i++)
-      crowded.add(`s${i}`, article(`d${i}`, 'en', 'Data center news', `Operator${i} opened a data center.`, 0, everywhere));
-    crowded.add(
-      'story-en',
-      article('en', 'en', 'Kolektor', 'A data center run by Kolektor was in the news on 24 November.', 0, everywhere),
-    );
-    const sl = article('sl', 'sl', 'Kolektor', '24. novembra je podjetje Kolektor odprlo podatkovni center.', 2, everywhere);
-    assert.equal(crowded.find(sl), null, 'a concept every story states tells nothing');
+    const crowded = (concepts?: ConceptFinder) => {
+      const index = new StoryIndex();
+      for (let i = 0; i < 8; i++)
+        index.add(`s${i}`, article(`d${i}`, 'en', 'Data center news', `Operator${i} opened a data center.`, 0, concepts));
+      index.add('story-en', article('en', 'en', 'Kolektor', 'A data center run by Kolektor was in the news on 24 November.', 0, concepts));
+      const sl = article('sl', 'sl', 'Kolektor', '24. novembra je podjetje Kolektor odprlo podatkovni center.', 2, concepts);
+      return pairProbability(index.pairFeatures(sl, 'en'));
+    };
+    assert.equal(crowded(everywhere), crowded(), 'a concept every story states tells nothing');
 
     const ransomware: ConceptFinder = (text) => (/ransomware/i.test(text) ? ['ransomware'] : []);
     const gang = new StoryIndex();
@@ -191,13 +195,16 @@ describe('StoryIndex rules', () => {
     assert.equal(big.find(other)?.storyId, 's0', 'nine articles of one story make it a big story, not a common name');
   });
 
-  it('never joins articles that name places in different countries', () => {
+  it('weighs places in different countries against a join', () => {
     const index = new StoryIndex();
     index.add('paris', article('a', 'en', 'Equinix and Vantage sign deal', 'Equinix and Vantage will share a 100 MW campus near Paris.'));
     const tokyo = article('b', 'de', 'Equinix und Vantage', 'Equinix und Vantage teilen sich einen Campus mit 100 MW in Tokio.', 2);
     const lyon = article('c', 'de', 'Equinix und Vantage', 'Equinix und Vantage teilen sich einen Campus mit 100 MW in Frankreich.', 2);
-    assert.equal(index.find(tokyo), null, 'two names and a figure, but France and Japan');
     assert.equal(index.find(lyon)?.storyId, 'paris', 'Paris is in France');
+    const p = (a: ClusterArticle) => pairProbability(index.pairFeatures(a, 'a'));
+    // Odds at least ten times lower: two names and a figure, but France and Japan.
+    const odds = (q: number) => q / (1 - q);
+    assert.ok(odds(p(tokyo)) * 10 < odds(p(lyon)), `${p(tokyo)} against ${p(lyon)}`);
   });
 
   it('does not join on one precise figure when the two state different figures of one unit', () => {
@@ -206,7 +213,9 @@ describe('StoryIndex rules', () => {
     const same = article('b', 'pl', 'Atman otwiera budynek', 'Atman otworzył budynek o mocy 24 MW za 150 mln euro.', 2);
     const other = article('c', 'pl', 'Atman otwiera budynek', 'Atman otworzył budynek o mocy 18 MW za 150 mln euro.', 2);
     assert.equal(index.find(same)?.storyId, 'waw');
-    assert.equal(index.find(other), null, '150 million twice, but 24 MW and 18 MW');
+    const p = (a: ClusterArticle) => pairProbability(index.pairFeatures(a, 'a'));
+    const odds = (q: number) => q / (1 - q);
+    assert.ok(odds(p(other)) * 10 < odds(p(same)), `150 million twice, but 24 MW and 18 MW: ${p(other)} against ${p(same)}`);
   });
 
   it('makes one story of two an article matches in one pass, unless they contradict each other', () => {

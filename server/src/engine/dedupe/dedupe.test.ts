@@ -69,10 +69,11 @@ describe('StoryIndex', () => {
     assert.equal(index.find(other), null, 'same company, other city and figures');
   });
 
-  it('does not join the same event reported more than three days apart', () => {
+  it('does not join the same event reported more than a week apart (a follow-up is another story)', () => {
     const index = new StoryIndex();
     index.add('fr9', art('a0', 's0', FR9[0]![1], 'en'));
-    assert.equal(index.find(art('a1', 's1', FR9[1]![1], 'de', 100)), null);
+    assert.equal(index.find(art('a1', 's1', FR9[1]![1], 'de', 1))?.storyId, 'fr9', 'an hour later');
+    assert.equal(index.find(art('a1', 's1', FR9[1]![1], 'de', 8 * 24 + 1)), null, 'eight days later');
   });
 
   it('counts wire copies once and independent reports each', () => {
