@@ -8,7 +8,11 @@ import { AccountMail } from './account-mail.entity.js';
  * What a row becomes when it is sent: the message, or null when nothing is owed after all (a sign-in
  * request for an address that may not sign in). Runs with its own EntityManager, outside any request.
  */
-export type AccountMailRenderer = (em: EntityManager, recipient: string, row: Pick<AccountMail, 'nextPath'>) => Promise<MailMessage | null>;
+export type AccountMailRenderer = (
+  em: EntityManager,
+  recipient: string,
+  row: Pick<AccountMail, 'nextPath' | 'params'>,
+) => Promise<MailMessage | null>;
 
 const MAX_ATTEMPTS = 5;
 /** Backoff between attempts: 1, 5, 15, 60 minutes. */
@@ -42,13 +46,19 @@ export class AccountMailQueue {
   }
 
   /** Adds a row to `em`'s unit of work: it is written with the caller's flush, in the caller's transaction. */
-  enqueue(em: EntityManager, kind: string, recipient: string, extra: { nextPath?: string | null } = {}): AccountMail {
+  enqueue(
+    em: EntityManager,
+    kind: string,
+    recipient: string,
+    extra: { nextPath?: string | null; params?: AccountMail['params'] } = {},
+  ): AccountMail {
     const now = this.deps.clock.now();
     const row = em.create(AccountMail, {
       id: crypto.randomUUID(),
       kind,
       recipient,
       nextPath: extra.nextPath ?? null,
+      params: extra.params ?? null,
       state: 'pending',
       attempts: 0,
       nextAttemptAt: now,
