@@ -29,8 +29,8 @@ export interface AccountMailDeps {
 
 /**
  * The account emails' outbox (docs/decisions/503). A request writes a row in its own transaction
- * (`enqueue`) and answers; `kick` sends it right after, and `sendDue` (every minute, and at boot) sends
- * what a stopped server left behind. Delivery is at least once: a server stopped mid-send sends again,
+ * (`enqueue`) and answers; `kick` sends it right after, and `sendDue` (a periodic job of every server, at boot
+ * and every minute: jobs/account-mail-schedule.ts) sends what a stopped server left behind and the retries. Delivery is at least once: a server stopped mid-send sends again,
  * which for a sign-in link or a confirmation is better than never.
  */
 export class AccountMailQueue {
@@ -81,14 +81,22 @@ export class AccountMailQueue {
     this.track(this.send(id));
   }
 
-  /** Sends every row whose time has come, and rows a stopped process left claimed. */
-  async sendDue(): Promise<number> {
+  /**
+   * Sends every row whose time has come, and rows a stopped process left claimed; returns how many it tried.
+   * `stopping()` (the server shuts down) ends it between two rows: the rest stay pending.
+   */
+  async sendDue(stopping: () => boolean = () => false): Promise<number> {
     const em = this.deps.em.fork();
     const now = this.deps.clock.now();
     await em.nativeUpdate(AccountMail, { state: 'sending', leaseUntil: { $lt: now } }, { state: 'pending', leaseUntil: null });
     const due = await em.find(AccountMail, { state: 'pending', nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: 500 });
-    for (const { id } of due) await this.send(id);
-    return due.length;
+    let tried = 0;
+    for (const { id } of due) {
+      if (stopping()) break;
+      await this.send(id);
+      tried++;
+    }
+    return tried;
   }
 
   /** Resolves when every send started so far has finished (tests, shutdown). */
