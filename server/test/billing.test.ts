@@ -595,7 +595,10 @@ describe('billing emails go through the account emails outbox', () => {
     await ts.accountMail.sendDue();
     const billing = sink.messages.filter((m) => recipient(m) === email && m.subject !== SIGN_IN_SUBJECT);
     assert.deepEqual(billing.map((m) => m.subject).sort(), ['Action needed: your DC Brief payment failed', 'Welcome to DC Brief']);
-    assert.match(billing.find((m) => m.subject === 'Welcome to DC Brief')!.text ?? '', /subscribed to Essential\. Your free trial runs until /);
+    assert.match(
+      billing.find((m) => m.subject === 'Welcome to DC Brief')!.text ?? '',
+      /subscribed to Essential\. Your free trial runs until /,
+    );
   });
 });
 
