@@ -557,7 +557,7 @@ describe('billing emails go through the account emails outbox', () => {
     return client;
   }
 
-  test('with SMTP down, the welcome and payment-failed emails are kept and sent once it is back; replayed events queue nothing', async () => {
+  test('with SMTP down for hours, the welcome and payment-failed emails are kept and sent once it is back; replayed events queue nothing', async () => {
     const email = 'smtp-down@example.com';
     const client = await signInBySmtp(email);
     assert.equal((await client.post('/api/create-subscription', { tier: 'basic' })).status, 200);
@@ -587,10 +587,23 @@ describe('billing emails go through the account emails outbox', () => {
       'kept for a retry, once each',
     );
     assert.match(owed[0]!.lastError ?? '', /ECONNREFUSED/);
+    // Hours of outage, past the five attempts a sign-in link gets: a billing email is still kept.
+    for (let hour = 0; hour < 6; hour++) {
+      ts.clock.advance(60 * 60_000);
+      await ts.accountMail.sendDue();
+    }
+    const later = await ts.orm.em.fork().find(AccountMail, { recipient: email, kind: { $like: 'billing-%' } });
+    assert.deepEqual(
+      later.map((r) => [r.state, r.attempts]),
+      [
+        ['pending', 7],
+        ['pending', 7],
+      ],
+    );
 
-    // The mail server is back where it was; the outbox's next pass after the first backoff (a minute) sends them.
+    // The mail server is back where it was; the outbox's next pass once the backoff (an hour by now) is over sends them.
     sink = await startSmtpSink({ port, closeTimeoutMs: 100 });
-    ts.clock.advance(60_000);
+    ts.clock.advance(60 * 60_000);
     await ts.accountMail.sendDue();
     await ts.accountMail.sendDue();
     const billing = sink.messages.filter((m) => recipient(m) === email && m.subject !== SIGN_IN_SUBJECT);

@@ -14,6 +14,7 @@ export type AccountMailRenderer = (
   row: Pick<AccountMail, 'nextPath' | 'params'>,
 ) => Promise<MailMessage | null>;
 
+/** Attempts before a row is left `failed`, unless its kind was registered with its own budget. */
 const MAX_ATTEMPTS = 5;
 /** Backoff between attempts: 1, 5, 15, 60 minutes. */
 const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
@@ -34,14 +35,17 @@ export interface AccountMailDeps {
  * which for a sign-in link or a confirmation is better than never.
  */
 export class AccountMailQueue {
-  private readonly renderers = new Map<string, AccountMailRenderer>();
+  private readonly renderers = new Map<string, { render: AccountMailRenderer; maxAttempts: number }>();
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly deps: AccountMailDeps) {}
 
-  /** Registers how rows of `kind` are rendered; the composition root does this once per kind. */
-  register(kind: string, render: AccountMailRenderer): this {
-    this.renderers.set(kind, render);
+  /**
+   * Registers how rows of `kind` are rendered, and how many attempts they get (5 by default: about an hour and a
+   * half, past which a sign-in link is of no use); the composition root does this once per kind.
+   */
+  register(kind: string, render: AccountMailRenderer, options: { maxAttempts?: number } = {}): this {
+    this.renderers.set(kind, { render, maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS });
     return this;
   }
 
@@ -122,10 +126,10 @@ export class AccountMailQueue {
     );
     if (claimed !== 1) return;
     const row = await em.findOneOrFail(AccountMail, { id });
-    const render = this.renderers.get(row.kind);
+    const kind = this.renderers.get(row.kind);
     try {
-      if (!render) throw new Error(`no renderer for account email kind "${row.kind}"`);
-      const message = await render(em.fork(), row.recipient, row);
+      if (!kind) throw new Error(`no renderer for account email kind "${row.kind}"`);
+      const message = await kind.render(em.fork(), row.recipient, row);
       if (message) await mailer.send(message);
       await em.nativeUpdate(
         AccountMail,
@@ -134,7 +138,7 @@ export class AccountMailQueue {
       );
     } catch (err) {
       const attempts = row.attempts + 1;
-      const failed = attempts >= MAX_ATTEMPTS;
+      const failed = attempts >= (kind?.maxAttempts ?? MAX_ATTEMPTS);
       logger.warn({ err, kind: row.kind, mailId: id, attempts }, failed ? 'account email failed for good' : 'account email: will retry');
       await em.nativeUpdate(
         AccountMail,

@@ -16,6 +16,12 @@ export type BillingMail =
   | { kind: typeof BILLING_TRIAL_ENDING_MAIL; to: string; params: { tier: Tier; trialEnds: string | null } }
   | { kind: typeof BILLING_PAYMENT_FAILED_MAIL; to: string; params: Record<string, never> };
 
+/**
+ * A billing email is still worth sending after a long mail outage (a payment that failed, a trial about to be
+ * charged): after the outbox's 1, 5 and 15 minutes it retries hourly for about two days.
+ */
+export const BILLING_MAIL_MAX_ATTEMPTS = 51;
+
 const dateOrNull = (iso: string | null | undefined) => (iso ? new Date(iso) : null);
 const tierOf = (params: Record<string, string | null> | null): Tier => (params?.tier === 'premium' ? 'premium' : 'basic');
 
