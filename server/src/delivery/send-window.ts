@@ -100,14 +100,18 @@ export class SendWindow<Row extends { id: string }, Outcome> {
     this.sending.add(tracked);
   }
 
-  /** Reads ahead in the background while fewer rows wait than the window holds, unless nothing new can be due. */
+  /**
+   * Reads ahead in the background while fewer rows wait than two windows, unless nothing new can be due. A read
+   * takes eight windows: each walks the due rows from the first (those already read are skipped, and rows not
+   * composed yet lie between them), so fewer, larger reads cost less.
+   */
   private refill(): void {
-    if (this.refilling || this.ahead.length >= this.options.size) return;
+    if (this.refilling || this.ahead.length >= 2 * this.options.size) return;
     const composed = this.options.composing?.batches ?? 0;
     if (this.emptyAt === composed) return;
     const exclude = this.ahead.map((r) => r.id);
     this.refilling = this.steps
-      .readAhead(exclude, 2 * this.options.size)
+      .readAhead(exclude, 8 * this.options.size)
       .then(
         (rows) => {
           if (!rows.length) this.emptyAt = composed;
