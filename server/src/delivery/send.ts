@@ -107,7 +107,7 @@ interface ReadyRow extends DueRow {
   listen: { url: string; label: string } | null;
 }
 
-/** Progress is reported about as often as a batch of four rows per concurrent send used to end. */
+/** Progress is reported every four rows per concurrent send: often enough to follow, not on every write. */
 const PROGRESS_EVERY_SLOTS = 4;
 
 /**
