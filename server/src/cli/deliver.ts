@@ -109,9 +109,9 @@ async function status(cli: CliContext): Promise<string> {
 /** What the operator does about uncertain rows: the provider's log is the only witness (docs/decisions/301). */
 function settlingUncertain(n: number): string {
   return [
-    `${n} uncertain row${n === 1 ? '' : 's'}: a sending process stopped after handing ${n === 1 ? 'it' : 'them'} to the SMTP server and before`,
-    'recording the answer, so each email may or may not have left. Nothing is resent on its own. For each row, look up',
-    "its Message-ID (above) in the SMTP provider's log, then settle it:",
+    `${n} uncertain row${n === 1 ? '' : 's'}: a sending process stopped while ${n === 1 ? 'it was' : 'they were'} in flight (claimed, perhaps handed to`,
+    'the SMTP server, the answer not recorded), so each email may or may not have left. Nothing is resent on its own.',
+    "For each row, look up its Message-ID (above) in the SMTP provider's log, then settle it:",
     '  npm run deliver -- --resolve ID --as sent      the log shows it accepted: the digest joins the archive',
     '  npm run deliver -- --resolve ID --as resend    the log does not have it: sent again, with the same Message-ID',
     'Several rows at once: --resolve ID1,ID2,...',
