@@ -28,6 +28,7 @@ import { KeyedLock } from './lib/keyed-lock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { httpErrorForStripe } from './modules/billing/billing.errors.js';
 import { billingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes.js';
+import { BILLING_MAIL_MAX_ATTEMPTS, billingMailRenderers } from './modules/billing/billing-mail.js';
 import { BillingService } from './modules/billing/billing.service.js';
 import { PriceCatalog } from './modules/billing/price-catalog.js';
 import { createStripeClient } from './modules/billing/stripe-client.js';
@@ -161,6 +162,8 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     .register(SIGN_IN_MAIL, (em, to, row) => authFor(em).signInMessage(to, row.nextPath))
     .register(WAITLIST_JOINED_MAIL, renderWaitlistJoined)
     .register(WAITLIST_AGAIN_MAIL, renderWaitlistAgain);
+  for (const [kind, render] of Object.entries(billingMailRenderers(() => config.publicUrl)))
+    accountMail.register(kind, render, { maxAttempts: BILLING_MAIL_MAX_ATTEMPTS });
   const waitlistService = (ctx: Koa.Context) => new WaitlistService(ctx.em, clock, accountMail);
   const stripe = createStripeClient(config.stripe);
   const prices = new PriceCatalog(stripe, config.stripe.prices);
@@ -174,7 +177,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
       publicUrl: config.publicUrl,
       clock,
       logger,
-      mailer,
+      accountMail,
       locks,
     });
 

@@ -6,14 +6,8 @@ import { migrate } from './db/orm.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
-import { ReadyEpisodes } from './audio/ready-episodes.js';
-import { startAudioPreparation } from './jobs/audio-schedule.js';
-import { createAudioStore } from './audio/audio.config.js';
-import { scheduleHousekeeping } from './jobs/housekeeping.js';
-import { scheduleIngest } from './jobs/ingest-schedule.js';
 import { createPeriodicJobs } from './jobs/periodic-jobs.js';
-import { EngineEditionReader } from './delivery/engine-edition.js';
-import { startDeliveryScheduler } from './delivery/scheduler.js';
+import { startServerJobs } from './jobs/server-jobs.js';
 import { createEngine } from './engine/engine.js';
 import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 
@@ -28,44 +22,13 @@ async function main() {
 
   const accountMail = new AccountMailQueue({ em: orm.em, mailer, clock: systemClock, logger });
   const app = createApp(config, { orm, mailer, clock: systemClock, logger, accountMail });
-  // Account emails a stopped server owed, then retries, every minute on every server (claims are conditional).
-  const sendDueMail = () => accountMail.sendDue().catch((err: unknown) => logger.error({ err }, 'account email pass failed'));
-  void sendDueMail();
-  const mailTimer = setInterval(sendDueMail, 60_000);
-  mailTimer.unref();
   const server = createServer(app.callback());
   server.keepAliveTimeout = 65_000;
-  // Periodic work runs once per interval for the whole deployment: timers here on SQLite, pg-boss on
-  // PostgreSQL so that several servers share it (decision 010).
+  // All periodic work, one mechanism: timers here on SQLite, pg-boss on PostgreSQL for what runs once per
+  // interval for the whole deployment (decisions 010, 012).
   const jobs = await createPeriodicJobs(config.database, logger);
-  await scheduleHousekeeping(jobs, {
-    orm,
-    clock: systemClock,
-    logger,
-    audio: { store: createAudioStore(config.audio), retentionDays: config.audio.retentionDays },
-  });
-  // Ingestion on a schedule (INGEST_INTERVAL_MINUTES, hourly by default; 0 leaves it to `npm run ingest`).
   const engine = createEngine(orm, config.engine, { logger, clock: systemClock });
-  const stopIngest = scheduleIngest(engine, {
-    intervalMinutes: config.engine.ingestIntervalMinutes,
-    jobs,
-    logger,
-    onReport: ({ outcomes, ...summary }) => logger.info({ ...summary, sourcesListed: outcomes.length }, 'ingest pass finished'),
-  });
-  // Delivery passes run on every server: the outbox's conditional claims share the sending between them.
-  const delivery = config.delivery.scheduler
-    ? startDeliveryScheduler({
-        orm,
-        mailer,
-        clock: systemClock,
-        logger,
-        config,
-        editions: new EngineEditionReader(orm, systemClock),
-        episodes: new ReadyEpisodes(orm),
-      })
-    : null;
-  // Premium audio episodes, prepared as digests are composed (AUDIO_PREPARE=off leaves it to another server).
-  const audio = config.audio.enabled ? startAudioPreparation({ orm, clock: systemClock, logger, config }) : null;
+  const work = await startServerJobs(jobs, { orm, mailer, clock: systemClock, logger, accountMail, engine, config });
 
   await new Promise<void>((resolve) => server.listen(config.port, config.host, resolve));
   logger.info({ url: config.publicUrl, database: config.database.kind }, 'DC Brief is running');
@@ -79,12 +42,7 @@ async function main() {
     forced.unref();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeAllConnections?.();
-    clearInterval(mailTimer);
-    await accountMail.idle();
-    await delivery?.stop();
-    await audio?.stop();
-    await stopIngest();
-    await jobs.stop();
+    await work.stop();
     await mailer.close();
     await orm.close();
     process.exit(0);

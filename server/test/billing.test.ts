@@ -8,13 +8,16 @@ import { createSubscriptionResponseSchema, errorResponseSchema, publicConfigSche
 import { createApp } from '../src/app.js';
 import { openDatabase } from '../src/database.js';
 import { createLogger } from '../src/lib/logger.js';
+import { AccountMailQueue } from '../src/modules/account-mail/account-mail.queue.js';
+import { AccountMail } from '../src/modules/account-mail/account-mail.entity.js';
 import { StripeEvent } from '../src/modules/billing/stripe-event.entity.js';
 import { User } from '../src/modules/users/user.entity.js';
 import { json, TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './support/postgres.js';
 import { startStripeStandIn, TEST_PRICES, type StripeStandIn } from './support/stripe-stand-in.js';
-import { recipient, signIn } from './support/users.js';
+import { startSmtpSink, type SmtpSink } from './support/smtp-sink.js';
+import { recipient, signIn, tokenFrom } from './support/users.js';
 
 const WEBHOOK_SECRET = 'whsec_test_dcbrief_webhook_secret';
 const PRICES = TEST_PRICES;
@@ -30,20 +33,22 @@ function stripeEnv(stripe: Pick<StripeStandIn, 'url'>, extra: Record<string, str
   };
 }
 
-/** Another server on the same database, as behind a load balancer: its own process (locks, caches), shared rows. */
-async function secondServer(ts: TestServer): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Another server on the same database, as behind a load balancer: its own process (locks, caches, account-email
+ * outbox), shared rows. `idle()` waits for the emails it has started sending.
+ */
+async function secondServer(ts: TestServer): Promise<{ url: string; idle(): Promise<void>; close(): Promise<void> }> {
   const orm = await openDatabase(ts.config.database);
-  const app = createApp(ts.config, {
-    orm,
-    mailer: ts.mailer,
-    clock: ts.clock,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
-  });
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  const accountMail = new AccountMailQueue({ em: orm.em, mailer: ts.mailer, clock: ts.clock, logger });
+  const app = createApp(ts.config, { orm, mailer: ts.mailer, clock: ts.clock, logger, accountMail });
   const server = createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    idle: () => accountMail.idle(),
     async close() {
+      await accountMail.idle();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await orm.close();
@@ -298,6 +303,7 @@ describe('subscriptions with Stripe', () => {
       );
       assert.deepEqual((await Promise.all(results.map((r) => r.json()))).map((b) => b.duplicate).sort(), [false, true]);
       assert.equal(await ts.orm.em.fork().count(StripeEvent, { id: JSON.parse(payload).id }), 1);
+      await other.idle();
       assert.equal((await ts.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
       assert.equal((await user(email)).subscriptionTier, 'basic');
     } finally {
@@ -523,6 +529,92 @@ describe('subscriptions with Stripe', () => {
   });
 });
 
+describe('billing emails go through the account emails outbox', () => {
+  const SIGN_IN_SUBJECT = 'Your DC Brief sign-in link';
+  let stripe: StripeStandIn;
+  let ts: TestServer;
+  let sink: SmtpSink;
+
+  before(async () => {
+    stripe = await startStripeStandIn({ prices: PRICES });
+    sink = await startSmtpSink({ closeTimeoutMs: 100 });
+    ts = await startTestServer({ env: stripeEnv(stripe, { SMTP_URL: sink.url }) });
+  });
+  after(async () => {
+    await ts.close();
+    await sink.close();
+    await stripe.close();
+  });
+
+  /** Signs in with the link from the SMTP server (with SMTP_URL set, nothing goes to the mail folder). */
+  async function signInBySmtp(email: string): Promise<TestClient> {
+    const client = new TestClient(ts.url);
+    assert.equal((await client.post('/api/login', { email })).status, 200);
+    await ts.accountMail.idle();
+    const mail = sink.messages.findLast((m) => recipient(m) === email && m.subject === SIGN_IN_SUBJECT)!;
+    const confirm = await client.request('POST', '/api/login/verify', { form: { token: tokenFrom(mail) } });
+    assert.equal(confirm.status, 303);
+    return client;
+  }
+
+  test('with SMTP down for hours, the welcome and payment-failed emails are kept and sent once it is back; replayed events queue nothing', async () => {
+    const email = 'smtp-down@example.com';
+    const client = await signInBySmtp(email);
+    assert.equal((await client.post('/api/create-subscription', { tier: 'basic' })).status, 200);
+    const subId = (await ts.orm.em.fork().findOneOrFail(User, { email })).stripeSubscriptionId!;
+    const sub = stripe.confirmSetup(subId);
+    const port = Number(new URL(sink.url).port);
+    await sink.close();
+
+    const activated = stripe.event('customer.subscription.updated', sub);
+    const failed = stripe.event('invoice.payment_failed', { ...(sub.latest_invoice as { id: string }), status: 'open' });
+    // Stripe retries an event it thinks went unanswered: each is applied once, whatever the number of deliveries.
+    const answers = [];
+    for (const payload of [activated, failed, activated, failed]) {
+      const res = await new TestClient(ts.url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
+      assert.equal(res.status, 200, 'a webhook is answered whether or not SMTP is up');
+      answers.push((await res.json()).duplicate);
+    }
+    assert.deepEqual(answers, [false, false, true, true]);
+    await ts.accountMail.idle();
+    const owed = await ts.orm.em.fork().find(AccountMail, { recipient: email, kind: { $like: 'billing-%' } }, { orderBy: { kind: 'asc' } });
+    assert.deepEqual(
+      owed.map((r) => [r.kind, r.state, r.attempts]),
+      [
+        ['billing-payment-failed', 'pending', 1],
+        ['billing-welcome', 'pending', 1],
+      ],
+      'kept for a retry, once each',
+    );
+    assert.match(owed[0]!.lastError ?? '', /ECONNREFUSED/);
+    // Hours of outage, past the five attempts a sign-in link gets: a billing email is still kept.
+    for (let hour = 0; hour < 6; hour++) {
+      ts.clock.advance(60 * 60_000);
+      await ts.accountMail.sendDue();
+    }
+    const later = await ts.orm.em.fork().find(AccountMail, { recipient: email, kind: { $like: 'billing-%' } });
+    assert.deepEqual(
+      later.map((r) => [r.state, r.attempts]),
+      [
+        ['pending', 7],
+        ['pending', 7],
+      ],
+    );
+
+    // The mail server is back where it was; the outbox's next pass once the backoff (an hour by now) is over sends them.
+    sink = await startSmtpSink({ port, closeTimeoutMs: 100 });
+    ts.clock.advance(60 * 60_000);
+    await ts.accountMail.sendDue();
+    await ts.accountMail.sendDue();
+    const billing = sink.messages.filter((m) => recipient(m) === email && m.subject !== SIGN_IN_SUBJECT);
+    assert.deepEqual(billing.map((m) => m.subject).sort(), ['Action needed: your DC Brief payment failed', 'Welcome to DC Brief']);
+    assert.match(
+      billing.find((m) => m.subject === 'Welcome to DC Brief')!.text ?? '',
+      /subscribed to Essential\. Your free trial runs until /,
+    );
+  });
+});
+
 describe('payments not configured', () => {
   test('create-subscription answers 503 with a clear message and the config has no key', async () => {
     const ts = await startTestServer();
@@ -697,7 +789,7 @@ describe('two servers on one PostgreSQL database', { skip: skipWithoutPostgres()
   let pg: TempPostgres;
   let stripe: StripeStandIn;
   let a: TestServer;
-  let b: { url: string; close(): Promise<void> };
+  let b: Awaited<ReturnType<typeof secondServer>>;
   const hook = (url: string, payload: string) =>
     new TestClient(url).request('POST', '/api/stripe/webhook', { body: payload, headers: signed(payload) });
   /** `afterTrial`: the card-free trial is over first, so a cancelled subscription leaves no trial to fall back on. */
@@ -769,6 +861,7 @@ describe('two servers on one PostgreSQL database', { skip: skipWithoutPostgres()
       (await Promise.all(results.map((r) => r.json()))).map((r) => r.duplicate),
       [false, true],
     );
+    await b.idle();
     assert.equal((await a.mailFolder()).filter((m) => m.subject === 'Welcome to DC Brief' && recipient(m) === email).length, 1);
   });
 });

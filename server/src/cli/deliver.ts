@@ -96,12 +96,26 @@ async function status(cli: CliContext): Promise<string> {
           kind: r.kind,
           date: r.date,
           attempts: String(r.attempts),
+          'message id': r.messageId,
           'last error': (r.lastError ?? '').slice(0, 80),
         })),
-        ['id', 'state', 'email', 'kind', 'date', 'attempts', 'last error'],
+        ['id', 'state', 'email', 'kind', 'date', 'attempts', 'message id', 'last error'],
       )
     : 'Nothing needs attention.';
-  return `${counts}\n\nPending retries: ${s.retrying}\n\n${attention}`;
+  const settle = s.counts.uncertain ? `\n\n${settlingUncertain(s.counts.uncertain)}` : '';
+  return `${counts}\n\nPending retries: ${s.retrying}\n\n${attention}${settle}`;
+}
+
+/** What the operator does about uncertain rows: the provider's log is the only witness (docs/decisions/301). */
+function settlingUncertain(n: number): string {
+  return [
+    `${n} uncertain row${n === 1 ? '' : 's'}: a sending process stopped while ${n === 1 ? 'it was' : 'they were'} in flight (claimed, perhaps handed to`,
+    'the SMTP server, the answer not recorded), so each email may or may not have left. Nothing is resent on its own.',
+    "For each row, look up its Message-ID (above) in the SMTP provider's log, then settle it:",
+    '  npm run deliver -- --resolve ID --as sent      the log shows it accepted: the digest joins the archive',
+    '  npm run deliver -- --resolve ID --as resend    the log does not have it: sent again, with the same Message-ID',
+    'Several rows at once: --resolve ID1,ID2,...',
+  ].join('\n');
 }
 
 async function preview(cli: CliContext, id: string, out: string | undefined): Promise<string> {

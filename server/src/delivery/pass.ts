@@ -52,7 +52,7 @@ export async function runDeliveryPass(
   const sending = sendDue(passDeps, now, {
     shouldStop: options.shouldStop,
     composing: progress,
-    onBatch: (s) =>
+    onProgress: (s) =>
       options.onProgress?.({ phase: 'send', done: s.sent, detail: `${s.retrying} retrying, ${s.failed} failed, ${s.cancelled} cancelled` }),
   });
   // Both run to their end before the pass reports, or fails with the first error.

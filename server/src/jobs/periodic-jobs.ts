@@ -6,23 +6,31 @@ export interface PeriodicJob {
   intervalSec: number;
   /** A run still going after this long is presumed dead (its server crashed) and the next one may start. */
   timeoutSec: number;
-  run(): Promise<void>;
+  /**
+   * `deployment` (the default): once per interval for the whole deployment, like the ingest and housekeeping.
+   * `every-server`: on each server's own timer, for work that claims its rows in the database one by one
+   * (delivery passes, account emails, audio preparation), so several servers share it (decision 012).
+   */
+  scope?: 'deployment' | 'every-server';
+  /** `stopping()` turns true once the server shuts down: a long run ends at its next boundary. */
+  run(stopping: () => boolean): Promise<void>;
 }
 
 /**
- * Work that must happen every so often, once per interval for the whole deployment: the hourly ingest and
- * housekeeping. One machine runs it on timers in the process; several machines sharing PostgreSQL go through
- * pg-boss, so exactly one of them runs each interval's job, and never two at once (decision 010).
+ * All the server's periodic work, started and stopped in one place (decision 012). One machine runs it on
+ * timers in the process; several machines sharing PostgreSQL go through pg-boss for the deployment's jobs, so
+ * exactly one of them runs each interval's job, and never two at once (decision 010); a job of every server
+ * runs on that server's timers either way.
  */
 export interface PeriodicJobs {
   readonly kind: 'local' | 'pg-boss';
   /** Registers a job and starts its first run right away (or, with pg-boss, as soon as any server is free). */
   every(name: string, job: PeriodicJob): Promise<void>;
-  /** No new runs; resolves when the running ones have finished. */
+  /** No new runs, and the running ones are told to stop (`stopping()`); resolves when they have finished. */
   stop(): Promise<void>;
 }
 
-/** Timers in this process, one run of a job at a time: the embedded default (SQLite, one machine). */
+/** Timers in this process, one run of a job at a time: the embedded default (SQLite, one machine), and each server's own jobs under pg-boss. */
 export function localJobs(logger?: Logger): PeriodicJobs {
   const timers: NodeJS.Timeout[] = [];
   const running = new Map<string, Promise<void>>();
@@ -33,7 +41,7 @@ export function localJobs(logger?: Logger): PeriodicJobs {
       const tick = () => {
         if (stopped || running.has(name)) return;
         const run = job
-          .run()
+          .run(() => stopped)
           .catch((err) => logger?.error({ err, job: name }, 'periodic job failed'))
           .finally(() => running.delete(name));
         running.set(name, run);
@@ -84,10 +92,12 @@ export async function pgBossJobs({
   boss.on('error', (err) => logger.error({ err }, 'job queue error'));
   await boss.start();
   const timers: NodeJS.Timeout[] = [];
+  const onThisServer = localJobs(logger);
   let stopped = false;
   return {
     kind: 'pg-boss',
     async every(name, job) {
+      if (job.scope === 'every-server') return onThisServer.every(name, job);
       await ensureQueue(boss, { name, policy: 'stately', retryLimit: 0, expireInSeconds: job.timeoutSec });
       const offer = async () => {
         if (stopped) return;
@@ -97,7 +107,7 @@ export async function pgBossJobs({
       };
       await boss.work(name, { pollingIntervalSeconds: pollingIntervalSec, batchSize: 1 }, async () => {
         try {
-          await job.run();
+          await job.run(() => stopped);
         } catch (err) {
           logger.error({ err, job: name }, 'periodic job failed');
           throw err;
@@ -111,8 +121,8 @@ export async function pgBossJobs({
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
-      // Graceful: the running job finishes (the server's own shutdown deadline still applies).
-      await boss.stop({ graceful: true, wait: true, timeout: 8_000 });
+      // Graceful: the running jobs finish (the server's own shutdown deadline still applies).
+      await Promise.all([onThisServer.stop(), boss.stop({ graceful: true, wait: true, timeout: 8_000 })]);
     },
   };
 }

@@ -132,8 +132,18 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     const rows = await em.find(Delivery, {});
     assert.equal(rows.length, SUBSCRIBERS);
     const uncertain = rows.filter((r) => r.state === 'uncertain');
-    assert.ok(uncertain.length > 0 && uncertain.length <= 32, `what two claimed batches hold at most (${uncertain.length})`);
+    assert.ok(uncertain.length > 0 && uncertain.length <= 4, `at most DELIVERY_CONCURRENCY (4) rows in flight (${uncertain.length})`);
     assert.ok(rows.every((r) => r.state === 'sent' || r.state === 'uncertain'));
+
+    // The status names each uncertain row with its Message-ID and says how to settle it from the provider's log.
+    const told = await runCli('deliver.ts', ['--status'], env);
+    assert.equal(told.status, 0, told.stderr);
+    assert.match(told.stdout, new RegExp(`${uncertain.length} uncertain rows?: `));
+    assert.match(told.stdout, /look up\s+its Message-ID \(above\) in the SMTP provider's log/);
+    assert.match(told.stdout, /--resolve ID --as sent .* accepted/);
+    assert.match(told.stdout, /--resolve ID --as resend .* same Message-ID/);
+    for (const row of uncertain)
+      assert.match(told.stdout, new RegExp(`${row.id}\\s.*uncertain.*${row.messageId.replace(/[.<>]/g, '\\$&')}`));
 
     // The operator checks the provider's log (here: the sink) and settles each uncertain row.
     const arrived = new Set(sink.messageIds);
@@ -154,6 +164,7 @@ test('a delivery pass killed with SIGKILL mid-send, then restarted: one digest p
     const status = await runCli('deliver.ts', ['--status'], env);
     assert.match(status.stdout, new RegExp(`sent\\s+${SUBSCRIBERS}`));
     assert.match(status.stdout, /Nothing needs attention/);
+    assert.doesNotMatch(status.stdout, /uncertain rows?:/, 'no settling advice once nothing is uncertain');
     assert.deepEqual(sink.errors, [], 'the SMTP server saw no error other than the killed connection');
   } finally {
     await orm.close();

@@ -32,13 +32,18 @@ export interface RunningCli {
  * without blocking this process: loopback servers a test runs here keep answering the child. Past its
  * deadline the child is killed and `done` rejects with what it wrote, so a hanging CLI fails the run.
  */
-export function startCli(
-  script: string,
+export function startCli(script: string, args: string[], env: NodeJS.ProcessEnv, options: CliOptions = {}): RunningCli {
+  return startSource(`cli/${script}`, args, env, options);
+}
+
+/** Starts `server/src/<file>` as startCli does: a CLI, or the server itself (`main.ts`). */
+export function startSource(
+  file: string,
   args: string[],
   env: NodeJS.ProcessEnv,
   { timeoutMs = CLI_TIMEOUT_MS }: CliOptions = {},
 ): RunningCli {
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, 'server/src/cli', script), ...args], {
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', path.join(ROOT, 'server/src', file), ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
@@ -51,7 +56,7 @@ export function startCli(
       child.kill('SIGKILL');
       reject(
         new Error(
-          `${[script, ...args].join(' ')} did not finish within ${timeoutMs} ms and was killed.\n` +
+          `${[file, ...args].join(' ')} did not finish within ${timeoutMs} ms and was killed.\n` +
             `stdout so far:\n${stdout || '(nothing)'}\nstderr so far:\n${stderr || '(nothing)'}`,
         ),
       );

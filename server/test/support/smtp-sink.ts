@@ -12,14 +12,19 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on loopback that keeps what it receives. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on loopback that keeps what it receives. `port`: listen there (a sink started again where an
+ * earlier one was, as a mail server coming back); `closeTimeoutMs`: how long `close` lets open connections finish
+ * before it answers them 421 and drops them (smtp-server's default is 30 s).
+ */
+export async function startSmtpSink(options: { port?: number; closeTimeoutMs?: number } = {}): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   const envelopes: string[][] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    ...(options.closeTimeoutMs ? { closeTimeout: options.closeTimeoutMs } : {}),
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -32,7 +37,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   });
   // A client that goes away mid-session (a test stopping a server) must not crash the test process.
   server.on('error', () => {});
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -23,6 +23,7 @@ export const MIGRATIONS = {
     'Migration20261123065114', // SqliteSignInCodes
     'Migration20261123071000', // SqliteAudioSentenceFrames
     'Migration20261128120000', // SqliteSourceIllFormed
+    'Migration20261128130000', // SqliteAccountMailParams
   ],
   postgresql: [
     'Migration20261122065932', // PgInitial
@@ -42,6 +43,7 @@ export const MIGRATIONS = {
     'Migration20261123071001', // PgAudioSentenceFrames
     'Migration20261123170000', // PgSessionCacheNotify
     'Migration20261128120001', // PgSourceIllFormed
+    'Migration20261128130001', // PgAccountMailParams
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
 

@@ -5,10 +5,10 @@ export const ACCOUNT_MAIL_STATES = ['pending', 'sending', 'sent', 'skipped', 'fa
 export type AccountMailState = (typeof ACCOUNT_MAIL_STATES)[number];
 
 /**
- * An account email owed (a sign-in link, a waitlist confirmation): written in the transaction of the request
- * that owes it and sent after the answer, so an email is not lost when the server stops in between, and a
- * request costs the same whether an email follows or not. The row holds what to send and to whom, never the
- * email itself: a sign-in link is made when it is sent, and nothing a visitor typed is sent anywhere.
+ * An account email owed (a sign-in link, a waitlist confirmation, a billing notice): written in the transaction
+ * of the request or event that owes it and sent after it, so an email is not lost when the server stops in
+ * between, and a request costs the same whether an email follows or not. The row holds what to send and to
+ * whom, never the email itself: a sign-in link is made when it is sent, and nothing a visitor typed is sent anywhere.
  */
 export class AccountMail {
   id: string = randomUUID();
@@ -16,6 +16,8 @@ export class AccountMail {
   recipient!: string;
   /** For a sign-in link: the page on this site it opens after sign-in (`next=`), or null for the home page. */
   nextPath: string | null = null;
+  /** What the kind's renderer needs besides the address, as of when the email was owed (a billing notice's plan, its trial end). */
+  params: Record<string, string | null> | null = null;
   state: AccountMailState = 'pending';
   attempts = 0;
   nextAttemptAt: Date = new Date();
@@ -34,6 +36,7 @@ export const AccountMailSchema = new EntitySchema<AccountMail>({
     kind: { type: 'string', length: 32 },
     recipient: { type: 'string', length: 254 },
     nextPath: { type: 'string', length: 2000, nullable: true },
+    params: { type: 'json', nullable: true },
     state: { type: 'string', length: 16 },
     attempts: { type: 'integer' },
     nextAttemptAt: { type: 'datetime' },

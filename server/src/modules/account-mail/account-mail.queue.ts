@@ -8,8 +8,13 @@ import { AccountMail } from './account-mail.entity.js';
  * What a row becomes when it is sent: the message, or null when nothing is owed after all (a sign-in
  * request for an address that may not sign in). Runs with its own EntityManager, outside any request.
  */
-export type AccountMailRenderer = (em: EntityManager, recipient: string, row: Pick<AccountMail, 'nextPath'>) => Promise<MailMessage | null>;
+export type AccountMailRenderer = (
+  em: EntityManager,
+  recipient: string,
+  row: Pick<AccountMail, 'nextPath' | 'params'>,
+) => Promise<MailMessage | null>;
 
+/** Attempts before a row is left `failed`, unless its kind was registered with its own budget. */
 const MAX_ATTEMPTS = 5;
 /** Backoff between attempts: 1, 5, 15, 60 minutes. */
 const BACKOFF_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000];
@@ -25,30 +30,39 @@ export interface AccountMailDeps {
 
 /**
  * The account emails' outbox (docs/decisions/503). A request writes a row in its own transaction
- * (`enqueue`) and answers; `kick` sends it right after, and `sendDue` (every minute, and at boot) sends
- * what a stopped server left behind. Delivery is at least once: a server stopped mid-send sends again,
+ * (`enqueue`) and answers; `kick` sends it right after, and `sendDue` (a periodic job of every server, at boot
+ * and every minute: jobs/account-mail-schedule.ts) sends what a stopped server left behind and the retries. Delivery is at least once: a server stopped mid-send sends again,
  * which for a sign-in link or a confirmation is better than never.
  */
 export class AccountMailQueue {
-  private readonly renderers = new Map<string, AccountMailRenderer>();
+  private readonly renderers = new Map<string, { render: AccountMailRenderer; maxAttempts: number }>();
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(private readonly deps: AccountMailDeps) {}
 
-  /** Registers how rows of `kind` are rendered; the composition root does this once per kind. */
-  register(kind: string, render: AccountMailRenderer): this {
-    this.renderers.set(kind, render);
+  /**
+   * Registers how rows of `kind` are rendered, and how many attempts they get (5 by default: about an hour and a
+   * half, past which a sign-in link is of no use); the composition root does this once per kind.
+   */
+  register(kind: string, render: AccountMailRenderer, options: { maxAttempts?: number } = {}): this {
+    this.renderers.set(kind, { render, maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS });
     return this;
   }
 
   /** Adds a row to `em`'s unit of work: it is written with the caller's flush, in the caller's transaction. */
-  enqueue(em: EntityManager, kind: string, recipient: string, extra: { nextPath?: string | null } = {}): AccountMail {
+  enqueue(
+    em: EntityManager,
+    kind: string,
+    recipient: string,
+    extra: { nextPath?: string | null; params?: AccountMail['params'] } = {},
+  ): AccountMail {
     const now = this.deps.clock.now();
     const row = em.create(AccountMail, {
       id: crypto.randomUUID(),
       kind,
       recipient,
       nextPath: extra.nextPath ?? null,
+      params: extra.params ?? null,
       state: 'pending',
       attempts: 0,
       nextAttemptAt: now,
@@ -71,14 +85,22 @@ export class AccountMailQueue {
     this.track(this.send(id));
   }
 
-  /** Sends every row whose time has come, and rows a stopped process left claimed. */
-  async sendDue(): Promise<number> {
+  /**
+   * Sends every row whose time has come, and rows a stopped process left claimed; returns how many it tried.
+   * `stopping()` (the server shuts down) ends it between two rows: the rest stay pending.
+   */
+  async sendDue(stopping: () => boolean = () => false): Promise<number> {
     const em = this.deps.em.fork();
     const now = this.deps.clock.now();
     await em.nativeUpdate(AccountMail, { state: 'sending', leaseUntil: { $lt: now } }, { state: 'pending', leaseUntil: null });
     const due = await em.find(AccountMail, { state: 'pending', nextAttemptAt: { $lte: now } }, { fields: ['id'], limit: 500 });
-    for (const { id } of due) await this.send(id);
-    return due.length;
+    let tried = 0;
+    for (const { id } of due) {
+      if (stopping()) break;
+      await this.send(id);
+      tried++;
+    }
+    return tried;
   }
 
   /** Resolves when every send started so far has finished (tests, shutdown). */
@@ -104,10 +126,10 @@ export class AccountMailQueue {
     );
     if (claimed !== 1) return;
     const row = await em.findOneOrFail(AccountMail, { id });
-    const render = this.renderers.get(row.kind);
+    const kind = this.renderers.get(row.kind);
     try {
-      if (!render) throw new Error(`no renderer for account email kind "${row.kind}"`);
-      const message = await render(em.fork(), row.recipient, row);
+      if (!kind) throw new Error(`no renderer for account email kind "${row.kind}"`);
+      const message = await kind.render(em.fork(), row.recipient, row);
       if (message) await mailer.send(message);
       await em.nativeUpdate(
         AccountMail,
@@ -116,7 +138,7 @@ export class AccountMailQueue {
       );
     } catch (err) {
       const attempts = row.attempts + 1;
-      const failed = attempts >= MAX_ATTEMPTS;
+      const failed = attempts >= (kind?.maxAttempts ?? MAX_ATTEMPTS);
       logger.warn({ err, kind: row.kind, mailId: id, attempts }, failed ? 'account email failed for good' : 'account email: will retry');
       await em.nativeUpdate(
         AccountMail,

@@ -1,25 +1,17 @@
 import { LockMode, UniqueConstraintViolationException, type EntityManager, type FilterQuery } from '@mikro-orm/core';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import {
-  PLANS,
-  TRIAL_DAYS,
-  TRIAL_ENDED_STATUS,
-  TRIAL_TIER,
-  TRIALING_STATUS,
-  type CreateSubscriptionResponse,
-  type Tier,
-} from '@dcbrief/shared';
+import { TRIAL_DAYS, TRIAL_ENDED_STATUS, TRIAL_TIER, TRIALING_STATUS, type CreateSubscriptionResponse, type Tier } from '@dcbrief/shared';
 import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { KeyedLock } from '../../lib/keyed-lock.js';
 import type { Logger } from '../../lib/logger.js';
-import type { Mailer, MailMessage } from '../../mail/mailer.js';
-import { paymentFailedEmail, trialEndingEmail, welcomeEmail } from '../../mail/templates/account-emails.js';
+import type { AccountMailQueue } from '../account-mail/account-mail.queue.js';
 import { claimTrial, trialClaimed, trialDaysRemain } from '../users/trial.js';
 import { User } from '../users/user.entity.js';
 import { isStripeMissing, isStripePriceError, noStripeKey, paymentsNotConfigured } from './billing.errors.js';
 import type { PriceCatalog } from './price-catalog.js';
+import { BILLING_PAYMENT_FAILED_MAIL, BILLING_TRIAL_ENDING_MAIL, BILLING_WELCOME_MAIL, type BillingMail } from './billing-mail.js';
 import { StripeEvent } from './stripe-event.entity.js';
 import { billingDatesOf, hasPaymentMethod, idOf, isLive, isPending, tierOf, userStatusOf } from './subscription-state.js';
 import { isPostgreSql } from '../../db/dialect.js';
@@ -32,7 +24,8 @@ export interface BillingDeps {
   publicUrl: string;
   clock: Clock;
   logger: Logger;
-  mailer: Mailer;
+  /** Billing emails are queued here in the transaction of the change that owes them, and sent after it (decision 534). */
+  accountMail: AccountMailQueue;
   locks: KeyedLock;
 }
 
@@ -152,7 +145,8 @@ export class BillingService {
   async refresh(user: User): Promise<User> {
     if (!user.stripeCustomerId || !user.stripeSubscriptionId) return user;
     if (!this.deps.stripe) throw noStripeKey();
-    const mails: MailMessage[] = [];
+    const mails: BillingMail[] = [];
+    const owed: string[] = [];
     await this.inCustomerSection(
       user.stripeCustomerId,
       { id: user.id },
@@ -162,12 +156,13 @@ export class BillingService {
         write: async (em, lockedUser, current) => {
           const locked = await lockedUser();
           if (locked && current) await this.applyCurrent(em, locked, current, mails);
+          owed.push(...this.owe(em, mails));
           await em.flush();
         },
       },
     );
     await this.deps.em.refresh(user);
-    await this.send(mails);
+    this.sendAfterCommit(owed);
     return user;
   }
 
@@ -197,7 +192,8 @@ export class BillingService {
     if (await this.deps.em.findOne(StripeEvent, { id: event.id })) return 'duplicate';
     const customerId = customerOf(event);
     const subscriptionId = subscriptionOf(event);
-    const mails: MailMessage[] = [];
+    const mails: BillingMail[] = [];
+    const owed: string[] = [];
     try {
       // Whose event is it? Asked of our database first: a stranger's event (stripe trigger's throwaway customers,
       // another app on the account) costs no Stripe call, and is recorded and acknowledged so Stripe stops sending it.
@@ -220,6 +216,8 @@ export class BillingService {
             if (!user) return;
             if (current) await this.applyCurrent(em, user, current, mails);
             this.notify(event, user, current && current.subscription !== 'gone' ? current.subscription : null, mails);
+            // With the event's row: a retried or concurrent delivery of the event queues nothing a second time.
+            owed.push(...this.owe(em, mails));
             await em.flush();
           },
         },
@@ -229,7 +227,7 @@ export class BillingService {
       if (err instanceof UniqueConstraintViolationException) return 'duplicate';
       throw err;
     }
-    await this.send(mails);
+    this.sendAfterCommit(owed);
     return 'processed';
   }
 
@@ -289,13 +287,13 @@ export class BillingService {
   }
 
   /** Applies Stripe's current state; a trial of decision 006 confirmed now spends the address's one trial. */
-  private async applyCurrent(em: EntityManager, user: User, current: CurrentSubscription, mails: MailMessage[]) {
+  private async applyCurrent(em: EntityManager, user: User, current: CurrentSubscription, mails: BillingMail[]) {
     const hadTrial = !!user.trialStartedAt;
     this.applyState(user, current, mails);
     if (!hadTrial && user.trialStartedAt) await claimTrial(em, user.email, user.trialStartedAt);
   }
 
-  private applyState(user: User, current: CurrentSubscription, mails: MailMessage[]) {
+  private applyState(user: User, current: CurrentSubscription, mails: BillingMail[]) {
     if (current.subscription !== 'gone') return this.apply(user, current.subscription, current.prices, mails);
     // A subscription that no longer exists grants nothing, and no retry would bring it back.
     if (user.stripeSubscriptionId !== current.id) return;
@@ -326,7 +324,7 @@ export class BillingService {
     return true;
   }
 
-  private apply(user: User, subscription: Stripe.Subscription, prices: Record<Tier, string>, mails: MailMessage[]) {
+  private apply(user: User, subscription: Stripe.Subscription, prices: Record<Tier, string>, mails: BillingMail[]) {
     const status = userStatusOf(subscription);
     const isCurrent = user.stripeSubscriptionId === subscription.id;
     // An abandoned checkout's subscription must not overwrite the one the user has now.
@@ -353,28 +351,32 @@ export class BillingService {
     }
     if (status === 'active' && !user.welcomeEmailSentAt && user.subscriptionTier) {
       user.welcomeEmailSentAt = now;
-      const trialEnds = subscription.status === 'trialing' && subscription.trial_end ? new Date(subscription.trial_end * 1000) : null;
-      mails.push(welcomeEmail(user.email, user.firstName, PLANS[user.subscriptionTier].name, this.dashboardUrl(), trialEnds));
+      const trialEnds = subscription.status === 'trialing' && subscription.trial_end ? isoOf(subscription.trial_end) : null;
+      mails.push({
+        kind: BILLING_WELCOME_MAIL,
+        to: user.email,
+        params: { firstName: user.firstName, tier: user.subscriptionTier, trialEnds },
+      });
     }
   }
 
-  private notify(event: Stripe.Event, user: User, subscription: Stripe.Subscription | null, mails: MailMessage[]) {
+  private notify(event: Stripe.Event, user: User, subscription: Stripe.Subscription | null, mails: BillingMail[]) {
     // Only a trial with a card will be charged: an open checkout during the card-free trial gets 008's reminder instead.
     if (event.type === 'customer.subscription.trial_will_end' && subscription && user.subscriptionTier && hasPaymentMethod(subscription)) {
-      const ends = subscription.trial_end ? new Date(subscription.trial_end * 1000) : null;
-      mails.push(trialEndingEmail(user.email, PLANS[user.subscriptionTier].name, ends, this.dashboardUrl()));
+      const trialEnds = subscription.trial_end ? isoOf(subscription.trial_end) : null;
+      mails.push({ kind: BILLING_TRIAL_ENDING_MAIL, to: user.email, params: { tier: user.subscriptionTier, trialEnds } });
     }
-    if (event.type === 'invoice.payment_failed') mails.push(paymentFailedEmail(user.email, this.dashboardUrl()));
+    if (event.type === 'invoice.payment_failed') mails.push({ kind: BILLING_PAYMENT_FAILED_MAIL, to: user.email, params: {} });
   }
 
-  private async send(mails: MailMessage[]) {
-    for (const mail of mails) {
-      await this.deps.mailer.send(mail).catch((err) => this.deps.logger.error({ err, subject: mail.subject }, 'billing email not sent'));
-    }
+  /** Queues the emails in `em`'s unit of work, so they commit (or not) with the change that owes them; returns their ids. */
+  private owe(em: EntityManager, mails: BillingMail[]): string[] {
+    return mails.splice(0).map((mail) => this.deps.accountMail.enqueue(em, mail.kind, mail.to, { params: mail.params }).id);
   }
 
-  private dashboardUrl() {
-    return `${this.deps.publicUrl}/dashboard`;
+  /** Once committed, the emails go out in the background; the outbox retries them if SMTP is down. */
+  private sendAfterCommit(ids: string[]) {
+    for (const id of ids) this.deps.accountMail.kick(id);
   }
 
   /** Runs a call that names our price; if Stripe refuses the price (archived since), the catalog checks again next time. */
@@ -400,6 +402,11 @@ export class BillingService {
     await this.deps.em.flush();
     return customer.id;
   }
+}
+
+/** Stripe's seconds since the epoch as an ISO date. */
+function isoOf(epochSec: number): string {
+  return new Date(epochSec * 1000).toISOString();
 }
 
 /** PostgreSQL (several servers, one database) takes row locks; SQLite is a single server's file. */

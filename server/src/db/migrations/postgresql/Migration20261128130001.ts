@@ -1,0 +1,12 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/** Account emails carry what their renderer needs besides the address: billing notices go through the outbox (decision 534). */
+export class Migration20261128130001 extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`alter table "account_mails" add column "params" jsonb null;`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`alter table "account_mails" drop column "params";`);
+  }
+}
