@@ -91,12 +91,18 @@ function rng(seed: number) {
   };
 }
 
-function item(sourceIndex: number, i: number, base: string): string {
+/**
+ * One generated article: its title, paragraphs and publication, and the event it reports (a third retell one of
+ * 400 shared events). Also a set of the pair model's fit (bench/real-news/fit-pairs.ts): one company's projects
+ * in one city with other figures are other events.
+ */
+export function generatedArticle(sourceIndex: number, i: number) {
   const r = rng(sourceIndex * 1000 + i);
   const pick = <T>(list: T[]) => list[Math.floor(r() * list.length)]!;
   // A third of the items retell one of 400 shared events, so stories gather several sources as in real news.
   const shared = r() < 0.33;
-  const e = rng(shared ? 7_000_000 + Math.floor(r() * 400) : sourceIndex * 1000 + i + 1_000_000);
+  const eventSeed = shared ? 7_000_000 + Math.floor(r() * 400) : sourceIndex * 1000 + i + 1_000_000;
+  const e = rng(eventSeed);
   const ePick = <T>(list: T[]) => list[Math.floor(e() * list.length)]!;
   const company = ePick(COMPANIES);
   const city = ePick(CITIES);
@@ -111,8 +117,13 @@ function item(sourceIndex: number, i: number, base: string): string {
       `The ${pick(WORDS)} ${pick(WORDS)} at ${city} covers ${Math.floor(r() * 900 + 10)} ${pick(WORDS)}s and ${Math.floor(r() * 90 + 2)} ${pick(WORDS)}s, according to ${pick(COMPANIES)} filing ${sourceIndex}-${i}-${k}.`,
     );
   if (r() < 0.3) sentences.push(`Analysts say this could change the ${pick(WORDS)} market.`);
-  const published = new Date(NOW.getTime() - Math.floor(r() * 20 * 3600_000)).toUTCString();
-  return `<item><title>${company} plans ${mw} MW ${city} data center (${sourceIndex}/${i})</title><link>${base}/s${sourceIndex}/articles/${i}?utm_source=rss</link><guid>s${sourceIndex}-${i}</guid><pubDate>${published}</pubDate><description><![CDATA[${sentences.map((s) => `<p>${s}</p>`).join('')}]]></description></item>`;
+  const published = new Date(NOW.getTime() - Math.floor(r() * 20 * 3600_000));
+  return { title: `${company} plans ${mw} MW ${city} data center (${sourceIndex}/${i})`, sentences, published, event: `e${eventSeed}` };
+}
+
+function item(sourceIndex: number, i: number, base: string): string {
+  const { title, sentences, published } = generatedArticle(sourceIndex, i);
+  return `<item><title>${title}</title><link>${base}/s${sourceIndex}/articles/${i}?utm_source=rss</link><guid>s${sourceIndex}-${i}</guid><pubDate>${published.toUTCString()}</pubDate><description><![CDATA[${sentences.map((s) => `<p>${s}</p>`).join('')}]]></description></item>`;
 }
 
 async function startFeedServers(sources = SOURCES, items = ITEMS) {

@@ -19,6 +19,7 @@ import { articleKeys } from '../../server/src/engine/dedupe/article-keys.js';
 import { type ClusterArticle, placeArticle, StoryIndex } from '../../server/src/engine/dedupe/cluster.js';
 import { PAIR_FEATURES, PAIR_MODEL_FILE, type PairModel, pairProbability } from '../../server/src/engine/dedupe/pair-score.js';
 import { fieldLexicon } from '../../server/src/engine/lexicon/lexicon.js';
+import { generatedArticle } from '../engine.js';
 import { loadLabelled } from '../../server/test/fixtures/clustering/evaluate.js';
 import { findSets, loadSet } from '../quality/set.js';
 import { QUALITY_SETS } from '../quality.js';
@@ -46,40 +47,72 @@ interface Prepared {
   articles: Array<{ article: ClusterArticle; event: string; language: string }>;
 }
 
-export function prepare(dir: string): Prepared {
+export function prepare(dir: string): Prepared[] {
   const set = loadSet(dir);
-  return prepared(
-    set.name,
-    set.articles.map((a) => ({ ...a, source: a.source.id, publishedAt: a.published })),
-    true,
-  );
+  const labelled = set.articles.map((a) => ({ ...a, source: a.source.id, publishedAt: a.published }));
+  const out = [prepared(set.name, labelled, true)];
+  // A set with English translations is also met as with a translator configured (the bench's stand-in column).
+  if (set.articles.some((a) => a.en)) out.push(prepared(`${set.name}+translated`, labelled, true));
+  return out;
 }
 
 /**
  * The clustering fixture (server/test/fixtures/clustering/multilingual.json), as its tests read it: keys
  * without the lexicon's concepts. Its held-out companion stays out of the fit.
  */
+/** Articles of the engine benchmark's generator (bench/engine.ts): 12 sources x 40, their events known. */
+export function prepareGenerated(): Prepared {
+  const labelled = [];
+  for (let source = 0; source < 12; source++) {
+    for (let i = 0; i < 40; i++) {
+      const a = generatedArticle(source, i);
+      const text = a.sentences.join('\n\n');
+      labelled.push({
+        id: `g${source}-${i}`,
+        source: `g${source}`,
+        language: 'en',
+        publishedAt: a.published.toISOString(),
+        title: a.title,
+        text,
+        event: a.event,
+      });
+    }
+  }
+  return prepared('engine-bench-generated', labelled, true);
+}
+
 export function prepareClusteringFixture(): Prepared {
   return prepared('clustering-multilingual', loadLabelled('multilingual.json'), false);
 }
 
 function prepared(
   name: string,
-  labelled: Array<{ id: string; source: string; language: string; publishedAt: string; title: string; text: string; event: string }>,
+  labelled: Array<{
+    id: string;
+    source: string;
+    language: string;
+    publishedAt: string;
+    title: string;
+    text: string;
+    event: string;
+    en?: { title: string; text: string };
+  }>,
   withConcepts: boolean,
 ): Prepared {
+  const translated = name.endsWith('+translated');
   const concepts = (text: string, language: string) => [...fieldLexicon().conceptIds(text, language)];
   const articles = labelled
     .map((a) => {
       const publishedAt = new Date(a.publishedAt);
+      const en = translated && a.language !== 'en' ? a.en : undefined;
       const text = {
         title: a.title,
         text: a.text,
         language: a.language,
         publishedAt,
-        translatedTitle: null,
-        translatedText: null,
-        translatedLanguage: null,
+        translatedTitle: en?.title ?? null,
+        translatedText: en?.text ?? null,
+        translatedLanguage: en ? 'en' : null,
       };
       const keys = articleKeys(text, withConcepts ? { concepts } : {});
       const article: ClusterArticle = { id: a.id, sourceId: a.source, publishedAt, language: a.language, ...keys };
@@ -218,7 +251,7 @@ const round = (n: number, d = 4) => Math.round(n * 10 ** d) / 10 ** d;
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const dry = process.argv.includes('--dry');
   const dirs = [path.join(here, '.set/dev'), ...findSets(QUALITY_SETS)];
-  const sets = [...dirs.map((dir) => prepare(dir)), prepareClusteringFixture()];
+  const sets = [...dirs.flatMap((dir) => prepare(dir)), prepareClusteringFixture(), prepareGenerated()];
   const blank: PairModel = { features: PAIR_FEATURES, mean: [], scale: [], weights: [], bias: 0, threshold: 0.5, storyThreshold: 0 };
   const pairs = sets.flatMap((set) => pairsOf(set, blank));
   const fitted = fit(pairs);
@@ -226,12 +259,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const own = sets.filter((s) => !s.name.startsWith('real-news'));
   // The two thresholds of the online assignment: the best pair F1 of the stories made of the real dev half,
   // among those that keep the repo's own sets where they were (F1 >= 0.99 each, when any setting does).
-  let best: { threshold: number; storyThreshold: number; score: number; ownOk: boolean } | null = null;
-  for (let threshold = 0.5; threshold <= 0.991; threshold += 0.035) {
-    for (let storyThreshold = 0; storyThreshold <= 0.951; storyThreshold += 0.15) {
+  let best: { threshold: number; storyThreshold: number; score: number; ownOk: boolean; ownWorst: number } | null = null;
+  for (const threshold of [0.8, 0.85, 0.9, 0.93, 0.955, 0.97, 0.98, 0.99]) {
+    for (const storyThreshold of [0.5, 0.7, 0.9]) {
       const model: PairModel = { ...fitted, threshold, storyThreshold };
       const score = real.reduce((n, s) => n + assign(s, model).f1, 0) / real.length;
-      const ownOk = own.every((s) => assign(s, model).f1 >= 0.99);
+      const ownWorst = Math.min(...own.map((s) => assign(s, model).f1));
+      const ownOk = ownWorst >= 0.99;
       if (process.argv.includes('--grid'))
         console.log(
           round(threshold, 3),
@@ -239,8 +273,13 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
           round(score, 3),
           own.map((s) => round(assign(s, model).f1, 3)).join(' '),
         );
-      if (!best || (ownOk && !best.ownOk) || (ownOk === best.ownOk && score > best.score))
-        best = { threshold: round(threshold, 2), storyThreshold: round(storyThreshold, 2), score, ownOk };
+      // Without a setting that keeps them all, the one whose worst own set is best.
+      const better =
+        !best ||
+        (ownOk
+          ? !best.ownOk || score > best.score
+          : !best.ownOk && (ownWorst > best.ownWorst || (ownWorst === best.ownWorst && score > best.score)));
+      if (better) best = { threshold: round(threshold, 2), storyThreshold: round(storyThreshold, 2), score, ownOk, ownWorst };
     }
   }
   const model: PairModel = {
@@ -252,7 +291,11 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     threshold: best!.threshold,
     storyThreshold: best!.storyThreshold,
     fitted: {
-      on: [...dirs.map((d) => path.relative(path.join(here, '../..'), d)), 'server/test/fixtures/clustering/multilingual.json'],
+      on: [
+        ...dirs.map((d) => path.relative(path.join(here, '../..'), d)),
+        'server/test/fixtures/clustering/multilingual.json',
+        'bench/engine.ts (12 x 40 generated)',
+      ],
       pairs: pairs.length,
       sameEvent: pairs.filter((p) => p.y).length,
     },

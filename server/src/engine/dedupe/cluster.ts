@@ -106,6 +106,8 @@ export const WIRE_COPY = 0.7;
 /** Two articles published further apart are not compared: a follow-up weeks later is another story. */
 const WINDOW_MS = 7 * 86_400_000;
 const MAX_POSTING = 100;
+/** How many of a story's latest articles its mean probability is taken over. */
+const LINKAGE_ARTICLES = 24;
 /** A content word carried by more stories than this finds no candidate by itself (it is still weighed). */
 const TERM_CANDIDATE_STORIES = 8;
 /** Figures in nearly every article of the field, which say nothing about which event ("100% renewable"). */
@@ -284,7 +286,10 @@ export class StoryIndex {
     for (const [storyId, match] of best) {
       let sum = 0;
       let n = 0;
-      for (const number of this.storyMembers.get(storyId) ?? []) {
+      const list = this.storyMembers.get(storyId) ?? [];
+      // The story's latest articles (a big story is judged by its recent reports, at a bounded cost).
+      for (let i = list.length - 1; i >= 0 && n < LINKAGE_ARTICLES; i--) {
+        const number = list[i]!;
         if (number === self) continue;
         const m = this.members[number]!;
         if (Math.abs(probe.time - m.time) > WINDOW_MS) continue;
@@ -394,7 +399,8 @@ export class StoryIndex {
     out[f++] = Math.min(figures, 3);
     out[f++] = Math.min(telling, 3);
     out[f++] = Math.min(near, 3);
-    out[f++] = near === 0 && (differentFigures(x, y) || differentFigures(y, x)) ? 1 : 0;
+    const sizeConflict = near === 0 && (differentFigures(x, y) || differentFigures(y, x));
+    out[f++] = sizeConflict ? 1 : 0;
     out[f++] = Math.min(days, 2);
     out[f++] = days === 0 && x[DAYS] !== x[DAYS + 1] && y[DAYS] !== y[DAYS + 1] ? 1 : 0;
     out[f++] = countIn(x, y, WEEKDAYS) > 0 ? 1 : 0;
@@ -402,7 +408,8 @@ export class StoryIndex {
     out[f++] = Math.min(concepts, 3);
     out[f++] = bothConcepts && countIn(x, y, CONCEPTS) === 0 ? 1 : 0;
     out[f++] = Math.min(countIn(x, y, PLACES), 3);
-    out[f++] = placesApart(x, y) ? 1 : 0;
+    const apart = placesApart(x, y);
+    out[f++] = apart ? 1 : 0;
     out[f++] = Math.log1p(terms);
     out[f++] = smaller > 0 ? sharedTerms / smaller : 0;
     out[f++] = Math.min(gap, 7);
@@ -415,6 +422,8 @@ export class StoryIndex {
     const sameHeadline = countIn(x, y, HEADLINE) > 0;
     out[f++] = sameHeadline ? 1 : 0;
     out[f++] = headlines && !sameHeadline ? 1 : 0;
+    out[f++] = nameCount > 0 && sizeConflict ? 1 : 0;
+    out[f++] = sameHeadline && apart ? 1 : 0;
   }
 
   /** How many names (and maybe-names another article wrote as names) the article of `keys` states. */

@@ -59,6 +59,10 @@ export const PAIR_FEATURES = [
   'headlineName',
   /** Both headlines name actors, and none is the same: Blackstone's and Amazon's projects in one region. */
   'headlineConflict',
+  /** They share a telling name and state different sizes of one unit: one company's two projects. */
+  'sameNameOtherSize',
+  /** Their headlines name one actor, and they name places in different countries: one company's two sites. */
+  'sameActorOtherPlace',
 ] as const;
 
 export interface PairModel {
