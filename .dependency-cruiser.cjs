@@ -61,6 +61,14 @@ module.exports = {
       to: { path: `${S}engine/` },
     },
     {
+      name: 'engine-language-is-the-ground-floor',
+      comment:
+        "engine/language/ is the engine's ground floor for language knowledge (docs/decisions/222): it imports no other part of the engine",
+      severity: 'error',
+      from: { path: `${S}engine/language/` },
+      to: { path: `${S}engine/`, pathNot: `${S}engine/language/` },
+    },
+    {
       name: 'server-code-not-from-tests',
       comment: 'Product code never imports test support',
       severity: 'error',

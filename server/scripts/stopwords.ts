@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { baseLanguage } from '../src/engine/dedupe/locale-data.js';
+import { localeDataLanguage } from '../src/engine/language/base-language.js';
 import { localeDataLanguages } from '../src/engine/dedupe/locale-data-languages.js';
 import { STOPWORDS_FILE } from '../src/engine/dedupe/terms.js';
 
@@ -17,7 +17,7 @@ const out: Record<string, string[]> = {};
 for (const language of localeDataLanguages()) {
   const words = new Set<string>();
   for (const [code, list] of Object.entries(iso)) {
-    if (baseLanguage(code) !== language) continue;
+    if (localeDataLanguage(code) !== language) continue;
     for (const raw of list) {
       const word = raw.normalize('NFKC').toLowerCase();
       if (!/^[\p{L}\p{M}]+$/u.test(word)) continue;

@@ -1,5 +1,6 @@
 import { fold } from './gazetteer.js';
-import { baseLanguage, dateWords, jalaliToGregorian, monthOf, weekdayOf, type DateWords } from './locale-data.js';
+import { dateWords, jalaliToGregorian, monthOf, weekdayOf, type DateWords } from './locale-data.js';
+import { localeDataLanguage } from '../language/base-language.js';
 import { asciiDigits, KANJI_NUMBER, kanjiNumber } from './numerals.js';
 
 /**
@@ -12,7 +13,7 @@ import { asciiDigits, KANJI_NUMBER, kanjiNumber } from './numerals.js';
  * - a weekday: `wd:1` (Monday) to `wd:7`, which within the 72 hours of a story names one day.
  */
 export function extractDateKeys(text: string, language = 'en', reference?: Date): Set<string> {
-  const lang = baseLanguage(language);
+  const lang = localeDataLanguage(language);
   const t = asciiDigits(text);
   const out = new Set<string>();
   const words = dateWords(lang);

@@ -1,6 +1,7 @@
 import { CANDIDATES } from '../normalize/language.js';
 import { loadCatalog } from '../sources/catalog.js';
-import { baseLanguage } from './locale-data.js';
+
+import { localeDataLanguage } from '../language/base-language.js';
 
 /**
  * The languages whose date and number words locale-data.json stores: the shipped catalog's and those language
@@ -8,5 +9,5 @@ import { baseLanguage } from './locale-data.js';
  * not at run time.
  */
 export function localeDataLanguages(): string[] {
-  return [...new Set([...loadCatalog().map((entry) => entry.language), ...CANDIDATES].map(baseLanguage))].sort();
+  return [...new Set([...loadCatalog().map((entry) => entry.language), ...CANDIDATES].map(localeDataLanguage))].sort();
 }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fold } from './gazetteer.js';
+import { localeDataLanguage } from '../language/base-language.js';
 
 /**
  * Words of dates and amounts in the catalog's languages, read from the ICU data that ships with Node (Intl)
@@ -14,12 +15,6 @@ import { fold } from './gazetteer.js';
  * ICU at run time made the process touch its formatters' code and data: about 6 MB of the node binary's pages
  * resident in every pass (decision 532). A language the file does not hold is still asked of ICU.
  */
-
-/** Language tags as feeds give them (pt-BR, zh-TW, no, nn) to the language the tables are kept for. */
-export function baseLanguage(tag: string): string {
-  const base = tag.toLowerCase().split(/[-_]/)[0]!;
-  return base === 'no' || base === 'nn' ? 'nb' : base;
-}
 
 /** Languages whose words inflect at the end (cases, possessives): names and months are matched by their stem too. */
 export const INFLECTING = new Set([
@@ -108,7 +103,7 @@ export interface StoredDateWords {
 
 /** The contents of locale-data.json. */
 export interface LocaleData {
-  /** The languages (base languages, as `baseLanguage` gives them) whose tables are stored, sorted. */
+  /** The languages (as `localeDataLanguage` gives them) whose tables are stored, sorted. */
   languages: string[];
   dateWords: Record<string, StoredDateWords>;
   numberWords: Record<string, NumberWord[]>;
@@ -133,7 +128,7 @@ function storedData(): LocaleData {
 
 /** Every table of the given languages, as ICU gives them: the contents of locale-data.json. */
 export function localeDataFromIcu(languages: string[]): LocaleData {
-  const langs = [...new Set(languages.map(baseLanguage))].sort();
+  const langs = [...new Set(languages.map(localeDataLanguage))].sort();
   const entries = <T>(f: (lang: string) => T) => Object.fromEntries(langs.map((lang) => [lang, f(lang)]));
   const marchDays: number[] = [];
   for (let year = NOWRUZ_YEARS.from; year <= NOWRUZ_YEARS.to; year++)
@@ -166,7 +161,7 @@ export function currencyCodes(): string[] {
 const dateWordsCache = new Map<string, DateWords>();
 
 export function dateWords(language: string): DateWords {
-  const lang = baseLanguage(language);
+  const lang = localeDataLanguage(language);
   let words = dateWordsCache.get(lang);
   if (!words) {
     const kept = storedData().dateWords[lang];
@@ -370,7 +365,7 @@ const numberWordCache = new Map<string, NumberWord[]>();
  * "करोड़" 1e7. English's are always included: they are the words wire copy borrows.
  */
 export function numberWords(language: string): NumberWord[] {
-  const lang = baseLanguage(language);
+  const lang = localeDataLanguage(language);
   let words = numberWordCache.get(lang);
   if (!words) numberWordCache.set(lang, (words = storedData().numberWords[lang] ?? numberWordsFromIcu(lang)));
   return words;
@@ -415,7 +410,7 @@ export function numberWordsFromIcu(lang: string): NumberWord[] {
 
 /** The words for one million, one billion and one trillion ("Million", "milliard", "miljardi", "миллиард"). */
 export function singularNumberWords(language: string): string[] {
-  const lang = baseLanguage(language);
+  const lang = localeDataLanguage(language);
   return storedData().singularNumberWords[lang] ?? singularNumberWordsFromIcu(lang);
 }
 

@@ -1,5 +1,6 @@
 import { countryOf, gazetteerHitsInScript, gazetteerKey, gazetteerPhraseAt, gazetteerStemKey } from './gazetteer.js';
-import { baseLanguage, dateWords, INFLECTING } from './locale-data.js';
+import { dateWords, INFLECTING } from './locale-data.js';
+import { localeDataLanguage } from '../language/base-language.js';
 import { nameFold } from './name-keys.js';
 import { toLatin } from './transliterate.js';
 
@@ -52,7 +53,7 @@ interface Word {
 }
 
 export function extractNames(text: string, language: string): Names {
-  const lang = baseLanguage(language);
+  const lang = localeDataLanguage(language);
   const names = new Set<string>(gazetteerHitsInScript(text));
   const maybeNames = new Set<string>();
   const nounsCapitalised = lang === 'de' || lang === 'lb';

@@ -1,4 +1,5 @@
-import { baseLanguage, currencyCodes, numberWords, singularNumberWords } from './locale-data.js';
+import { currencyCodes, numberWords, singularNumberWords } from './locale-data.js';
+import { localeDataLanguage } from '../language/base-language.js';
 import { asciiDigits, cjkAmount, KANJI_NUMBER } from './numerals.js';
 
 /**
@@ -35,7 +36,7 @@ const DECIMAL_POINT_REGIONS = new Set([
 const SPACE_GROUPS = new Set('fr pl cs sk ru uk sv nb fi et lt lv hu bg pt'.split(' '));
 
 export function decimalComma(language: string): boolean {
-  return DECIMAL_COMMA.has(baseLanguage(language)) && !DECIMAL_POINT_REGIONS.has(language.toLowerCase());
+  return DECIMAL_COMMA.has(localeDataLanguage(language)) && !DECIMAL_POINT_REGIONS.has(language.toLowerCase());
 }
 
 const NUMBER_WITH_SPACES =
@@ -357,7 +358,7 @@ function matchers(language: string): LanguageMatchers {
     `^\\s?-?(?:${[multiplier.source.replace(/^\^\\s\?/, ''), ...units.map(([r]) => r.source.replace(/^\^\\s\?-\?/, '')), ...currencies.map(([r]) => r.source.replace(/^\^\\s\?/, '')), ATTACHED.source.replace(/^\^/, ''), MULTIPLIED_CURRENCY.source.replace(/^\^\\s\?/, '')].join('|')})`,
     'iu',
   );
-  const base = baseLanguage(tag);
+  const base = localeDataLanguage(tag);
   // "mil millones de euros" is a billion euros with no article and no digit.
   const thousandMillions = base === 'es' || base === 'pt' || base === 'ca' ? ['mil millones', 'mil milhões', 'mil milions'] : [];
   const singular = [...thousandMillions, ...singularNumberWords(base)].map(escape).join('|');
@@ -377,7 +378,7 @@ function matchers(language: string): LanguageMatchers {
     currencies,
     anyAfter,
     commaDecimal: decimalComma(tag),
-    spaceGroups: SPACE_GROUPS.has(baseLanguage(tag)),
+    spaceGroups: SPACE_GROUPS.has(localeDataLanguage(tag)),
     language: tag,
   };
   matcherCache.set(tag, m);

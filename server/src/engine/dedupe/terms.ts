@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { baseLanguage } from './locale-data.js';
+
+import { localeDataLanguage } from '../language/base-language.js';
 
 /**
  * The content words of a headline and lead, as match keys (`t:<key>`): what two reports of one event in one
@@ -59,7 +60,7 @@ const sets = new Map<string, Set<string>>();
 
 /** The function words of a language, with English's (headlines everywhere borrow them). */
 function stopwordsOf(language: string): Set<string> {
-  const base = baseLanguage(language);
+  const base = localeDataLanguage(language);
   let set = sets.get(base);
   if (!set) {
     lists ??= JSON.parse(readFileSync(STOPWORDS_FILE, 'utf8')) as Record<string, string[]>;

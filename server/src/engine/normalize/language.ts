@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Tinyld from 'tinyld';
+import { baseLanguage } from '../language/base-language.js';
 
 /**
  * tinyld, loaded on first use: its language profiles cost about 30 MB of memory (8 MB of heap), and most texts
@@ -35,11 +36,6 @@ export function identifyLanguage(text: string, declared: string): { language: st
   const declaredScore = guesses.find((g) => g.lang === declaredBase)?.accuracy ?? 0;
   if (best.accuracy >= 0.5 && best.accuracy - declaredScore > 0.2 && length >= 40) return { language: best.lang, detected: true };
   return { language: declaredBase, detected: false };
-}
-
-export function baseLanguage(tag: string): string {
-  const base = tag.toLowerCase().split(/[-_]/)[0] ?? 'und';
-  return base === 'nb' || base === 'nn' ? 'no' : base;
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { INTERESTS } from '@dcbrief/shared';
-import { baseLanguage } from '../normalize/language.js';
+import { baseLanguage } from '../language/base-language.js';
 import { CatalogError, loadCatalog } from './catalog.js';
 
 describe('shipped source catalog', () => {

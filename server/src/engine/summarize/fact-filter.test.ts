@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { baseLanguage } from '../normalize/language.js';
+import { baseLanguage } from '../language/base-language.js';
 import { loadCatalog } from '../sources/catalog.js';
 import { judgeSentence, type Rejection } from './fact-filter.js';
 import { cueFiles, cueLanguage, cuesFor, hasYear } from './opinion-cues.js';

@@ -1,6 +1,7 @@
 import { extractDates, extractEntities } from '../dedupe/anchors.js';
 import { fold } from '../dedupe/gazetteer.js';
-import { FUNCTION_WORDS, baseLanguage } from '../normalize/language.js';
+import { FUNCTION_WORDS } from '../normalize/language.js';
+import { baseLanguage } from '../language/base-language.js';
 import { fieldLexicon } from '../lexicon/lexicon.js';
 import { isDateWord, LOW_INFORMATION_WORDS, readSentence } from './fact-lexicon.js';
 import { judgeSentence } from './fact-filter.js';

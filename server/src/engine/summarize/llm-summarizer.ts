@@ -1,7 +1,8 @@
 import { CONTENT_DEPTHS } from '@dcbrief/shared';
 import { extractEntities, isCommonWord } from '../dedupe/anchors.js';
 import { fold, gazetteerHitsInScript, gazetteerKey } from '../dedupe/gazetteer.js';
-import { baseLanguage, FUNCTION_WORDS } from '../normalize/language.js';
+import { FUNCTION_WORDS } from '../normalize/language.js';
+import { baseLanguage } from '../language/base-language.js';
 import type { ChatClient } from '../translate/translator.js';
 import {
   factSentence,

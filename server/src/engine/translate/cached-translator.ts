@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { perStatement } from '../../db/per-statement.js';
 import type { Logger } from '../../lib/logger.js';
 import { TranslationCacheEntry } from '../model/translation.entity.js';
-import { baseLanguage } from '../normalize/language.js';
+import { baseLanguage } from '../language/base-language.js';
 import { UnsupportedPairError, type TranslationProvider, type Translator } from './translator.js';
 
 /** One text to translate and the language it is in. */
