@@ -181,6 +181,16 @@ describe('interest classification', () => {
     assert.deepEqual(Object.keys(ransomware(a)!), ['interest', 'rule', 'where', 'weight', 'concept', 'term']);
   });
 
+  it("ships a model whose concepts are the lexicon's (a renamed concept is renamed there too, or refitted)", () => {
+    const model = interestModel();
+    const concepts = new Set(fieldLexicon().concepts.keys());
+    // A concept added since the fit gives the lexicon's points times the place's fallback until the next fit.
+    for (const id of Object.keys(model.concepts)) assert.ok(concepts.has(id), `${id} is not in the lexicon`);
+    for (const places of Object.values(model.concepts))
+      for (const points of Object.values(places)) for (const w of Object.values(points)) assert.ok(w > 0 && w < 20);
+    assert.ok(Object.values(model.base).every((w) => w >= 0));
+  });
+
   it("adds up the model's points: the base, then each reason", () => {
     const c = classify({
       title: 'Data center cuts PUE to 1.1 with free cooling',
