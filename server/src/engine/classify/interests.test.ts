@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { fieldLexicon } from '../lexicon/lexicon.js';
-import { classify, languagesOf } from './interests.js';
+import { classify, type InterestModel, interestModel, languagesOf } from './interests.js';
 
 const cases: Array<[string, string, string, string]> = [
   ['security', 'en', 'Ransomware attack hits colocation provider in Oslo', 'Customers lost access to the portal after the breach.'],
@@ -158,10 +158,17 @@ describe('interest classification', () => {
     });
   }
 
-  it('falls back on the source default categories and explains it', () => {
-    const c = classify({ title: 'Weekly notes', text: 'Nothing specific.', sourceCategories: ['operations'] });
+  it('files a story with nothing of the field under the commonest interest, and a source category adds its points', () => {
+    assert.equal(classify({ title: 'Weekly notes', text: 'Nothing specific.', sourceCategories: [] }).interest, 'infrastructure');
+    const model: InterestModel = {
+      base: { infrastructure: 1, technology: 0, marketTrends: 0, security: 0, operations: 0, regulations: 0 },
+      fallback: { title: 0, lead: 0, text: 0 },
+      concepts: {},
+      sources: { operations: { operations: 1.5 } },
+    };
+    const c = classify({ title: 'Weekly notes', text: 'Nothing specific.', sourceCategories: ['operations'] }, fieldLexicon(), model);
     assert.equal(c.interest, 'operations');
-    assert.deepEqual(c.reasons, [{ interest: 'operations', rule: 'source default category', where: 'source', weight: 1 }]);
+    assert.deepEqual(c.reasons, [{ interest: 'operations', rule: 'source default category operations', where: 'source', weight: 1.5 }]);
   });
 
   it('gives stories with the same finding one shared reason, written as before', () => {
@@ -174,11 +181,58 @@ describe('interest classification', () => {
     assert.deepEqual(Object.keys(ransomware(a)!), ['interest', 'rule', 'where', 'weight', 'concept', 'term']);
   });
 
-  it('gives a tie to the interest with the strongest single reason', () => {
-    // infrastructure: data center 3 + cooling 6 = 9; operations: PUE 9.
-    const c = classify({ title: 'Data center cuts PUE to 1.1 with free cooling', text: '', sourceCategories: [] });
-    assert.equal(c.scores.infrastructure, c.scores.operations);
-    assert.equal(c.interest, 'operations');
+  it("ships a model whose concepts are the lexicon's (a renamed concept is renamed there too, or refitted)", () => {
+    const model = interestModel();
+    const concepts = new Set(fieldLexicon().concepts.keys());
+    // A concept added since the fit gives the lexicon's points times the place's fallback until the next fit.
+    for (const id of Object.keys(model.concepts)) assert.ok(concepts.has(id), `${id} is not in the lexicon`);
+    for (const places of Object.values(model.concepts))
+      for (const points of Object.values(places)) for (const w of Object.values(points)) assert.ok(w > 0 && w < 20);
+    assert.ok(Object.values(model.base).every((w) => w >= 0));
+  });
+
+  it("adds up the model's points: the base, then each reason", () => {
+    const c = classify({
+      title: 'Data center cuts PUE to 1.1 with free cooling',
+      text: 'The operator reports its water use too.',
+      sourceCategories: ['infrastructure'],
+    });
+    const model = interestModel();
+    for (const interest of c.interests) {
+      const sum = c.reasons.filter((r) => r.interest === interest).reduce((s, r) => s + r.weight, model.base[interest]);
+      assert.ok(Math.abs(c.scores[interest] - sum) < 1e-3, interest);
+    }
+    assert.ok(c.reasons.every((r) => r.weight > 0));
+    assert.ok(c.reasons.some((r) => r.concept === 'pue' && r.where === 'title' && r.interest === 'operations'));
+    assert.ok(c.reasons.some((r) => r.concept === 'water-use' && r.where === 'lead'));
+  });
+
+  it('gives a concept the weight of the place it is found in', () => {
+    const model: InterestModel = {
+      base: { infrastructure: 0, technology: 0, marketTrends: 0, security: 0, operations: 0, regulations: 0 },
+      // Concepts the model does not list give the lexicon's points times the place's fallback: none here.
+      fallback: { title: 0, lead: 0, text: 0 },
+      concepts: { ransomware: { title: { security: 3 }, lead: { security: 2 } }, outage: { text: { operations: 2.5 } } },
+      sources: {},
+    };
+    const lexicon = fieldLexicon();
+    const inTitle = classify(
+      { title: 'Ransomware at a colocation provider', text: 'First paragraph.\nA later outage.', sourceCategories: [] },
+      lexicon,
+      model,
+    );
+    assert.deepEqual(
+      inTitle.reasons.map((r) => [r.concept, r.where, r.interest, r.weight]),
+      [
+        ['ransomware', 'title', 'security', 3],
+        ['outage', 'text', 'operations', 2.5],
+      ],
+    );
+    assert.equal(inTitle.scores.security, 3);
+    // Operations is nearly as likely (within log 2 of the best): a secondary interest, with its reason.
+    assert.deepEqual(inTitle.interests, ['security', 'operations']);
+    const alone = classify({ title: 'Ransomware at a colocation provider', text: '', sourceCategories: [] }, lexicon, model);
+    assert.deepEqual(alone.interests, ['security']);
   });
 
   it('lists secondary interests that score at least half of the best', () => {

@@ -1,12 +1,18 @@
+import { readFileSync } from 'node:fs';
 import { INTERESTS, type Interest } from '@dcbrief/shared';
 import { fieldLexicon, type Lexicon } from '../lexicon/lexicon.js';
 import { FUNCTION_WORDS, identifyLanguage } from '../normalize/language.js';
+
+/** Where a story names a concept: its title, its lead (the first paragraph, at most LEAD_CHARS), the rest of its text. */
+export const PLACES = ['title', 'lead', 'text'] as const;
+export type Place = (typeof PLACES)[number];
 
 export interface ClassificationReason {
   interest: Interest;
   /** What scored: a lexicon concept and the term found (`ransomware "랜섬웨어"`), or the source's category. */
   rule: string;
-  where: 'title' | 'text' | 'source';
+  where: Place | 'source';
+  /** The points the fitted model gives the interest for it (docs/decisions/224). */
   weight: number;
   /** The lexicon concept behind the points, when there is one. */
   concept?: string;
@@ -16,11 +22,13 @@ export interface ClassificationReason {
 
 export interface Classification {
   interest: Interest;
-  /** Every interest that scored at least half of the best, best first: a digest shows the story for any of them. */
+  /** The interest and those nearly as likely (at least half its probability): a digest shows the story for any of them. */
   interests: Interest[];
+  /** Per interest, its base plus the points of every finding for it (the model's log-odds, up to a constant). */
   scores: Record<Interest, number>;
+  /** The reasons of the interests in `interests`, each finding once per interest it gives points to. */
   reasons: ClassificationReason[];
-  method: 'rules' | 'rules+llm';
+  method: 'rules' | 'rules+llm' | 'model';
 }
 
 export interface ClassifiableText {
@@ -31,51 +39,107 @@ export interface ClassifiableText {
   languages?: readonly string[];
 }
 
-const TEXT_LIMIT = 6000;
-/** The title states the news; the text adds its context, and a story's text is all its articles. */
-const TITLE_FACTOR = 3;
+/** A concept of the lexicon named in one place of a story, with the first term found there. */
+export interface Finding {
+  concept: string;
+  term: string;
+  where: Place;
+}
 
 /**
- * Interests from the field lexicon (lexicon/lexicon.json), in every catalog language. Each concept found
- * in the title or the text gives its interests the lexicon's points, tripled in the title (a concept
- * counts once, where it is found first); ties go to the strongest single reason; each of the source's default categories adds 1. Every point
- * carries its reason (concept, term, where), which `edition --json` shows as `interestReasons`.
+ * The interest model: points per interest for each concept of the lexicon in each place, for each of the source's
+ * default categories, and a base per interest. Fitted on labelled articles by `npm run bench:fit-interests`
+ * (bench/real-news/fit-interests.ts: a softmax regression whose weights are pulled towards the lexicon's own
+ * points) and written to interest-model.json beside this file; every point is at least 0, so each reason adds.
  */
-export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexicon()): Classification {
-  const scores = Object.fromEntries(INTERESTS.map((i) => [i, 0])) as Record<Interest, number>;
-  const reasons: ClassificationReason[] = [];
+export interface InterestModel {
+  /** Each interest's points before any evidence (how common it is). */
+  base: Record<Interest, number>;
+  /** Points per lexicon point of a concept the model has no weights for (one added to the lexicon since the fit). */
+  fallback: Record<Place, number>;
+  /** Per concept, per place, the points each interest gets. */
+  concepts: Record<string, Partial<Record<Place, Partial<Record<Interest, number>>>>>;
+  /** Per default category of the story's sources, the points each interest gets. */
+  sources: Partial<Record<Interest, Partial<Record<Interest, number>>>>;
+  /** What the fit saw and reached, for the record. */
+  fitted?: Record<string, unknown>;
+}
+
+export const INTEREST_MODEL_FILE = new URL('./interest-model.json', import.meta.url);
+
+let shippedModel: InterestModel | undefined;
+
+/** The shipped model (interest-model.json), read once. */
+export function interestModel(): InterestModel {
+  return (shippedModel ??= JSON.parse(readFileSync(INTEREST_MODEL_FILE, 'utf8')) as InterestModel);
+}
+
+const TEXT_LIMIT = 6000;
+/** The lead: the first paragraph of the story's text (its lead article's), cut at this many characters. */
+const LEAD_CHARS = 400;
+
+/**
+ * The concepts of the lexicon a story names, each once per place (title, lead, the rest of the text), in the
+ * languages of the story. The model's features: bench/real-news/fit-interests.ts reads stories through this too.
+ */
+export function findingsOf(input: Pick<ClassifiableText, 'title' | 'text' | 'languages'>, lexicon: Lexicon = fieldLexicon()): Finding[] {
   const text = input.text.slice(0, TEXT_LIMIT);
   const languages = languagesOf(input.title, text, input.languages ?? [], lexicon);
-  const seen = new Set<string>();
+  const paragraph = text.search(/\n/);
+  const leadEnd = Math.min(paragraph < 0 ? text.length : paragraph, LEAD_CHARS);
+  const findings: Finding[] = [];
   for (const [where, part] of [
     ['title', input.title],
-    ['text', text],
-  ] as const) {
-    for (const hit of lexicon.conceptsIn(part, languages)) {
-      if (seen.has(hit.concept)) continue;
-      seen.add(hit.concept);
-      const concept = lexicon.concepts.get(hit.concept)!;
-      for (const [interest, points] of Object.entries(concept.interests) as Array<[Interest, number]>) {
-        const weight = where === 'title' ? points * TITLE_FACTOR : points;
-        reasons.push(reasonFor(lexicon, interest, where, weight, hit.concept, hit.term));
-      }
-    }
+    ['lead', text.slice(0, leadEnd)],
+    ['text', text.slice(leadEnd)],
+  ] as const)
+    for (const hit of lexicon.conceptsIn(part, languages)) findings.push({ concept: hit.concept, term: hit.term, where });
+  return findings;
+}
+
+/**
+ * The story's interest, from what the lexicon finds in it (lexicon/lexicon.json, every catalog language) weighed
+ * by the fitted model (interest-model.json, docs/decisions/224), and the source's default categories. Each
+ * concept found gives each interest the model's points for that concept in that place (title, lead, text); each
+ * default category of the story's sources adds its points; the interest with the most points wins (the model's
+ * most likely one). Every point carries its reason (concept, term, where), which `edition --json` shows as
+ * `interestReasons`.
+ */
+export function classify(
+  input: ClassifiableText,
+  lexicon: Lexicon = fieldLexicon(),
+  model: InterestModel = interestModel(),
+): Classification {
+  const scores = { ...zeroes(), ...model.base };
+  const reasons: ClassificationReason[] = [];
+  for (const f of findingsOf(input, lexicon)) {
+    for (const [interest, weight] of Object.entries(pointsOf(f, lexicon, model)) as Array<[Interest, number]>)
+      if (weight > 0) reasons.push(reasonFor(lexicon, interest, f.where, weight, f.concept, f.term));
   }
-  for (const interest of new Set(input.sourceCategories))
-    reasons.push({ interest, rule: 'source default category', where: 'source', weight: 1 });
-  const heaviest = Object.fromEntries(INTERESTS.map((i) => [i, 0])) as Record<Interest, number>;
-  for (const r of reasons) {
-    scores[r.interest] += r.weight;
-    heaviest[r.interest] = Math.max(heaviest[r.interest], r.weight);
-  }
-  // A tie goes to the interest with the strongest single reason (a PUE in the title over the words around it).
-  const ranked = [...INTERESTS].sort(
-    (a, b) => scores[b] - scores[a] || heaviest[b] - heaviest[a] || INTERESTS.indexOf(a) - INTERESTS.indexOf(b),
-  );
+  for (const category of new Set(input.sourceCategories))
+    for (const [interest, weight] of Object.entries(model.sources[category] ?? {}) as Array<[Interest, number]>)
+      if (weight > 0) reasons.push(sourceReason(category, interest, weight));
+  for (const r of reasons) scores[r.interest] += r.weight;
+  for (const i of INTERESTS) scores[i] = Math.round(scores[i] * 1000) / 1000;
+  const ranked = [...INTERESTS].sort((a, b) => scores[b] - scores[a] || INTERESTS.indexOf(a) - INTERESTS.indexOf(b));
   const best = ranked[0]!;
-  const top = scores[best];
-  const interests = top === 0 ? [best] : ranked.filter((i) => scores[i] >= Math.max(2, top / 2));
-  return { interest: best, interests: interests.length ? interests : [best], scores, reasons, method: 'rules' };
+  // Nearly as likely: at least half the best's probability, and a reason of its own.
+  const interests = ranked.filter((i) => i === best || (scores[i] >= scores[best] - Math.LN2 && reasons.some((r) => r.interest === i)));
+  // The reasons of the interests the story is filed under: what a reader is shown, and all a stored story keeps.
+  const filed = new Set(interests);
+  return { interest: best, interests, scores, reasons: reasons.filter((r) => filed.has(r.interest)), method: 'model' };
+}
+
+/** The model's points for a finding, or the lexicon's points times the place's fallback for a concept it does not know. */
+function pointsOf(f: Finding, lexicon: Lexicon, model: InterestModel): Partial<Record<Interest, number>> {
+  const known = model.concepts[f.concept];
+  if (known) return known[f.where] ?? {};
+  const points = lexicon.concepts.get(f.concept)?.interests ?? {};
+  return Object.fromEntries(Object.entries(points).map(([i, p]) => [i, Math.round(p * model.fallback[f.where] * 100) / 100]));
+}
+
+function zeroes(): Record<Interest, number> {
+  return Object.fromEntries(INTERESTS.map((i) => [i, 0])) as Record<Interest, number>;
 }
 
 /**
@@ -84,7 +148,7 @@ export function classify(input: ClassifiableText, lexicon: Lexicon = fieldLexico
  * stories until it stores them (docs/decisions/517). Nothing changes a reason once made (they are not frozen:
  * MikroORM writes each value of an update's JSON back in place, unchanged).
  */
-function reasonFor(lexicon: Lexicon, interest: Interest, where: 'title' | 'text', weight: number, concept: string, term: string) {
+function reasonFor(lexicon: Lexicon, interest: Interest, where: Place, weight: number, concept: string, term: string) {
   let reasons = sharedReasons.get(lexicon);
   if (!reasons) sharedReasons.set(lexicon, (reasons = new Map()));
   const key = `${interest}\0${where}\0${weight}\0${concept}\0${term}`;
@@ -95,6 +159,13 @@ function reasonFor(lexicon: Lexicon, interest: Interest, where: 'title' | 'text'
 
 const sharedReasons = new WeakMap<Lexicon, Map<string, ClassificationReason>>();
 
+const sourceReasons = new Map<string, ClassificationReason>();
+function sourceReason(category: Interest, interest: Interest, weight: number): ClassificationReason {
+  const key = `${category}\0${interest}\0${weight}`;
+  let reason = sourceReasons.get(key);
+  if (!reason) sourceReasons.set(key, (reason = { interest, rule: `source default category ${category}`, where: 'source', weight }));
+  return reason;
+}
 /**
  * The languages whose terms to look for. Scripts tell most languages apart cheaply (kana: Japanese, Han
  * without kana: Chinese, Hangul, Thai, Greek, Hebrew, Devanagari, Bengali; Persian letters within Arabic

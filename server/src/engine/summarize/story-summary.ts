@@ -148,11 +148,14 @@ export async function summarizeStory(
     quantityKeys: a.anchors.quantities,
   }));
   const translatedLead = (a: StoryArticle) => (a.translatedLanguage === preferredLanguage && a.translatedText) || a.text;
+  const isTranslated = (a: StoryArticle) => a.translatedLanguage === preferredLanguage && Boolean(a.translatedTitle || a.translatedText);
   const sourceIds = [...new Set(articles.flatMap((a) => [a.sourceId, ...a.alsoSourceIds]))].sort();
   const classification = classify({
     title: leadTranslated ? lead.translatedTitle! : lead.title,
     text: ordered.map(translatedLead).join('\n').slice(0, 8000),
     sourceCategories: [...new Set(sourceIds.flatMap((id) => sources.get(id)?.categories ?? []))],
+    // The languages of what it reads: the articles', and the reader's where a translation stands in for them.
+    languages: [...new Set([...articles.map((a) => a.language), ...(articles.some(isTranslated) ? [preferredLanguage] : [])])],
   });
   Object.assign(story, {
     title: leadTranslated ? lead.translatedTitle! : lead.title,
