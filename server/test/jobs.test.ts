@@ -12,7 +12,7 @@ import { createEngine } from '../src/engine/engine.js';
 import { localJobs, pgBossJobs, type PeriodicJobs } from '../src/jobs/periodic-jobs.js';
 import { startServerJobs } from '../src/jobs/server-jobs.js';
 import { createLogger } from '../src/lib/logger.js';
-import type { Mailer, MailMessage, SentMail } from '../src/mail/mailer.js';
+import type { Mailer } from '../src/mail/mailer.js';
 import { AccountMail } from '../src/modules/account-mail/account-mail.entity.js';
 import { AccountMailQueue } from '../src/modules/account-mail/account-mail.queue.js';
 import { renderWaitlistJoined, WAITLIST_JOINED_MAIL } from '../src/modules/waitlist/waitlist.service.js';
@@ -23,6 +23,7 @@ import { skipWithoutPostgres, startTempPostgres, type TempPostgres } from './sup
 import { startSource } from './support/run-cli.js';
 import { startSmtpSink } from './support/smtp-sink.js';
 import { recipient } from './support/users.js';
+import { GatedMailer } from './support/gated-mailer.js';
 
 const logger = createLogger('silent');
 
@@ -75,26 +76,6 @@ describe('periodic jobs on one machine: stopping', () => {
     assert.equal(ended, true, 'stop resolved once the run had ended');
   });
 });
-
-/** A mailer that holds every message until released, then hands it on: a send in flight, for as long as a test needs. */
-class GatedMailer implements Mailer {
-  waiting = 0;
-  private open = false;
-  private readonly queue: Array<() => void> = [];
-  constructor(private readonly inner: Mailer) {}
-  async send(message: MailMessage): Promise<SentMail> {
-    if (!this.open) {
-      this.waiting++;
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    }
-    return this.inner.send(message);
-  }
-  release() {
-    this.open = true;
-    for (const resolve of this.queue.splice(0)) resolve();
-  }
-  async close() {}
-}
 
 describe("the server's periodic work: one mechanism (startServerJobs, as main.ts runs it)", () => {
   const NOW = '2026-11-24T06:05:00Z';

@@ -5,38 +5,18 @@ import { openDatabase } from '../../src/database.js';
 import { Delivery } from '../../src/delivery/delivery.entity.js';
 import type { EditionReader } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
-import type { MailMessage, Mailer, SentMail } from '../../src/mail/mailer.js';
 import { purgeOrphanContents } from '../../src/jobs/housekeeping.js';
 import { Digest, DigestContent } from '../../src/modules/digests/digest.entity.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { useSmtpSinkMailer } from '../support/smtp-sink.js';
 import { recipient } from '../support/users.js';
 import { addSubscribers, deliveryDeps, editionOf } from './fixtures.js';
+import { GatedMailer } from '../support/gated-mailer.js';
 
 /** The real clock of these tests (the injected Clock port); passes below replay earlier hours with --now. */
 const REAL_NOW = '2026-11-24T12:00:00Z';
 const PAST = new Date('2026-11-24T06:05:00Z');
 const MINUTE = 60_000;
-
-/** A mailer that holds every message until released: a pass stays in the middle of sending. */
-class GatedMailer implements Mailer {
-  waiting = 0;
-  private open = false;
-  private readonly queue: Array<() => void> = [];
-  constructor(private readonly inner: Mailer) {}
-  async send(message: MailMessage): Promise<SentMail> {
-    if (!this.open) {
-      this.waiting++;
-      await new Promise<void>((resolve) => this.queue.push(resolve));
-    }
-    return this.inner.send(message);
-  }
-  release() {
-    this.open = true;
-    for (const resolve of this.queue.splice(0)) resolve();
-  }
-  async close() {}
-}
 
 async function until(condition: () => boolean, what: string) {
   const deadline = Date.now() + 10_000;
