@@ -46,6 +46,20 @@ export const cueFileSchema = z.strictObject({
   questionEndings: foldedCues,
   /** English only: marketing phrases quoted verbatim in every language's trade press. */
   everywhere: foldedCues,
+  /**
+   * Evidence only, never a reason to drop (the sentence model weighs it, docs/decisions/223): superlatives,
+   * rankings, milestones and importance ("one of the largest", "milestone", "strategic", 最大級).
+   */
+  significance: foldedCues,
+  /**
+   * Evidence only, like `significance`: words that open another event or another actor (earlier, already,
+   * last year, rival, similar, the market, "bereits", "sebelumnya", 此前).
+   */
+  context: foldedCues,
+  /** Evidence only: praise and quoted satisfaction ("pleased", "proud", "an important", "confidence", 歓迎). */
+  praise: foldedCues,
+  /** Evidence only: who says so ("said", "stressed", "according to", "betonte", 表示): quoted voice without quotation marks. */
+  attribution: foldedCues,
   notes: z.array(z.string()).default([]),
 });
 export type CueFile = z.infer<typeof cueFileSchema>;
@@ -61,7 +75,35 @@ export interface CompiledCues {
   fold: (text: string) => string;
   /** The first cue in the sentence's language (and the English phrases checked everywhere), by reason. */
   find: (text: string, folded: string) => CueHit | null;
+  /** Every kind of cue the sentence holds, those set aside included: evidence for the sentence model (sentence-model.ts). */
+  signals: (text: string, folded: string) => CueSignals;
   questionEnding: RegExp | null;
+}
+
+/**
+ * What the cue lists see in a sentence, as evidence rather than a verdict: each reason's cues after the
+ * phrases set aside, and whether a schedule was let through for its year, a requirement for its rule, or a
+ * reporting phrase removed ("said it would").
+ */
+export interface CueSignals {
+  opinion: boolean;
+  speculation: boolean;
+  marketing: boolean;
+  firstPerson: boolean;
+  /** A schedule cue ("expected to open", "soll") beside a year: kept as a reported schedule. */
+  datedSchedule: boolean;
+  /** A normative cue ("should") beside a law, regulator or court: kept as a reported requirement. */
+  ruledRequirement: boolean;
+  /** A reporting phrase that holds a cue word ("said it would", "could not be reached"). */
+  reported: boolean;
+  /** How many significance cues (superlatives, milestones, importance) it holds, up to 3. */
+  significance: number;
+  /** How many context cues (earlier events, comparison, other actors, the market) it holds, up to 3. */
+  context: number;
+  /** How many praise cues it holds, up to 3. */
+  praise: number;
+  /** How many attribution cues it holds, up to 3. */
+  attribution: number;
 }
 
 const DIR = new URL('./opinion-cues/', import.meta.url);
@@ -271,6 +313,11 @@ function compile(language: string): CompiledCues {
   const rules = alternation(own(file?.rules))?.re;
   const scheduled = alternation(own(file?.scheduled), 'gu')?.re;
   const endings = (file?.questionEndings ?? []).map((e) => escape(fold(e)));
+  const significance = alternation(own(file?.significance), 'gu')?.re;
+  const context = alternation(own(file?.context), 'gu')?.re;
+  const praise = alternation(own(file?.praise), 'gu')?.re;
+  const attribution = alternation(own(file?.attribution), 'gu')?.re;
+  const hits = (re: RegExp | undefined, text: string) => Math.min(3, re ? (text.match(re) ?? []).length : 0);
 
   function find(text: string, foldedText: string): CueHit | null {
     const raw = everyRaw ? rawForm(text) : '';
@@ -289,11 +336,53 @@ function compile(language: string): CompiledCues {
     return null;
   }
 
+  function signals(text: string, foldedText: string): CueSignals {
+    const out: CueSignals = {
+      opinion: false,
+      speculation: false,
+      marketing: false,
+      firstPerson: false,
+      datedSchedule: false,
+      ruledRequirement: false,
+      reported: false,
+      significance: hits(significance, foldedText),
+      context: hits(context, foldedText),
+      praise: hits(praise, foldedText),
+      attribution: hits(attribution, foldedText),
+    };
+    const raw = everyRaw ? rawForm(text) : '';
+    if (!everyFolded?.test(foldedText) && !everyRaw?.test(raw)) return out;
+    let folded = foldedText;
+    if (reported) {
+      reported.lastIndex = 0;
+      out.reported = reported.test(folded);
+      folded = folded.replace(reported, ' ');
+    }
+    if (normative && rules?.test(folded)) {
+      normative.lastIndex = 0;
+      out.ruledRequirement = normative.test(folded);
+      folded = folded.replace(normative, ' ');
+    }
+    if (scheduled && hasYear(foldedText, language)) {
+      scheduled.lastIndex = 0;
+      out.datedSchedule = scheduled.test(folded);
+      folded = folded.replace(scheduled, ' ');
+    }
+    for (const group of groups) {
+      const hit = matchedCue(group.folded, folded) ?? matchedCue(group.raw, raw);
+      if (hit === null) continue;
+      if (group.reason === 'first-person') out.firstPerson = true;
+      else out[group.reason] = true;
+    }
+    return out;
+  }
+
   return {
     language,
     file,
     fold,
     find,
+    signals,
     questionEnding: endings.length ? new RegExp(`(?:${endings.join('|')})[\\s。．.」』"”]*$`, 'u') : null,
   };
 }
