@@ -314,7 +314,7 @@ function statementsOf(articles: SummaryArticle[], profile: StoryProfile): Statem
     profile.articles[index]!.sentences.forEach((read, position) => {
       if (!judgeSentence(read.text, article.language).keep) return;
       const s = statement(read.text, article, position, index * 100 + position, read);
-      const judged = judgeInStory(read, position, index, profile, { figureKeys: s.figureKeys, events: s.events });
+      const judged = judgeInStory(read, position, index, profile, { figureKeys: s.figureKeys, events: s.events, kept: true });
       s.doubt = judged.doubt;
       out.push(s);
     });
@@ -346,7 +346,7 @@ function trustedGroups(groups: Statement[][]): Statement[][] {
 
 function statement(text: string, article: SummaryArticle, position: number, order: number, read?: ReadSentence): Statement {
   const folded = fold(text);
-  const figures = read?.figures ?? figuresIn(text, article.language);
+  const figures = figuresIn(text, article.language);
   const entities = read?.entities ?? extractEntities(text, article.language);
   const years = extractDates(text);
   const tokens = folded.match(WORD) ?? [];

@@ -75,27 +75,23 @@ export interface CompiledCues {
   fold: (text: string) => string;
   /** The first cue in the sentence's language (and the English phrases checked everywhere), by reason. */
   find: (text: string, folded: string) => CueHit | null;
-  /** Every kind of cue the sentence holds, those set aside included: evidence for the sentence model (sentence-model.ts). */
-  signals: (text: string, folded: string) => CueSignals;
+  /**
+   * Every kind of cue the sentence holds: evidence for the sentence model (sentence-model.ts). Without `vetoes`
+   * the four reasons are not looked for (a sentence the filter kept has none).
+   */
+  signals: (text: string, folded: string, vetoes?: boolean) => CueSignals;
   questionEnding: RegExp | null;
 }
 
 /**
- * What the cue lists see in a sentence, as evidence rather than a verdict: each reason's cues after the
- * phrases set aside, and whether a schedule was let through for its year, a requirement for its rule, or a
- * reporting phrase removed ("said it would").
+ * What the cue lists see in a sentence, as evidence rather than a verdict: which reasons' cues it holds (after
+ * the phrases set aside, as `find` reads them), and how many cues of each evidence list.
  */
 export interface CueSignals {
   opinion: boolean;
   speculation: boolean;
   marketing: boolean;
   firstPerson: boolean;
-  /** A schedule cue ("expected to open", "soll") beside a year: kept as a reported schedule. */
-  datedSchedule: boolean;
-  /** A normative cue ("should") beside a law, regulator or court: kept as a reported requirement. */
-  ruledRequirement: boolean;
-  /** A reporting phrase that holds a cue word ("said it would", "could not be reached"). */
-  reported: boolean;
   /** How many significance cues (superlatives, milestones, importance) it holds, up to 3. */
   significance: number;
   /** How many context cues (earlier events, comparison, other actors, the market) it holds, up to 3. */
@@ -276,6 +272,48 @@ export function hasYear(text: string, language = ''): boolean {
   return YEAR.test(ascii) || (LOCAL_YEAR[language]?.test(ascii) ?? false);
 }
 
+const EVIDENCE = ['significance', 'context', 'praise', 'attribution'] as const;
+const EVIDENCE_WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * How many cues of an evidence list a sentence holds (up to 3), counted on its folded words rather than by a
+ * regular expression: these lists are read for every sentence the fact filter keeps, and word lookups cost a
+ * fraction of a lookaround alternation. A cue is its folded words ("first-ever" and "l'un des plus" are "first
+ * ever", "l un des plus"): one word is looked up among the sentence's words, several as a run of them, `stem*`
+ * as a run's start. Languages written without spaces match each cue as a substring.
+ */
+function evidenceCounter(cues: string[], fold: (text: string) => string, substring: boolean): (folded: string, words: string[]) => number {
+  const single = new Set<string>();
+  const phrases: string[] = [];
+  const starts: string[] = [];
+  for (const cue of cues) {
+    const prefix = cue.endsWith('*');
+    const parts = fold(cue.replace(/^\*|\*$/g, '')).match(EVIDENCE_WORD) ?? [];
+    if (!parts.length) continue;
+    if (substring) phrases.push(parts.join(''));
+    else if (prefix) starts.push(parts.join(' '));
+    else if (parts.length === 1) single.add(parts[0]!);
+    else phrases.push(` ${parts.join(' ')} `);
+  }
+  if (substring) {
+    return (folded) => {
+      const text = folded.replace(/\s+/g, '');
+      let n = 0;
+      for (const c of phrases) if (text.includes(c) && ++n === 3) break;
+      return n;
+    };
+  }
+  return (_folded, words) => {
+    let n = 0;
+    for (const w of words) if (single.has(w) && ++n === 3) return n;
+    if (!phrases.length && !starts.length) return n;
+    const joined = ` ${words.join(' ')}`;
+    for (const c of phrases) if (`${joined} `.includes(c) && ++n === 3) return n;
+    for (const c of starts) if (joined.includes(` ${c}`) && ++n === 3) return n;
+    return n;
+  };
+}
+
 function compile(language: string): CompiledCues {
   const all = cueFiles();
   const file = all.get(language) ?? null;
@@ -313,68 +351,52 @@ function compile(language: string): CompiledCues {
   const rules = alternation(own(file?.rules))?.re;
   const scheduled = alternation(own(file?.scheduled), 'gu')?.re;
   const endings = (file?.questionEndings ?? []).map((e) => escape(fold(e)));
-  const significance = alternation(own(file?.significance), 'gu')?.re;
-  const context = alternation(own(file?.context), 'gu')?.re;
-  const praise = alternation(own(file?.praise), 'gu')?.re;
-  const attribution = alternation(own(file?.attribution), 'gu')?.re;
-  const hits = (re: RegExp | undefined, text: string) => Math.min(3, re ? (text.match(re) ?? []).length : 0);
+  const evidence = EVIDENCE.map((key) => evidenceCounter(file?.[key] ?? [], fold, substring));
 
-  function find(text: string, foldedText: string): CueHit | null {
+  /** Each reason's first cue after the phrases set aside, in the order of REASONS; `first` stops at the first hit. */
+  function hits(text: string, foldedText: string, first: boolean): Array<CueHit> {
     const raw = everyRaw ? rawForm(text) : '';
     // One combined test answers "no cue" for most sentences; only a hit is looked at reason by reason.
-    if (!everyFolded?.test(foldedText) && !everyRaw?.test(raw)) return null;
+    if (!everyFolded?.test(foldedText) && !everyRaw?.test(raw)) return [];
     let folded = foldedText;
     if (reported) folded = folded.replace(reported, ' ');
     // A reported requirement ("the directive says operators should report PUE") or a dated schedule
     // ("soll 2027 in Betrieb gehen") is a fact: its cue is set aside before the cues are looked for.
     if (normative && rules?.test(folded)) folded = folded.replace(normative, ' ');
     if (scheduled && hasYear(foldedText, language)) folded = folded.replace(scheduled, ' ');
+    const out: CueHit[] = [];
     for (const group of groups) {
       const marker = matchedCue(group.folded, folded) ?? matchedCue(group.raw, raw);
-      if (marker !== null) return { reason: group.reason, marker };
-    }
-    return null;
-  }
-
-  function signals(text: string, foldedText: string): CueSignals {
-    const out: CueSignals = {
-      opinion: false,
-      speculation: false,
-      marketing: false,
-      firstPerson: false,
-      datedSchedule: false,
-      ruledRequirement: false,
-      reported: false,
-      significance: hits(significance, foldedText),
-      context: hits(context, foldedText),
-      praise: hits(praise, foldedText),
-      attribution: hits(attribution, foldedText),
-    };
-    const raw = everyRaw ? rawForm(text) : '';
-    if (!everyFolded?.test(foldedText) && !everyRaw?.test(raw)) return out;
-    let folded = foldedText;
-    if (reported) {
-      reported.lastIndex = 0;
-      out.reported = reported.test(folded);
-      folded = folded.replace(reported, ' ');
-    }
-    if (normative && rules?.test(folded)) {
-      normative.lastIndex = 0;
-      out.ruledRequirement = normative.test(folded);
-      folded = folded.replace(normative, ' ');
-    }
-    if (scheduled && hasYear(foldedText, language)) {
-      scheduled.lastIndex = 0;
-      out.datedSchedule = scheduled.test(folded);
-      folded = folded.replace(scheduled, ' ');
-    }
-    for (const group of groups) {
-      const hit = matchedCue(group.folded, folded) ?? matchedCue(group.raw, raw);
-      if (hit === null) continue;
-      if (group.reason === 'first-person') out.firstPerson = true;
-      else out[group.reason] = true;
+      if (marker === null) continue;
+      out.push({ reason: group.reason, marker });
+      if (first) break;
     }
     return out;
+  }
+
+  function find(text: string, foldedText: string): CueHit | null {
+    return hits(text, foldedText, true)[0] ?? null;
+  }
+
+  function signals(text: string, foldedText: string, vetoes = true): CueSignals {
+    const words = substring ? [] : (foldedText.match(EVIDENCE_WORD) ?? []);
+    const [significance, context, praise, attribution] = evidence.map((count) => count(foldedText, words)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const reasons = new Set((vetoes ? hits(text, foldedText, false) : []).map((h) => h.reason));
+    return {
+      opinion: reasons.has('opinion'),
+      speculation: reasons.has('speculation'),
+      marketing: reasons.has('marketing'),
+      firstPerson: reasons.has('first-person'),
+      significance,
+      context,
+      praise,
+      attribution,
+    };
   }
 
   return {

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { extractAnchors } from '../dedupe/anchors.js';
 import { extractNames } from '../dedupe/names.js';
 import { fold } from '../dedupe/gazetteer.js';
-import { fieldLexicon } from '../lexicon/lexicon.js';
 import { baseLanguage, FUNCTION_WORDS } from '../normalize/language.js';
 import { readSentence } from './fact-lexicon.js';
-import { figuresIn, type Figure } from './key-figures.js';
+import { figuresIn } from './key-figures.js';
 import { cuesFor } from './opinion-cues.js';
 import { splitSentences } from './sentences.js';
 
@@ -40,7 +40,7 @@ export const SENTENCE_FEATURES = [
   'firstNameNew',
   /** log(1 + other articles in the story). */
   'otherArticles',
-  /** Of its figures, the share stated in a headline or another article of the story. */
+  /** Of its figures, the share another article of the story states (its anchors). */
   'figuresInStory',
   /** Figures stated nowhere else in the story (capped at 3). */
   'newFigures',
@@ -58,15 +58,10 @@ export const SENTENCE_FEATURES = [
   'futureYear',
   /** Events of the lexicon it reports (open, invest, acquire, ...), capped at 3. */
   'events',
-  /** Concepts of the field lexicon it names, capped at 3. */
-  'concepts',
   'cueOpinion',
   'cueSpeculation',
   'cueMarketing',
   'cueFirstPerson',
-  'cueDatedSchedule',
-  'cueRuledRequirement',
-  'cueReported',
   /** Significance cues of its language (superlatives, milestones, importance), up to 3. */
   'cueSignificance',
   /** Context cues of its language (earlier, already, rival, similar, the market), up to 3. */
@@ -125,16 +120,17 @@ export interface ModelArticle {
   text: string;
   language: string;
   publishedAt?: Date;
+  /** The quantity keys of its anchors (`extractAnchors` of its title and text), when already found. */
+  quantityKeys?: string[];
 }
 
-/** A sentence of an article as the summarizer reads it, with its names (maybe-names included) and figures. */
+/** A sentence of an article as the summarizer reads it, with its names (maybe-names included). */
 export interface ReadSentence {
   text: string;
   /** Names of the anchors (`extractEntities`). */
   entities: Set<string>;
   /** Those and the capitalised nouns of languages that capitalise every noun (German), which may be names. */
   names: Set<string>;
-  figures: Figure[];
 }
 
 /** What a story's articles state, to tell a sentence about the story from one about something else. */
@@ -167,15 +163,10 @@ const CASELESS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}]/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** A sentence read: its names and figures. */
+/** A sentence read: its names. */
 export function readSentenceOf(text: string, language: string): ReadSentence {
   const { names, maybeNames } = extractNames(text, language);
-  return {
-    text,
-    entities: names,
-    names: maybeNames.size ? new Set([...names, ...maybeNames]) : names,
-    figures: figuresIn(text, language),
-  };
+  return { text, entities: names, names: maybeNames.size ? new Set([...names, ...maybeNames]) : names };
 }
 
 /** Folded words of four letters or more that are not function words; character pairs in scripts without spaces. */
@@ -205,7 +196,8 @@ export function storyProfile(articles: ModelArticle[]): StoryProfile {
       .map((text) => readSentenceOf(text, a.language));
     const title = readSentenceOf(a.title, a.language);
     const names = new Set([...title.names, ...sentences.flatMap((s) => [...s.names])]);
-    const figures = new Set([title, ...sentences].flatMap((s) => s.figures.map((f) => f.key)));
+    // The article's anchors (found at intake) hold its figures: no second scan of its text.
+    const figures = new Set(a.quantityKeys ?? extractAnchors(`${a.title}\n${a.text}`.slice(0, 20_000), a.language).quantities);
     const titleWords = contentWords(a.title, a.language);
     const words = new Set([...titleWords, ...sentences.flatMap((s) => [...contentWords(s.text, a.language)])]);
     profile.articles.push({
@@ -230,6 +222,8 @@ export function storyProfile(articles: ModelArticle[]): StoryProfile {
 export interface KnownReading {
   figureKeys?: Set<string>;
   events?: Set<string>;
+  /** The fact filter kept it (`judgeSentence`): it holds no opinion, speculation, marketing or first-person cue. */
+  kept?: boolean;
 }
 
 /** The evidence of one sentence: the language-independent features in SENTENCE_FEATURES order, and its word buckets. */
@@ -274,12 +268,12 @@ export function sentenceEvidence(
 ): SentenceEvidence {
   const article = story.articles[index]!;
   const language = article.language;
-  const { text: sentence, names, figures } = typeof read === 'string' ? readSentenceOf(read, language) : read;
+  const { text: sentence, names } = typeof read === 'string' ? readSentenceOf(read, language) : read;
   const folded = fold(sentence);
   const tokens = folded.match(WORD) ?? [];
   const unspaced = NO_SPACES.test(folded);
   const units = unspaced ? [...sentence.replace(/\s+/g, '')].length / 2 : tokens.length;
-  const figureKeys = known.figureKeys ?? new Set(figures.map((f) => f.key));
+  const figureKeys = known.figureKeys ?? new Set(figuresIn(sentence, language).map((f) => f.key));
   const events = known.events ?? readSentence(tokens, folded).events;
   const others = story.articles.length - 1;
   const elsewhere = (counts: Map<string, number>, own: Set<string>, key: string) => (counts.get(key) ?? 0) - (own.has(key) ? 1 : 0) > 0;
@@ -311,8 +305,8 @@ export function sentenceEvidence(
   const year = article.year;
   const earliest = years.length ? Math.min(...years) : null;
   const cues = cuesFor(language);
-  const signals = cues.signals(sentence, cues.fold(sentence));
-  const concepts = fieldLexicon().conceptIds(sentence, language).size;
+  // A sentence the fact filter kept holds no cue of the four reasons: they are not looked for again.
+  const signals = cues.signals(sentence, cues.fold(sentence), !known.kept);
   const dense = [
     position === 0 ? 1 : 0,
     Math.min(position, 12) / 12,
@@ -335,14 +329,10 @@ export function sentenceEvidence(
     year !== null && years.includes(year) ? 1 : 0,
     year !== null && years.some((y) => y > year) ? 1 : 0,
     Math.min(events.size, 3),
-    Math.min(concepts, 3),
     Number(signals.opinion),
     Number(signals.speculation),
     Number(signals.marketing),
     Number(signals.firstPerson),
-    Number(signals.datedSchedule),
-    Number(signals.ruledRequirement),
-    Number(signals.reported),
     signals.significance,
     signals.context,
     signals.praise,
