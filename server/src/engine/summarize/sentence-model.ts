@@ -131,6 +131,8 @@ export interface ReadSentence {
   entities: Set<string>;
   /** Those and the capitalised nouns of languages that capitalise every noun (German), which may be names. */
   names: Set<string>;
+  /** Its content words (`contentWords`). */
+  words: Set<string>;
 }
 
 /** What a story's articles state, to tell a sentence about the story from one about something else. */
@@ -163,10 +165,15 @@ const CASELESS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Devanagari}\p{Script=Bengali}]/u;
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** A sentence read: its names. */
+/** A sentence read: its names and content words. */
 export function readSentenceOf(text: string, language: string): ReadSentence {
   const { names, maybeNames } = extractNames(text, language);
-  return { text, entities: names, names: maybeNames.size ? new Set([...names, ...maybeNames]) : names };
+  return {
+    text,
+    entities: names,
+    names: maybeNames.size ? new Set([...names, ...maybeNames]) : names,
+    words: contentWords(text, language),
+  };
 }
 
 /** Folded words of four letters or more that are not function words; character pairs in scripts without spaces. */
@@ -198,8 +205,8 @@ export function storyProfile(articles: ModelArticle[]): StoryProfile {
     const names = new Set([...title.names, ...sentences.flatMap((s) => [...s.names])]);
     // The article's anchors (found at intake) hold its figures: no second scan of its text.
     const figures = new Set(a.quantityKeys ?? extractAnchors(`${a.title}\n${a.text}`.slice(0, 20_000), a.language).quantities);
-    const titleWords = contentWords(a.title, a.language);
-    const words = new Set([...titleWords, ...sentences.flatMap((s) => [...contentWords(s.text, a.language)])]);
+    const titleWords = title.words;
+    const words = new Set([...titleWords, ...sentences.flatMap((s) => [...s.words])]);
     profile.articles.push({
       language: a.language,
       year: a.publishedAt ? a.publishedAt.getUTCFullYear() : null,
@@ -268,7 +275,7 @@ export function sentenceEvidence(
 ): SentenceEvidence {
   const article = story.articles[index]!;
   const language = article.language;
-  const { text: sentence, names } = typeof read === 'string' ? readSentenceOf(read, language) : read;
+  const { text: sentence, names, words } = typeof read === 'string' ? readSentenceOf(read, language) : read;
   const folded = fold(sentence);
   const tokens = folded.match(WORD) ?? [];
   const unspaced = NO_SPACES.test(folded);
@@ -294,7 +301,6 @@ export function sentenceEvidence(
   }
   let figuresKnown = 0;
   for (const k of figureKeys) if (elsewhere(story.figureCount, article.figures, k)) figuresKnown++;
-  const words = contentWords(sentence, language);
   let wordsHeadline = 0;
   let wordsStory = 0;
   for (const w of words) {
