@@ -539,6 +539,29 @@ describe('fact filter in every catalog language', () => {
       }
     }
   });
+
+  it('counts every evidence cue where it is written alone, and never drops a sentence for one', () => {
+    for (const [language, file] of cueFiles()) {
+      const cues = cuesFor(language);
+      for (const key of ['significance', 'context', 'praise', 'attribution'] as const) {
+        assert.ok(file[key].length >= 5, `${language}: ${key} has ${file[key].length} cues`);
+        for (const cue of file[key]) {
+          const text = cue.replace(/^\*|\*$/g, '');
+          assert.ok(cues.signals(text, cues.fold(text))[key] > 0, `${language} ${key}: ${cue}`);
+        }
+      }
+    }
+    const signals = cuesFor('en').signals('Equinix said it was pleased with one of the largest deals, as a rival did earlier.', '');
+    assert.deepEqual(
+      [signals.significance, signals.context, signals.praise, signals.attribution],
+      [0, 0, 0, 0],
+      'signals read the folded text they are given',
+    );
+    const en = 'Equinix said it was pleased with one of the largest deals in Europe, as a rival did earlier in 2025.';
+    const read = cuesFor('en').signals(en, cuesFor('en').fold(en));
+    assert.ok(read.significance > 0 && read.context > 0 && read.praise > 0 && read.attribution > 0);
+    assert.deepEqual(judgeSentence(en, 'en'), { keep: true });
+  });
 });
 
 describe('fact filter rules shared by every language', () => {

@@ -6,7 +6,7 @@ import { fieldLexicon } from '../lexicon/lexicon.js';
 import { isDateWord, LOW_INFORMATION_WORDS, readSentence } from './fact-lexicon.js';
 import { judgeSentence } from './fact-filter.js';
 import { figuresIn, NUM, readNumber, type Figure } from './key-figures.js';
-import { splitSentences } from './sentences.js';
+import { judgeInStory, type ReadSentence, type StoryProfile, storyProfile } from './sentence-model.js';
 
 /** What a summarizer reads: the story's articles, each in the language it will be quoted in. */
 export interface SummaryArticle {
@@ -20,6 +20,8 @@ export interface SummaryArticle {
   alsoSourceIds?: string[];
   /** Quantity keys already found in the article (its anchors), to spare a second scan for key figures. */
   quantityKeys?: string[];
+  /** When it was published: a year named before it is a sign of background (the sentence model). */
+  publishedAt?: Date;
 }
 
 /** One sentence of one article that passed the fact filter, with what it states. */
@@ -63,6 +65,11 @@ export interface Statement {
   /** Checkable content, position in its article and its source's weight. */
   informative: number;
   order: number;
+  /**
+   * How near the sentence model came to judging it no fact of the story (opinion or background): its larger
+   * probability over that target's threshold, below 1 for every statement kept (sentence-model.ts).
+   */
+  doubt?: number;
 }
 
 /** Sentences of a story's articles that state the same thing, and the one shown for them. */
@@ -88,7 +95,8 @@ export function rankFacts(articles: SummaryArticle[], readerLanguage: string): F
   const sorted = [...articles].sort(
     (a, b) => Number(b.language === readerLanguage) - Number(a.language === readerLanguage) || b.sourceWeight - a.sourceWeight,
   );
-  let statements = sorted.flatMap((article, i) => statementsOf(article, i * 100));
+  const profile = storyProfile(sorted);
+  let statements = statementsOf(sorted, profile);
   // Title-only items (short news, podcast episodes without notes): the headline is the fact, if it is one.
   if (statements.length === 0) {
     for (const [i, article] of sorted.entries()) {
@@ -98,7 +106,7 @@ export function rankFacts(articles: SummaryArticle[], readerLanguage: string): F
       break;
     }
   }
-  const facts = groupStatements(statements).map((group) => toFact(group, readerLanguage));
+  const facts = trustedGroups(groupStatements(statements)).map((group) => toFact(group, readerLanguage));
   return facts.sort((a, b) => b.score - a.score || a.shown.order - b.shown.order);
 }
 
@@ -151,7 +159,7 @@ export function pickDistinct(facts: Fact[], n: number): Fact[] {
   const told = emptyTold();
   for (const fact of facts) {
     if (picked.length >= n) break;
-    const candidates = fact.statements
+    const candidates = trustedOf(fact.statements)
       .filter((s) => !fact.inReaderLanguage || s.language === fact.shown.language)
       .sort((a, b) => Number(b === fact.shown) - Number(a === fact.shown) || preference(b, a));
     const shown = candidates.find((s) => ![...s.figureKeys].some((k) => stated.has(k)));
@@ -295,20 +303,51 @@ function stem(word: string): string {
   return (bare.length >= 4 ? bare : word).slice(0, 5);
 }
 
-function statementsOf(article: SummaryArticle, orderBase: number): Statement[] {
-  // The facts of a news story are in its first paragraphs; the tail of a long transcript adds cost, not facts.
-  const sentences = splitSentences(article.text.slice(0, 4000), article.language).slice(0, 12);
+/**
+ * The statements of a story's articles: each sentence the summarizer reads (the first 12 of the first 4,000
+ * characters) that passes the fact filter, with the sentence model's doubt that it is a fact of the story
+ * (docs/decisions/223). A doubted statement is never shown (`trustedGroups`).
+ */
+function statementsOf(articles: SummaryArticle[], profile: StoryProfile): Statement[] {
   const out: Statement[] = [];
-  sentences.forEach((text, position) => {
-    if (judgeSentence(text, article.language).keep) out.push(statement(text, article, position, orderBase + position));
+  articles.forEach((article, index) => {
+    profile.articles[index]!.sentences.forEach((read, position) => {
+      if (!judgeSentence(read.text, article.language).keep) return;
+      const s = statement(read.text, article, position, index * 100 + position, read);
+      const judged = judgeInStory(read, position, index, profile, { figureKeys: s.figureKeys, events: s.events, kept: true });
+      s.doubt = judged.doubt;
+      out.push(s);
+    });
   });
   return out;
 }
 
-function statement(text: string, article: SummaryArticle, position: number, order: number): Statement {
+/** A statement the sentence model takes for a fact of the story (translations and title-only items are). */
+const trusted = (s: Statement) => (s.doubt ?? 0) < 1;
+
+/** The trusted statements of a fact, or all of them when none is (the fact a story keeps when the model doubts all). */
+function trustedOf(statements: Statement[]): Statement[] {
+  const out = statements.filter(trusted);
+  return out.length ? out : statements;
+}
+
+/**
+ * The facts a story tells: those some statement of which the sentence model takes for a fact of the story (an
+ * outlet's sentence doubted as opinion or background is kept when another outlet states the same fact in a
+ * sentence it trusts, and that one is shown). When it doubts every one, the fact it doubts least stays, so a
+ * story whose sentences pass the fact filter keeps a summary.
+ */
+function trustedGroups(groups: Statement[][]): Statement[][] {
+  const kept = groups.filter((g) => g.some(trusted));
+  if (kept.length || !groups.length) return kept;
+  const least = (g: Statement[]) => Math.min(...g.map((s) => s.doubt ?? 0));
+  return [groups.reduce((best, g) => (least(g) < least(best) ? g : best))];
+}
+
+function statement(text: string, article: SummaryArticle, position: number, order: number, read?: ReadSentence): Statement {
   const folded = fold(text);
   const figures = figuresIn(text, article.language);
-  const entities = extractEntities(text, article.language);
+  const entities = read?.entities ?? extractEntities(text, article.language);
   const years = extractDates(text);
   const tokens = folded.match(WORD) ?? [];
   const { events, eventWords, days } = readSentence(tokens, folded);
@@ -468,10 +507,10 @@ function disjoint(x: Set<string>, y: Set<string>): boolean {
 }
 
 function toFact(statements: Statement[], readerLanguage: string): Fact {
-  const inReader = statements.filter((s) => s.language === readerLanguage);
+  const inReader = trustedOf(statements).filter((s) => s.language === readerLanguage);
   // A sentence an outlet wrote in the reader's language, else (none did) the most informative original,
   // to be translated or marked.
-  const shown = (inReader.length ? inReader : statements).reduce((best, s) => (preference(s, best) > 0 ? s : best));
+  const shown = (inReader.length ? inReader : trustedOf(statements)).reduce((best, s) => (preference(s, best) > 0 ? s : best));
   const outlets = new Set(statements.map((s) => s.sourceId));
   const sourceIds = new Set(statements.flatMap((s) => [s.sourceId, ...s.alsoSourceIds]));
   const figureKeys = new Set(statements.flatMap((s) => [...s.figureKeys]));

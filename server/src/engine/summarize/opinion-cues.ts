@@ -46,6 +46,20 @@ export const cueFileSchema = z.strictObject({
   questionEndings: foldedCues,
   /** English only: marketing phrases quoted verbatim in every language's trade press. */
   everywhere: foldedCues,
+  /**
+   * Evidence only, never a reason to drop (the sentence model weighs it, docs/decisions/223): superlatives,
+   * rankings, milestones and importance ("one of the largest", "milestone", "strategic", 最大級).
+   */
+  significance: foldedCues,
+  /**
+   * Evidence only, like `significance`: words that open another event or another actor (earlier, already,
+   * last year, rival, similar, the market, "bereits", "sebelumnya", 此前).
+   */
+  context: foldedCues,
+  /** Evidence only: praise and quoted satisfaction ("pleased", "proud", "an important", "confidence", 歓迎). */
+  praise: foldedCues,
+  /** Evidence only: who says so ("said", "stressed", "according to", "betonte", 表示): quoted voice without quotation marks. */
+  attribution: foldedCues,
   notes: z.array(z.string()).default([]),
 });
 export type CueFile = z.infer<typeof cueFileSchema>;
@@ -61,7 +75,31 @@ export interface CompiledCues {
   fold: (text: string) => string;
   /** The first cue in the sentence's language (and the English phrases checked everywhere), by reason. */
   find: (text: string, folded: string) => CueHit | null;
+  /**
+   * Every kind of cue the sentence holds: evidence for the sentence model (sentence-model.ts). Without `vetoes`
+   * the four reasons are not looked for (a sentence the filter kept has none).
+   */
+  signals: (text: string, folded: string, vetoes?: boolean) => CueSignals;
   questionEnding: RegExp | null;
+}
+
+/**
+ * What the cue lists see in a sentence, as evidence rather than a verdict: which reasons' cues it holds (after
+ * the phrases set aside, as `find` reads them), and how many cues of each evidence list.
+ */
+export interface CueSignals {
+  opinion: boolean;
+  speculation: boolean;
+  marketing: boolean;
+  firstPerson: boolean;
+  /** How many significance cues (superlatives, milestones, importance) it holds, up to 3. */
+  significance: number;
+  /** How many context cues (earlier events, comparison, other actors, the market) it holds, up to 3. */
+  context: number;
+  /** How many praise cues it holds, up to 3. */
+  praise: number;
+  /** How many attribution cues it holds, up to 3. */
+  attribution: number;
 }
 
 const DIR = new URL('./opinion-cues/', import.meta.url);
@@ -234,6 +272,48 @@ export function hasYear(text: string, language = ''): boolean {
   return YEAR.test(ascii) || (LOCAL_YEAR[language]?.test(ascii) ?? false);
 }
 
+const EVIDENCE = ['significance', 'context', 'praise', 'attribution'] as const;
+const EVIDENCE_WORD = /[\p{L}\p{M}\p{N}]+/gu;
+
+/**
+ * How many cues of an evidence list a sentence holds (up to 3), counted on its folded words rather than by a
+ * regular expression: these lists are read for every sentence the fact filter keeps, and word lookups cost a
+ * fraction of a lookaround alternation. A cue is its folded words ("first-ever" and "l'un des plus" are "first
+ * ever", "l un des plus"): one word is looked up among the sentence's words, several as a run of them, `stem*`
+ * as a run's start. Languages written without spaces match each cue as a substring.
+ */
+function evidenceCounter(cues: string[], fold: (text: string) => string, substring: boolean): (folded: string, words: string[]) => number {
+  const single = new Set<string>();
+  const phrases: string[] = [];
+  const starts: string[] = [];
+  for (const cue of cues) {
+    const prefix = cue.endsWith('*');
+    const parts = fold(cue.replace(/^\*|\*$/g, '')).match(EVIDENCE_WORD) ?? [];
+    if (!parts.length) continue;
+    if (substring) phrases.push(parts.join(''));
+    else if (prefix) starts.push(parts.join(' '));
+    else if (parts.length === 1) single.add(parts[0]!);
+    else phrases.push(` ${parts.join(' ')} `);
+  }
+  if (substring) {
+    return (folded) => {
+      const text = folded.replace(/\s+/g, '');
+      let n = 0;
+      for (const c of phrases) if (text.includes(c) && ++n === 3) break;
+      return n;
+    };
+  }
+  return (_folded, words) => {
+    let n = 0;
+    for (const w of words) if (single.has(w) && ++n === 3) return n;
+    if (!phrases.length && !starts.length) return n;
+    const joined = ` ${words.join(' ')}`;
+    for (const c of phrases) if (`${joined} `.includes(c) && ++n === 3) return n;
+    for (const c of starts) if (joined.includes(` ${c}`) && ++n === 3) return n;
+    return n;
+  };
+}
+
 function compile(language: string): CompiledCues {
   const all = cueFiles();
   const file = all.get(language) ?? null;
@@ -271,22 +351,52 @@ function compile(language: string): CompiledCues {
   const rules = alternation(own(file?.rules))?.re;
   const scheduled = alternation(own(file?.scheduled), 'gu')?.re;
   const endings = (file?.questionEndings ?? []).map((e) => escape(fold(e)));
+  const evidence = EVIDENCE.map((key) => evidenceCounter(file?.[key] ?? [], fold, substring));
 
-  function find(text: string, foldedText: string): CueHit | null {
+  /** Each reason's first cue after the phrases set aside, in the order of REASONS; `first` stops at the first hit. */
+  function hits(text: string, foldedText: string, first: boolean): Array<CueHit> {
     const raw = everyRaw ? rawForm(text) : '';
     // One combined test answers "no cue" for most sentences; only a hit is looked at reason by reason.
-    if (!everyFolded?.test(foldedText) && !everyRaw?.test(raw)) return null;
+    if (!everyFolded?.test(foldedText) && !everyRaw?.test(raw)) return [];
     let folded = foldedText;
     if (reported) folded = folded.replace(reported, ' ');
     // A reported requirement ("the directive says operators should report PUE") or a dated schedule
     // ("soll 2027 in Betrieb gehen") is a fact: its cue is set aside before the cues are looked for.
     if (normative && rules?.test(folded)) folded = folded.replace(normative, ' ');
     if (scheduled && hasYear(foldedText, language)) folded = folded.replace(scheduled, ' ');
+    const out: CueHit[] = [];
     for (const group of groups) {
       const marker = matchedCue(group.folded, folded) ?? matchedCue(group.raw, raw);
-      if (marker !== null) return { reason: group.reason, marker };
+      if (marker === null) continue;
+      out.push({ reason: group.reason, marker });
+      if (first) break;
     }
-    return null;
+    return out;
+  }
+
+  function find(text: string, foldedText: string): CueHit | null {
+    return hits(text, foldedText, true)[0] ?? null;
+  }
+
+  function signals(text: string, foldedText: string, vetoes = true): CueSignals {
+    const words = substring ? [] : (foldedText.match(EVIDENCE_WORD) ?? []);
+    const [significance, context, praise, attribution] = evidence.map((count) => count(foldedText, words)) as [
+      number,
+      number,
+      number,
+      number,
+    ];
+    const reasons = new Set((vetoes ? hits(text, foldedText, false) : []).map((h) => h.reason));
+    return {
+      opinion: reasons.has('opinion'),
+      speculation: reasons.has('speculation'),
+      marketing: reasons.has('marketing'),
+      firstPerson: reasons.has('first-person'),
+      significance,
+      context,
+      praise,
+      attribution,
+    };
   }
 
   return {
@@ -294,6 +404,7 @@ function compile(language: string): CompiledCues {
     file,
     fold,
     find,
+    signals,
     questionEnding: endings.length ? new RegExp(`(?:${endings.join('|')})[\\s。．.」』"”]*$`, 'u') : null,
   };
 }

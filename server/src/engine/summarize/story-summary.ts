@@ -146,6 +146,7 @@ export async function summarizeStory(
     text: a.text,
     language: a.language,
     quantityKeys: a.anchors.quantities,
+    publishedAt: a.publishedAt,
   }));
   const translatedLead = (a: StoryArticle) => (a.translatedLanguage === preferredLanguage && a.translatedText) || a.text;
   const isTranslated = (a: StoryArticle) => a.translatedLanguage === preferredLanguage && Boolean(a.translatedTitle || a.translatedText);
