@@ -266,18 +266,34 @@ export class StoryIndex {
     const self = this.numbers.get(article.id);
     const model = this.model;
     const features = new Float64Array(PAIR_FEATURES.length);
+    // Each member is scored once: the linkage below reads the candidates' scores again.
+    const scores = new Map<number, number>();
+    const texts = new Map<number, number>();
+    const scoreOf = (number: number, m: Member) => {
+      let score = scores.get(number);
+      if (score === undefined) {
+        // MinHash is only worth comparing where LSH says the texts may be close.
+        const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
+        this.features(probe, m, text, unreadable, features);
+        scores.set(number, (score = pairProbability(features, model)));
+        texts.set(number, text);
+      }
+      return score;
+    };
     const consider = (number: number) => {
       if (number === self) return;
       const m = this.members[number]!;
       if (Math.abs(probe.time - m.time) > WINDOW_MS) return;
-      // MinHash is only worth comparing where LSH says the texts may be close.
-      const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
-      this.features(probe, m, text, unreadable, features);
-      const score = pairProbability(features, model);
+      const score = scoreOf(number, m);
       if (score < model.threshold) return;
       const previous = best.get(m.storyId);
       if (!previous || score > previous.score)
-        best.set(m.storyId, { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score, articleId: m.id });
+        best.set(m.storyId, {
+          storyId: m.storyId,
+          reason: (texts.get(number) ?? 0) >= TEXT_MATCH ? 'text' : 'anchors',
+          score,
+          articleId: m.id,
+        });
     };
     for (const number of similar) consider(number);
     for (const number of candidates) if (!similar.has(number)) consider(number);
@@ -293,9 +309,7 @@ export class StoryIndex {
         if (number === self) continue;
         const m = this.members[number]!;
         if (Math.abs(probe.time - m.time) > WINDOW_MS) continue;
-        const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
-        this.features(probe, m, text, unreadable, features);
-        sum += pairProbability(features, model);
+        sum += scoreOf(number, m);
         n++;
       }
       const mean = n ? sum / n : match.score;

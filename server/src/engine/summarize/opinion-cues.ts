@@ -291,7 +291,7 @@ function evidenceCounter(cues: string[], fold: (text: string) => string, substri
     const parts = fold(cue.replace(/^\*|\*$/g, '')).match(EVIDENCE_WORD) ?? [];
     if (!parts.length) continue;
     if (substring) phrases.push(parts.join(''));
-    else if (prefix) starts.push(parts.join(' '));
+    else if (prefix) starts.push(` ${parts.join(' ')}`);
     else if (parts.length === 1) single.add(parts[0]!);
     else phrases.push(` ${parts.join(' ')} `);
   }
@@ -307,9 +307,10 @@ function evidenceCounter(cues: string[], fold: (text: string) => string, substri
     let n = 0;
     for (const w of words) if (single.has(w) && ++n === 3) return n;
     if (!phrases.length && !starts.length) return n;
-    const joined = ` ${words.join(' ')}`;
-    for (const c of phrases) if (`${joined} `.includes(c) && ++n === 3) return n;
-    for (const c of starts) if (joined.includes(` ${c}`) && ++n === 3) return n;
+    // Built once per sentence: a phrase is looked for between spaces, a start after one.
+    const joined = ` ${words.join(' ')} `;
+    for (const c of phrases) if (joined.includes(c) && ++n === 3) return n;
+    for (const c of starts) if (joined.includes(c) && ++n === 3) return n;
     return n;
   };
 }
