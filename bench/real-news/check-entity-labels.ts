@@ -63,8 +63,18 @@ const ROLES = new Set(['hyperscaler', 'colocation', 'operator', 'utility', 'grid
 const LEVELS = new Set(['country', 'region', 'city']);
 const STAGES = new Set(['announced', 'construction', 'live']);
 const STATUSES = new Set([
-  'disclosed', 'zoning', 'land-acquired', 'permitting', 'permitted', 'construction', 'operational', 'paused',
-  'cancelled', 'outage', 'sale', 'financing',
+  'disclosed',
+  'zoning',
+  'land-acquired',
+  'permitting',
+  'permitted',
+  'construction',
+  'operational',
+  'paused',
+  'cancelled',
+  'outage',
+  'sale',
+  'financing',
 ]);
 const WHATS = new Set(['hearing', 'vote', 'commissioning', 'deadline', 'opening', 'other']);
 /** Full dates, or reduced precision (a year, a month) when the sentence gives no day. */
@@ -119,8 +129,10 @@ for (const [aid, a] of Object.entries(file.articles)) {
     if (!factShas.has(f.sha)) {
       errors.push(`${where}: sha ${f.sha} is ${allShas.has(f.sha) ? 'a sentence not labelled fact' : 'not a sentence of the article'}`);
     }
-    if (f.type === 'capacity' && (!(typeof f.mw === 'number' && f.mw > 0) || !STAGES.has(f.stage ?? ''))) errors.push(`${where}: mw ${f.mw} stage ${f.stage}`);
-    else if (f.type === 'investment' && (!(typeof f.amount === 'number' && f.amount > 0) || !/^[A-Z]{3}$/.test(f.currency ?? ''))) errors.push(`${where}: amount ${f.amount} ${f.currency}`);
+    if (f.type === 'capacity' && (!(typeof f.mw === 'number' && f.mw > 0) || !STAGES.has(f.stage ?? '')))
+      errors.push(`${where}: mw ${f.mw} stage ${f.stage}`);
+    else if (f.type === 'investment' && (!(typeof f.amount === 'number' && f.amount > 0) || !/^[A-Z]{3}$/.test(f.currency ?? '')))
+      errors.push(`${where}: amount ${f.amount} ${f.currency}`);
     else if (f.type === 'status' && !STATUSES.has(f.status ?? '')) errors.push(`${where}: status ${f.status}`);
     else if (f.type === 'event-date' && (!WHATS.has(f.what ?? '') || !f.date)) errors.push(`${where}: what ${f.what} date ${f.date}`);
     else if (!['capacity', 'investment', 'status', 'event-date'].includes(f.type)) errors.push(`${where}: unknown type`);
@@ -156,7 +168,16 @@ if (texts.size) {
 } else warnings.push('no text/ folder: names and aliases not checked against the articles');
 
 // Counts per half and per language.
-type Row = { articles: number; company: number; site: number; place: number; capacity: number; investment: number; status: number; 'event-date': number };
+type Row = {
+  articles: number;
+  company: number;
+  site: number;
+  place: number;
+  capacity: number;
+  investment: number;
+  status: number;
+  'event-date': number;
+};
 const row = (): Row => ({ articles: 0, company: 0, site: 0, place: 0, capacity: 0, investment: 0, status: 0, 'event-date': 0 });
 const halves = new Map<string, Row>();
 const langs = new Map<string, Row>();
@@ -164,7 +185,11 @@ const distinct = new Map<string, Set<string>>();
 for (const [aid, a] of Object.entries(file.articles)) {
   const meta = byId.get(aid);
   if (!meta) continue;
-  for (const [map, key] of [[halves, meta.split], [halves, 'all'], [langs, `${meta.split} ${meta.language}`]] as const) {
+  for (const [map, key] of [
+    [halves, meta.split],
+    [halves, 'all'],
+    [langs, `${meta.split} ${meta.language}`],
+  ] as const) {
     const r = map.get(key) ?? row();
     map.set(key, r);
     r.articles++;
@@ -195,7 +220,9 @@ console.log(`\n${'language'.padEnd(8)} ${head}`);
 for (const k of [...langs.keys()].sort()) console.log(fmt(k, langs.get(k)!));
 const kinds = { company: 0, site: 0, place: 0 };
 for (const e of Object.values(file.entities)) kinds[e.kind]++;
-console.log(`\nentities defined: ${Object.keys(file.entities).length} (company ${kinds.company}, site ${kinds.site}, place ${kinds.place}); articles labelled ${Object.keys(file.articles).length} of ${total}; languages ${new Set([...langs.keys()].map((k) => k.split(' ')[1])).size}`);
+console.log(
+  `\nentities defined: ${Object.keys(file.entities).length} (company ${kinds.company}, site ${kinds.site}, place ${kinds.place}); articles labelled ${Object.keys(file.articles).length} of ${total}; languages ${new Set([...langs.keys()].map((k) => k.split(' ')[1])).size}`,
+);
 
 if (warnings.length) {
   console.log(`\n${warnings.length} warnings`);
