@@ -66,9 +66,11 @@ const UNREADABLE = 15;
 const TERMS = 16;
 /** Every match key of the headline's names that are not places (Anchors.headline). */
 const HEADLINE = 17;
+/** The stages of an event the headline names (`stage:opening`). */
+const STAGES = 18;
 /** The MinHash signature, its unsigned values as signed 32-bit integers (none at all for a text without shingles). */
-const SIGNATURE = 18;
-const SECTIONS = 19;
+const SIGNATURE = 19;
+const SECTIONS = 20;
 
 /** An article about to be compared, with what its comparisons read once (see StoryIndex.probe). */
 interface Probe {
@@ -438,6 +440,9 @@ export class StoryIndex {
     out[f++] = headlines && !sameHeadline ? 1 : 0;
     out[f++] = nameCount > 0 && sizeConflict ? 1 : 0;
     out[f++] = sameHeadline && apart ? 1 : 0;
+    const sameStage = countIn(x, y, STAGES) > 0;
+    out[f++] = sameStage ? 1 : 0;
+    out[f++] = !sameStage && x[STAGES] !== x[STAGES + 1] && y[STAGES] !== y[STAGES + 1] ? 1 : 0;
   }
 
   /** How many names (and maybe-names another article wrote as names) the article of `keys` states. */
@@ -591,6 +596,7 @@ export class StoryIndex {
     sections[UNREADABLE] = [NON_LATIN.has(language) ? 1 : 0];
     sections[TERMS] = this.set(anchors.terms ?? []);
     sections[HEADLINE] = sortedOnce((anchors.headline ?? []).flatMap((name) => nameKeys(name).map((k) => this.id(k))));
+    sections[STAGES] = this.set((anchors.stages ?? []).map((c) => `stage:${c}`));
     sections[SIGNATURE] = article.signature;
     const keys = this.pool.alloc(SECTIONS + 1 + sections.reduce((n, s) => n + s.length, 0));
     let at = SECTIONS + 1;
