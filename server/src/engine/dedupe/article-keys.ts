@@ -1,8 +1,8 @@
 import type { Article } from '../model/article.entity.js';
-import { extractAnchors, type Anchors } from './anchors.js';
+import { extractAnchors, type Anchors } from '../language/anchors.js';
 import { signature } from './minhash.js';
-import { extractNames, placesOf } from './names.js';
-import { headlineTerms } from './terms.js';
+import { extractNames, placesOf } from '../language/names.js';
+import { headlineTerms } from '../language/terms.js';
 
 type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitle' | 'translatedText' | 'translatedLanguage'> &
   Partial<Pick<Article, 'publishedAt'>>;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractAnchors } from './anchors.js';
+import { extractAnchors } from '../language/anchors.js';
 import { corroboration, StoryIndex, type ClusterArticle } from './cluster.js';
 import { signature, similarity } from './minhash.js';
 

@@ -1,4 +1,4 @@
-import { fold } from '../dedupe/gazetteer.js';
+import { fold } from '../language/gazetteer.js';
 
 /**
  * Finding lexicon terms in running text, in any script, in one pass.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { canonicalUrl, cleanUrl } from './canonical-url.js';
-import { confirmsDeclared, identifyLanguage } from './language.js';
+import { confirmsDeclared, identifyLanguage } from '../language/identify.js';
 import { contentHash, normalizeItem } from './normalize.js';
 import { extractMainText } from './page-extract.js';
 import { htmlToText, transcriptToText } from './text.js';

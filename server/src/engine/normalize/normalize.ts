@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isHttpUrl } from '@dcbrief/shared';
-import { fold } from '../dedupe/gazetteer.js';
+import { fold } from '../language/gazetteer.js';
 import type { FetchedItem, FreshItem, NormalizedItem } from '../types.js';
 import { canonicalUrl, cleanUrl } from './canonical-url.js';
-import { identifyLanguage } from './language.js';
+import { identifyLanguage } from '../language/identify.js';
 import { LIMITS, truncate } from './limits.js';
 import { htmlToText } from './text.js';
 

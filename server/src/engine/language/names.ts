@@ -1,6 +1,6 @@
 import { countryOf, gazetteerHitsInScript, gazetteerKey, gazetteerPhraseAt, gazetteerStemKey } from './gazetteer.js';
 import { dateWords, INFLECTING } from './locale-data.js';
-import { localeDataLanguage } from '../language/base-language.js';
+import { localeDataLanguage } from './base-language.js';
 import { nameFold } from './name-keys.js';
 import { toLatin } from './transliterate.js';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fold } from './gazetteer.js';
-import { localeDataLanguage } from '../language/base-language.js';
+import { localeDataLanguage } from './base-language.js';
 
 /**
  * Words of dates and amounts in the catalog's languages, read from the ICU data that ships with Node (Intl)

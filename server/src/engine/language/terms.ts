@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { localeDataLanguage } from '../language/base-language.js';
+import { localeDataLanguage } from './base-language.js';
 
 /**
  * The content words of a headline and lead, as match keys (`t:<key>`): what two reports of one event in one
