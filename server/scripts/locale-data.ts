@@ -3,7 +3,7 @@
  * Persian calendar's Nowruz for 1300-1500 SH and the ISO 4217 codes, as this Node's ICU gives them (decision 532).
  * Run it after adding a catalog language, or when the test "the stored tables are ICU's" fails after a Node upgrade.
  *
- * Usage: npm run dedupe:locale-data -w server
+ * Usage: npm run language:locale-data -w server
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

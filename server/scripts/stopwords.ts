@@ -3,7 +3,7 @@
  * and language identification's, as locale-data.json), from the stopwords-iso lists, folded the way terms.ts
  * folds words and kept only where terms.ts could meet them. Run it after adding a catalog language.
  *
- * Usage: npm run dedupe:stopwords -w server
+ * Usage: npm run language:stopwords -w server
  */
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';

@@ -20,7 +20,7 @@ import {
 const stored = JSON.parse(readFileSync(LOCALE_DATA_FILE, 'utf8')) as LocaleData;
 
 describe('stored locale data (decision 532)', () => {
-  it("the stored tables are ICU's (npm run dedupe:locale-data -w server writes them again)", () => {
+  it("the stored tables are ICU's (npm run language:locale-data -w server writes them again)", () => {
     assert.deepEqual(stored, JSON.parse(JSON.stringify(localeDataFromIcu(stored.languages))));
   });
 

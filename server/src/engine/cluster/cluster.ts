@@ -1,5 +1,5 @@
 import type { Anchors } from '../language/anchors.js';
-import { BANDS, banded, bandKey, PERMUTATIONS, ROWS, similarity } from './minhash.js';
+import { BANDS, banded, bandKey, PERMUTATIONS, ROWS, similarity } from '../intake/minhash.js';
 import { nameKeys } from '../language/name-keys.js';
 import { placesOf } from '../language/names.js';
 import { Int32Pool, KeyPostings } from './postings.js';

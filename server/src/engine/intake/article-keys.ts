@@ -9,7 +9,7 @@ type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitl
 
 /**
  * The concepts of the field a text states, as stable ids ("outage", "acquisition", "permit", ...), in any
- * language. Provided by the field lexicon (normalize/article-intake.ts); clustering also matches on a name,
+ * language. Provided by the field lexicon (intake/article-intake.ts); clustering also matches on a name,
  * a calendar date and a concept (docs/decisions/210-cross-language-anchors.md).
  */
 export type ConceptFinder = (text: string, language: string) => string[];
