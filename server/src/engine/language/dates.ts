@@ -1,4 +1,4 @@
-import { fold } from './gazetteer.js';
+import { fold } from './fold.js';
 import { dateWords, jalaliToGregorian, monthOf, weekdayOf, type DateWords } from './locale-data.js';
 import { localeDataLanguage } from './base-language.js';
 import { asciiDigits, KANJI_NUMBER, kanjiNumber } from './numerals.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { fold } from './gazetteer.js';
+import { fold } from './fold.js';
 import { localeDataLanguage } from './base-language.js';
 
 /**

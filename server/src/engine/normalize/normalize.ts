@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isHttpUrl } from '@dcbrief/shared';
-import { fold } from '../language/gazetteer.js';
+import { fold } from '../language/fold.js';
 import type { FetchedItem, FreshItem, NormalizedItem } from '../types.js';
 import { canonicalUrl, cleanUrl } from '../fetch/canonical-url.js';
 import { identifyLanguage } from '../language/identify.js';

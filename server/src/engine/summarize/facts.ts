@@ -1,5 +1,5 @@
 import { extractDates, extractEntities } from '../language/anchors.js';
-import { fold } from '../language/gazetteer.js';
+import { fold } from '../language/fold.js';
 import { FUNCTION_WORDS } from '../language/identify.js';
 import { baseLanguage } from '../language/base-language.js';
 import { fieldLexicon } from '../lexicon/lexicon.js';

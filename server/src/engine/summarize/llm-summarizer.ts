@@ -1,6 +1,7 @@
 import { CONTENT_DEPTHS } from '@dcbrief/shared';
 import { extractEntities, isCommonWord } from '../language/anchors.js';
-import { fold, gazetteerHitsInScript, gazetteerKey } from '../language/gazetteer.js';
+import { gazetteerHitsInScript, gazetteerKey } from '../language/gazetteer.js';
+import { fold } from '../language/fold.js';
 import { FUNCTION_WORDS } from '../language/identify.js';
 import { baseLanguage } from '../language/base-language.js';
 import type { ChatClient } from '../translate/translator.js';

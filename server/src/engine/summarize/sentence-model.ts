@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { extractAnchors } from '../language/anchors.js';
 import { extractNames } from '../language/names.js';
-import { fold } from '../language/gazetteer.js';
+import { fold } from '../language/fold.js';
 import { baseLanguage } from '../language/base-language.js';
 import { FUNCTION_WORDS } from '../language/identify.js';
 import { readSentence } from './fact-lexicon.js';
