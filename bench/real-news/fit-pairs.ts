@@ -1,5 +1,5 @@
 /**
- * Fits the pair model of clustering (server/src/engine/dedupe/pair-model.json, docs/decisions/222) on the dev
+ * Fits the pair model of clustering (server/src/engine/cluster/pair-model.json, docs/decisions/222) on the dev
  * half of the real-news set and the repo's own quality sets, never on the test half:
  *
  *   node --conditions=source --import tsx bench/real-news/build-set.ts   (once: the git-ignored text)
@@ -15,9 +15,9 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { articleKeys } from '../../server/src/engine/dedupe/article-keys.js';
-import { type ClusterArticle, placeArticle, StoryIndex } from '../../server/src/engine/dedupe/cluster.js';
-import { PAIR_FEATURES, PAIR_MODEL_FILE, type PairModel, pairProbability } from '../../server/src/engine/dedupe/pair-score.js';
+import { articleKeys } from '../../server/src/engine/intake/article-keys.js';
+import { type ClusterArticle, placeArticle, StoryIndex } from '../../server/src/engine/cluster/cluster.js';
+import { PAIR_FEATURES, PAIR_MODEL_FILE, type PairModel, pairProbability } from '../../server/src/engine/cluster/pair-score.js';
 import { fieldLexicon } from '../../server/src/engine/lexicon/lexicon.js';
 import { contentHash } from '../../server/src/engine/normalize/normalize.js';
 import { generatedArticle } from '../engine.js';

@@ -1,4 +1,4 @@
-import { fold } from '../dedupe/gazetteer.js';
+import { fold } from '../language/fold.js';
 import { isMonthName } from './fact-lexicon.js';
 
 const segmenters = new Map<string, Intl.Segmenter>();

@@ -1,15 +1,15 @@
 import type { Article } from '../model/article.entity.js';
-import { extractAnchors, type Anchors } from './anchors.js';
+import { extractAnchors, type Anchors } from '../language/anchors.js';
 import { signature } from './minhash.js';
-import { extractNames, placesOf } from './names.js';
-import { headlineTerms } from './terms.js';
+import { extractNames, placesOf } from '../language/names.js';
+import { headlineTerms } from '../language/terms.js';
 
 type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitle' | 'translatedText' | 'translatedLanguage'> &
   Partial<Pick<Article, 'publishedAt'>>;
 
 /**
  * The concepts of the field a text states, as stable ids ("outage", "acquisition", "permit", ...), in any
- * language. Provided by the field lexicon (normalize/article-intake.ts); clustering also matches on a name,
+ * language. Provided by the field lexicon (intake/article-intake.ts); clustering also matches on a name,
  * a calendar date and a concept (docs/decisions/210-cross-language-anchors.md).
  */
 export type ConceptFinder = (text: string, language: string) => string[];

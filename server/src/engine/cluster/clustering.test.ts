@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clusterLabelled, clusteringErrors, loadLabelled, pairwiseScores } from '../../../test/fixtures/clustering/evaluate.js';
-import { articleKeys, STAGE_CONCEPTS, type ConceptFinder } from './article-keys.js';
+import { articleKeys, STAGE_CONCEPTS, type ConceptFinder } from '../intake/article-keys.js';
 import { fieldLexicon } from '../lexicon/lexicon.js';
 import { placeArticle, StoryIndex, type ClusterArticle } from './cluster.js';
 import { pairModel, pairProbability } from './pair-score.js';

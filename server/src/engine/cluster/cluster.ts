@@ -1,9 +1,9 @@
-import type { Anchors } from './anchors.js';
-import { BANDS, banded, bandKey, PERMUTATIONS, ROWS, similarity } from './minhash.js';
-import { nameKeys } from './name-keys.js';
-import { placesOf } from './names.js';
+import type { Anchors } from '../language/anchors.js';
+import { BANDS, banded, bandKey, PERMUTATIONS, ROWS, similarity } from '../intake/minhash.js';
+import { nameKeys } from '../language/name-keys.js';
+import { placesOf } from '../language/names.js';
 import { Int32Pool, KeyPostings } from './postings.js';
-import { significantDigits } from './quantities.js';
+import { significantDigits } from '../language/quantities.js';
 import { PAIR_FEATURES, type PairModel, pairModel, pairProbability, sameAmount } from './pair-score.js';
 
 export interface ClusterArticle {
