@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
@@ -24,6 +23,7 @@ import { deliveryWebhookRoutes } from './delivery/webhook.routes.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './mail/mailer.js';
+import { secretId } from './lib/ids.js';
 import { KeyedLock } from './lib/keyed-lock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { httpErrorForStripe } from './modules/billing/billing.errors.js';
@@ -143,7 +143,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
         signed: true,
         renew: true,
         store: new DbSessionStore(orm.em),
-        genid: () => randomBytes(32).toString('base64url'),
+        genid: secretId,
       },
       app,
     ),
