@@ -51,9 +51,17 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
   if (!about.length) about = [...new Set(titleMentions.map((m) => m.id))];
   const facts: ExtractedFact[] = [];
   const all = [{ text: title, mentions: titleMentions }, ...sentences.map((text, i) => ({ text, mentions: bodyMentions[i]! }))];
-  for (const { text, mentions } of all) facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, about[0]));
+  all.forEach(({ text, mentions }, i) => {
+    // A sentence that names no entity and states no figure tells a fact of the article's actor only in its title or lead.
+    const figures = FIGURE.test(text);
+    if (!mentions.length && !figures && i > LEAD) return;
+    facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, about[0], figures));
+  });
   return { entities, about, facts: dedupe(facts) };
 }
+
+/** A digit in any script, or a CJK numeral: what a figure needs. */
+const FIGURE = /[\p{Nd}一二三四五六七八九十百千万萬億亿兆]/u;
 
 function sentenceFacts(
   sentence: string,
@@ -61,17 +69,18 @@ function sentenceFacts(
   language: string,
   publishedAt: Date,
   actor: string | undefined,
+  figures: boolean,
 ): ExtractedFact[] {
   const out: ExtractedFact[] = [];
   const cues = factCues().read(sentence, language);
-  const date = cues.events.length || cues.statuses.length ? futureDate(sentence, language, publishedAt) : null;
+  const date = figures && (cues.events.length || cues.statuses.length) ? futureDate(sentence, language, publishedAt) : null;
   // "will be commissioned in 2027", "opens next year": a future opening is an event, not the site's status or stage.
   const future = date !== null && cues.events.some((e) => e.what === 'commissioning' || e.what === 'opening');
   const statuses = future ? cues.statuses.filter((s) => s.status !== 'operational') : cues.statuses;
   const stage =
     future && cues.stage === 'live' ? (statuses.some((s) => s.status === 'construction') ? 'construction' : 'announced') : cues.stage;
   const holder = (at: number) => attachTo(mentions, at) ?? actor;
-  for (const q of findQuantities(sentence, language)) {
+  for (const q of figures ? findQuantities(sentence, language) : []) {
     const colon = q.key.indexOf(':');
     const unit = q.key.slice(0, colon);
     const value = Number(q.key.slice(colon + 1));
