@@ -31,6 +31,16 @@ describe('entity recognition', () => {
     assert.deepEqual(read('Data center news', ['Operators switch to liquid cooling.', 'Switch said it will expand.']).entities, []);
     assert.deepEqual(read('Data center news', ['The campus of Switch in Reno grows.']).entities, ['switch']);
     assert.deepEqual(read('Aligned Data Centers buys land', []).entities, ['aligned']);
+    assert.deepEqual(
+      read('Switch opens a campus', ['The campus of Switch in Reno grows.']).about,
+      ['switch'],
+      'sure elsewhere in the article',
+    );
+  });
+
+  it('reads a title in lower case (taken from its address) without asking for capitals', () => {
+    assert.deepEqual(read('microsoft med milliardsatsing i sverige', [], 'no').about, ['microsoft']);
+    assert.deepEqual(read('aws outage hits banks', []).about, ['amazon']);
   });
 });
 

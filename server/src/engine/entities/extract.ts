@@ -42,8 +42,13 @@ const LEAD = 1;
 
 export function extractArticle(index: EntityIndex, article: ArticleInput): ArticleEntities {
   const { title, sentences, language, publishedAt } = article;
-  const titleMentions = index.mentions(title, language, true);
-  const bodyMentions = sentences.map((s) => index.mentions(s, language));
+  const rawTitle = index.allMentions(title, language, true);
+  const rawBody = sentences.map((s) => index.allMentions(s, language));
+  // A doubtful mention (Switch opening a sentence) stands when the article names the entity surely elsewhere.
+  const sure = new Set([...rawTitle, ...rawBody.flat()].filter((m) => m.sure).map((m) => m.id));
+  const kept = (mentions: Mention[]) => mentions.filter((m) => m.sure || sure.has(m.id));
+  const titleMentions = kept(rawTitle);
+  const bodyMentions = rawBody.map(kept);
   const entities = [...new Set([...titleMentions, ...bodyMentions.flat()].map((m) => m.id))];
   const actors = (mentions: Mention[]) => [...new Set(mentions.filter((m) => m.kind !== 'place').map((m) => m.id))];
   let about = actors(titleMentions);

@@ -29,6 +29,11 @@ export interface Mention {
   kind: EntityKind;
   start: number;
   end: number;
+  /**
+   * False where the words may be a common word rather than the entity (a common-word name opening a sentence, in a
+   * Title Case headline or a text in lower case): kept only when the same article names the entity surely elsewhere.
+   */
+  sure: boolean;
 }
 
 interface Phrase {
@@ -93,7 +98,9 @@ function keyOf(word: string, language: string): string {
 
 /** Whether a text word may stand for an alias word written `exact` (null: any capitalised spelling). */
 function writtenAs(token: Token, exact: string | null, caseless: boolean): boolean {
-  if (exact !== null) return token.raw.replace(/\./g, '') === exact;
+  const plain = token.raw.replace(/\./g, '');
+  // A text in lower case (a title taken from its address) writes acronyms of three letters or more in lower case too.
+  if (exact !== null) return plain === exact || (caseless && exact.length >= 3 && plain === exact.toLowerCase());
   if (caseless) return true;
   const first = token.raw[0]!;
   return first !== first.toLowerCase();
@@ -144,6 +151,8 @@ export class EntityIndex {
       const tokens = tokenize(name, 'ru');
       if (!tokens.length) return;
       const words = tokens.map((t) => t.key);
+      // A name of one letter once its signs are left out ("e&") would take every "E" of a text.
+      if (words.join('').length < 2) return;
       const phrase: Phrase = { words, exact: tokens.map((t) => exactForm(t.raw)), entity };
       const list = this.phrases.get(words[0]!) ?? [];
       list.push(phrase);
@@ -162,12 +171,19 @@ export class EntityIndex {
   }
 
   /**
-   * The entities a sentence names, in the order they occur. `headline`: the sentence is a title (a Title Case title
-   * names no common-word entity); a common-word entity is never named by a sentence's first word.
+   * The entities a sentence surely names, in the order they occur. `headline`: the sentence is a title (a Title Case
+   * title names no common-word entity surely); a common-word entity is never surely named by a sentence's first word.
    */
   mentions(sentence: string, language: string, headline = false): Mention[] {
+    return this.allMentions(sentence, language, headline).filter((m) => m.sure);
+  }
+
+  /** Mentions with the doubtful ones (see `Mention.sure`), for a caller that knows the rest of the article. */
+  allMentions(sentence: string, language: string, headline = false): Mention[] {
     const lang = localeDataLanguage(language);
-    const caseless = CASELESS.has(lang);
+    // A text without a capital (a title taken from its address) is read as a caseless script is.
+    const lowerCase = !/\p{Lu}/u.test(sentence);
+    const caseless = CASELESS.has(lang) || lowerCase;
     const inflecting = INFLECTING.has(lang);
     const tokens = tokenize(sentence, lang);
     const titleCase = headline && isTitleCase(tokens);
@@ -176,8 +192,9 @@ export class EntityIndex {
       const hit = this.phraseAt(tokens, i, caseless) ?? (inflecting ? this.stemAt(tokens[i]!) : undefined);
       if (!hit) continue;
       const { entity, length } = hit;
-      if (entity.common && length === 1 && (i === 0 || titleCase || !/^\p{Lu}/u.test(tokens[i]!.raw))) continue;
-      out.push({ id: entity.id, kind: entity.kind, start: tokens[i]!.start, end: tokens[i + length - 1]!.end });
+      const doubtful = entity.common && length === 1 && (i === 0 || titleCase || lowerCase || !/^\p{Lu}/u.test(tokens[i]!.raw));
+      if (doubtful && !lowerCase && i > 0 && !titleCase) continue;
+      out.push({ id: entity.id, kind: entity.kind, start: tokens[i]!.start, end: tokens[i + length - 1]!.end, sure: !doubtful });
       i += length - 1;
     }
     if (HAS_OTHER_SCRIPT.test(sentence)) out.push(...this.inScriptMentions(sentence));
@@ -226,7 +243,7 @@ export class EntityIndex {
         if (wordStart && LETTER.test(before)) continue;
         // A mixed name that starts in Latin letters ("sk하이닉스") starts a word.
         if (/^\p{Script=Latin}/u.test(name) && LETTER.test(before)) continue;
-        out.push({ id: entity.id, kind: entity.kind, start: i, end: i + name.length });
+        out.push({ id: entity.id, kind: entity.kind, start: i, end: i + name.length, sure: true });
         i += name.length - 1;
         break;
       }
