@@ -5,7 +5,7 @@
  * and for places, status transitions right, capacity and money attached to the right entity, languages covered.
  * Only labelled articles are scored. Decision 226.
  *
- *   npm run bench -- entities
+ *   npm run bench -- entities [--verbose]     (--verbose: each article's missed and extra entities, facts missed)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -52,7 +52,7 @@ class Score {
 const fixed = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(2));
 const ratio = (hit: number, of: number) => `${hit} of ${of}${of ? ` (${Math.round((100 * hit) / of)}%)` : ''}`;
 
-export async function benchEntities(options: { labels?: string } = {}): Promise<Array<Record<string, string>>> {
+export async function benchEntities(options: { labels?: string; verbose?: boolean } = {}): Promise<Array<Record<string, string>>> {
   const labelFile = options.labels ?? process.env.ENTITY_LABELS ?? path.join(ROOT, 'entity-labels.json');
   if (!existsSync(labelFile)) return [{ half: '-', result: `no labels: ${labelFile} (ENTITY_LABELS=FILE to use another)` }];
   const labels = JSON.parse(readFileSync(labelFile, 'utf8')) as EntityLabels;
@@ -110,7 +110,16 @@ export async function benchEntities(options: { labels?: string } = {}): Promise<
         about.labelled += label.about.length;
         about.hit += label.about.filter((id) => mine.has(id)).length;
       }
-      for (const fact of label.facts ?? []) judgeFact(fact, found.facts, mapped, facts);
+      const missedFacts = (label.facts ?? []).filter((fact) => !judgeFact(fact, found.facts, mapped, facts));
+      if (options.verbose) {
+        const missed = [...gold].filter((id) => !predicted.has(id));
+        const extra = [...predicted].filter((id) => !gold.has(id));
+        if (missed.length || extra.length || missedFacts.length)
+          console.log(
+            `${half} ${article.id} [${article.language}]${missed.length ? ` missed ${missed.join(', ')}` : ''}${extra.length ? ` extra ${extra.join(', ')}` : ''}` +
+              missedFacts.map((f) => `\n    fact missed: ${JSON.stringify({ ...f, sha: undefined })}`).join(''),
+          );
+      }
     }
     rows.push({
       half,
@@ -135,16 +144,22 @@ function judgeFact(
   found: ExtractedFact[],
   mapped: (id: string) => string,
   counts: { status: number[]; capacity: number[]; money: number[]; events: number[] },
-): void {
+): boolean {
   const near = (a: number, b: number) => Math.abs(a - b) <= 0.02 * Math.max(Math.abs(a), Math.abs(b));
   const right = (f: ExtractedFact) => mapped(f.entity) === fact.entity;
   if (fact.type === 'status') {
     counts.status[1]!++;
-    if (found.some((f) => f.type === 'status' && f.status === fact.status && right(f))) counts.status[0]!++;
-  } else if (fact.type === 'event-date') {
+    const ok = found.some((f) => f.type === 'status' && f.status === fact.status && right(f));
+    if (ok) counts.status[0]!++;
+    return ok;
+  }
+  if (fact.type === 'event-date') {
     counts.events[1]!++;
-    if (found.some((f) => f.type === 'event-date' && f.date === fact.date && right(f))) counts.events[0]!++;
-  } else {
+    const ok = found.some((f) => f.type === 'event-date' && f.date === fact.date && right(f));
+    if (ok) counts.events[0]!++;
+    return ok;
+  }
+  {
     const [key, same] =
       fact.type === 'capacity'
         ? (['capacity', (f: ExtractedFact) => f.type === 'capacity' && near(f.mw, fact.mw)] as const)
@@ -156,7 +171,9 @@ function judgeFact(
     counted[2]!++;
     const withValue = found.filter(same);
     if (withValue.length) counted[1]!++;
-    if (withValue.some(right)) counted[0]!++;
+    const ok = withValue.some(right);
+    if (ok) counted[0]!++;
+    return ok;
   }
 }
 

@@ -32,7 +32,7 @@ const benches: Record<string, Bench> = {
   api: benchApi,
   web: benchWeb,
   engine: benchEngine,
-  entities: () => benchEntities(),
+  entities: () => benchEntities({ verbose: values.verbose }),
   delivery: benchDelivery,
   feeds: () => benchFeeds({ corpus: values.corpus, verbose: values.verbose }),
   audio: () => benchAudio({ subscribers: values.subscribers ? Number(values.subscribers) : undefined }),
