@@ -36,6 +36,45 @@ const sideways = layers
     { name: `no-${b}-to-${a}`, severity: 'error', from: { path: folder(b) }, to: { path: folder(a) } },
   ]);
 
+// The engine's floors, lowest first (server/src/engine/README.md "Floors"): a folder of the engine imports only
+// its own floor and the floors below, never the orchestration files at the top (engine.ts, ingest.service.ts,
+// entities.ts); types.ts (the item types) and engine.config.ts (the settings) are for every floor. The stages
+// after model/ and sources/ run in this order in a pass. Tests may reach any floor.
+const engineFloors = [
+  'language',
+  'lexicon',
+  'model',
+  'sources',
+  'translate',
+  'fetch',
+  'normalize',
+  'intake',
+  'cluster',
+  'classify',
+  'summarize',
+  'edition',
+];
+const engineTop = `${S}engine/(engine|ingest\\.service|entities)\\.ts$`;
+/** Imports against the order that remain, each named: remove the entry when its import goes. */
+const engineFloorExceptions = {
+  // Titles and leads are translated sentence by sentence with the summarizer's splitter (which reads month names
+  // from summarize/fact-lexicon.ts): the splitter belongs in language/ once the month names do.
+  translate: `${S}engine/summarize/sentences\\.ts$`,
+};
+const engineFloorRules = engineFloors.map((floor, i) => ({
+  name: `engine-floor-${floor}`,
+  comment: `engine/${floor}/ may import only ${engineFloors.slice(0, i).join(', ') || 'no other engine folder'} (server/src/engine/README.md "Floors")`,
+  severity: 'error',
+  from: { path: `${S}engine/${floor}/`, pathNot: '\\.test\\.tsx?$' },
+  to: {
+    path: [...engineFloors.slice(i + 1).map((above) => `${S}engine/${above}/`), engineTop],
+    ...(engineFloorExceptions[floor] ? { pathNot: engineFloorExceptions[floor] } : {}),
+    // model/'s entities name the shapes later stages store in them (a story's classification and summaries) by
+    // type only.
+    ...(floor === 'model' ? { dependencyTypesNot: ['type-only'] } : {}),
+  },
+}));
+
 module.exports = {
   forbidden: [
     {
@@ -47,6 +86,7 @@ module.exports = {
     },
     ...layerRules,
     ...sideways,
+    ...engineFloorRules,
     {
       name: 'delivery-reads-the-engine-through-its-port',
       comment: 'delivery/ reads editions through edition-port.ts; only the adapter (engine-edition.ts) imports engine/',

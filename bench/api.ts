@@ -12,6 +12,10 @@
  * (autocannon corrects it for coordinated omission). A targeted row's share is against raw Koa measured just
  * before it, as the machine's load drifts. At saturation p99 is mostly queueing: 20 connections at
  * N req/s wait 20/N s on average (Little's law), so it is printed but not judged (docs/decisions/521).
+ * Beside the req/s, each saturated row gives the server's CPU time per request (its process's, from /proc; raw
+ * Koa's, this process's) and raw Koa's share by it: when other work takes the machine's cores, req/s of the
+ * servers and of the load generator fall unevenly and the req/s share swings, the CPU per request far less
+ * (docs/decisions/535).
  */
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -36,31 +40,47 @@ interface Run {
   non2xx: number;
   errors: number;
   timeouts: number;
+  /** Requests sent, the load generator's warm-up included. */
+  total: number;
+  /** CPU time of the measured server per request, in µs (undefined when it cannot be read). */
+  cpuUs?: number;
 }
 
-async function load(url: string, headers: Record<string, string>, overallRate?: number): Promise<Run> {
+/** CPU seconds used so far by a server under measurement. */
+type CpuClock = () => number | undefined;
+
+/** Raw Koa runs in this process, which does nothing else while it is measured. */
+const ownCpu: CpuClock = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+};
+
+async function load(url: string, headers: Record<string, string>, overallRate?: number, cpu?: CpuClock): Promise<Run> {
   const args = { url, headers, connections: CONNECTIONS, duration: DURATION_SEC, overallRate };
+  const before = cpu?.();
   const { stdout } = await promisify(execFile)(process.execPath, [LOAD_GENERATOR, JSON.stringify(args)], {
     maxBuffer: 1 << 20,
   });
+  const after = cpu?.();
   const run = JSON.parse(stdout) as Run;
+  if (before !== undefined && after !== undefined && run.total) run.cpuUs = ((after - before) * 1e6) / run.total;
   if (run.non2xx || run.errors || run.timeouts) {
     throw new Error(`${url}: ${run.non2xx} non-2xx answers, ${run.errors} errors, ${run.timeouts} timeouts`);
   }
   return run;
 }
 
-async function measure(url: string, headers: Record<string, string> = {}) {
-  const saturated = await load(url, headers);
+async function measure(url: string, headers: Record<string, string> = {}, cpu?: CpuClock) {
+  const saturated = await load(url, headers, undefined, cpu);
   const fixed = await load(url, headers, FIXED_RATE);
   return { saturated, fixed };
 }
 
-type Measured = Awaited<ReturnType<typeof measure>> & { baselineRps?: number };
+type Measured = Awaited<ReturnType<typeof measure>> & { baselineRps?: number; baselineCpuUs?: number };
 
 async function signedIn(server: BuiltServer): Promise<Measured> {
   const client = await server.signIn('bench@example.com');
-  return measure(`${server.url}/api/auth/user`, { cookie: client.cookieHeader() });
+  return measure(`${server.url}/api/auth/user`, { cookie: client.cookieHeader() }, () => server.cpuSeconds());
 }
 
 export async function benchApi(): Promise<Array<Record<string, string>>> {
@@ -78,15 +98,15 @@ export async function benchApi(): Promise<Array<Record<string, string>>> {
 
   const rows: Array<[string, Measured, boolean]> = [];
   try {
-    const baseline = await measure(rawUrl);
+    const baseline = await measure(rawUrl, {}, ownCpu);
     // The machine's load drifts during a run: each targeted row is compared with raw Koa measured just before it.
     const beside = async (row: () => Promise<Measured>): Promise<Measured> => {
-      const { rps } = await load(rawUrl, {});
-      return { ...(await row()), baselineRps: rps };
+      const { rps, cpuUs } = await load(rawUrl, {}, undefined, ownCpu);
+      return { ...(await row()), baselineRps: rps, baselineCpuUs: cpuUs };
     };
     rows.push(['raw Koa, same JSON (baseline)', baseline, false]);
     rows.push(['GET /api/auth/user signed in, SQLite', await beside(() => signedIn(ts)), true]);
-    rows.push(['GET /api/login page, SQLite', await measure(`${ts.url}/api/login`), false]);
+    rows.push(['GET /api/login page, SQLite', await measure(`${ts.url}/api/login`, {}, () => ts.cpuSeconds()), false]);
     const pg = await startTempPostgres();
     if (pg) {
       const pgServer = await startBuiltServer({ DATABASE_URL: pg.url }).catch(async (err) => {
@@ -100,7 +120,9 @@ export async function benchApi(): Promise<Array<Record<string, string>>> {
         await pg.stop();
       }
     }
-    return rows.map(([name, { saturated, fixed, baselineRps = baseline.saturated.rps }, targeted]) => {
+    const rawCpu = baseline.saturated.cpuUs;
+    return rows.map(([name, { saturated, fixed, baselineRps = baseline.saturated.rps, baselineCpuUs = rawCpu }, targeted]) => {
+      const cpu = saturated.cpuUs;
       const share = saturated.rps / baselineRps;
       // The fixed rate must have been served, or its p99 would describe a lighter load than asked for.
       const rateHeld = fixed.rps >= FIXED_RATE * 0.95;
@@ -110,6 +132,10 @@ export async function benchApi(): Promise<Array<Record<string, string>>> {
         'req/s (20 conn.)': saturated.rps.toFixed(0),
         'vs raw Koa': `${(share * 100).toFixed(0)}% of ${baselineRps.toFixed(0)}`,
         'p50/p99 ms (20 conn.)': `${saturated.p50}/${saturated.p99}`,
+        // Raw Koa's CPU per request over this one's: the share the server would reach with a core of its own, which
+        // other work on the machine moves far less than it moves req/s (docs/decisions/535).
+        'CPU µs/req (raw Koa share)':
+          cpu === undefined || baselineCpuUs === undefined ? 'n/a' : `${cpu.toFixed(0)} (${((100 * baselineCpuUs) / cpu).toFixed(0)}%)`,
         [`p50/p99 ms at ${FIXED_RATE} req/s`]: `${fixed.p50}/${fixed.p99}${rateHeld ? '' : ` (only ${fixed.rps.toFixed(0)} req/s)`}`,
         target: targeted
           ? `share >= ${TARGET_SHARE * 100}% and p99 at ${FIXED_RATE} req/s <= ${TARGET_P99_MS} ms: ${met ? 'met' : 'missed'}`

@@ -6,7 +6,7 @@
  * source, with helpers production code does not have: docs/decisions/526). BENCH_SERVER_FLAGS adds node flags.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +20,12 @@ export interface BuiltServer {
   /** A client signed in through the sign-in email, as a person does. */
   signIn(email: string): Promise<TestClient>;
   stop(): Promise<void>;
+  /** CPU seconds the server process has used (user + system, all its threads); undefined where /proc is not. */
+  cpuSeconds(): number | undefined;
 }
+
+/** Clock ticks a second in /proc/<pid>/stat (USER_HZ: 100 on every Linux build in use). */
+const USER_HZ = 100;
 
 async function freePort(): Promise<number> {
   const probe = createServer();
@@ -83,6 +88,14 @@ export async function startBuiltServer(env: Record<string, string> = {}): Promis
   return {
     url,
     stop,
+    cpuSeconds() {
+      try {
+        const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / USER_HZ;
+      } catch {
+        return undefined;
+      }
+    },
     async signIn(email) {
       const client = new TestClient(url);
       const mailDir = path.join(dataDir, 'mail');

@@ -9,7 +9,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { nameFold } from '../server/src/engine/dedupe/name-keys.js';
+import { foldLetters } from '../server/src/engine/language/fold.js';
 import { extractArticle, type ExtractedFact } from '../server/src/engine/entities/extract.js';
 import { EntityIndex } from '../server/src/engine/entities/recognize.js';
 import { seedEntities } from '../server/src/engine/entities/seed.js';
@@ -181,7 +181,7 @@ function judgeFact(
 function labelIdsOf(labels: EntityLabels, seeds: ReturnType<typeof seedEntities>): Map<string, string> {
   const byName = new Map<string, string>();
   const fold = (name: string) =>
-    nameFold(name)
+    foldLetters(name)
       .replace(/[\s.\-'’]+/g, ' ')
       .trim();
   for (const [id, entity] of Object.entries(labels.entities))

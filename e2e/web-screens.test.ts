@@ -7,7 +7,7 @@ import { firstLink } from '../server/test/support/harness.js';
 import { addDigests, digestStory, setSubscription } from '../server/test/support/fixtures.js';
 import { recipient } from '../server/test/support/users.js';
 import { useWebFixture } from './support/web-fixture.js';
-import { seriousAxeViolations } from './support/web-helpers.js';
+import { assertTitle, seriousAxeViolations } from './support/web-helpers.js';
 
 // Phone and desktop: the header menu, the time-zone picker, the way back in to a digest from an email, the
 // toast after Sign Out, the unsaved-changes question and the archive's marked search results, in the built
@@ -44,7 +44,7 @@ describe('phone and desktop screens', () => {
       const { context, page } = await web.signIn(READER, { viewport: { width, height: 800 } });
       await page.goto(`${web.ts.url}/digests`);
       await page.getByRole('heading', { name: 'Your digests' }).waitFor();
-      assert.equal(await page.title(), 'Digests · DC Brief');
+      await assertTitle(page, 'Digests · DC Brief');
       const nav = page.getByRole('navigation', { name: 'Main' });
       const menuButton = nav.getByRole('button', { name: 'Menu' });
       if (width >= 640) {
@@ -112,7 +112,7 @@ describe('phone and desktop screens', () => {
       const page = await context.newPage();
       await page.goto(`${web.ts.url}/digests/${digestId}`);
       await page.getByRole('heading', { name: 'Sign in to read this digest' }).waitFor();
-      assert.equal(await page.title(), 'Sign in to read this digest · DC Brief');
+      await assertTitle(page, 'Sign in to read this digest · DC Brief');
       await noSeriousAxe(page, 'sign-in card');
       await shot(page, 'digest-signed-out', width);
       const before = (await web.ts.mailFolder()).length;
@@ -126,7 +126,7 @@ describe('phone and desktop screens', () => {
       await page.goto(link);
       await page.waitForURL(`${web.ts.url}/digests/${digestId}`);
       await page.getByRole('heading', { level: 1, name: 'Data-center brief for 2026-11-21' }).waitFor();
-      assert.equal(await page.title(), 'Data-center brief for 2026-11-21 · DC Brief');
+      await assertTitle(page, 'Data-center brief for 2026-11-21 · DC Brief');
       await context.close();
     });
 

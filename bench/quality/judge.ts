@@ -2,7 +2,7 @@
  * Summary sentences matched against a set's labels: which article sentence (or its translation) each one is,
  * and so its language, whether it is labelled opinion, and the facts it states.
  */
-import { findQuantities } from '../../server/src/engine/dedupe/anchors.js';
+import { findQuantities } from '../../server/src/engine/language/anchors.js';
 import type { JudgedSentence } from './metrics.js';
 import { alignedSentences, type QualityArticle } from './set.js';
 import { normalizeSentence } from './text.js';

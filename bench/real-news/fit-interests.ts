@@ -31,7 +31,7 @@ import {
   type Place,
 } from '../../server/src/engine/classify/interests.js';
 import { fieldLexicon } from '../../server/src/engine/lexicon/lexicon.js';
-import { tidy } from '../../server/src/engine/normalize/text.js';
+import { tidy } from '../../server/src/engine/fetch/text.js';
 import { leadSentences } from '../../server/src/engine/translate/article-translation.js';
 import { loadSet, type QualityArticle, type QualitySet } from '../quality/set.js';
 import { QUALITY_SETS } from '../quality.js';
@@ -65,7 +65,7 @@ interface Example {
   accept: number[];
 }
 
-/** Article text as the engine stores it (normalize/text.ts: paragraphs on lines of their own). */
+/** Article text as the engine stores it (fetch/text.ts: paragraphs on lines of their own). */
 const stored = (text: string) => tidy(text);
 
 function examplesOf(set: QualitySet, weight: number): Example[] {

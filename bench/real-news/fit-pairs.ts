@@ -1,5 +1,5 @@
 /**
- * Fits the pair model of clustering (server/src/engine/dedupe/pair-model.json, docs/decisions/222) on the dev
+ * Fits the pair model of clustering (server/src/engine/cluster/pair-model.json, docs/decisions/222) on the dev
  * half of the real-news set and the repo's own quality sets, never on the test half:
  *
  *   node --conditions=source --import tsx bench/real-news/build-set.ts   (once: the git-ignored text)
@@ -15,10 +15,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { articleKeys } from '../../server/src/engine/dedupe/article-keys.js';
-import { type ClusterArticle, placeArticle, StoryIndex } from '../../server/src/engine/dedupe/cluster.js';
-import { PAIR_FEATURES, PAIR_MODEL_FILE, type PairModel, pairProbability } from '../../server/src/engine/dedupe/pair-score.js';
+import { articleKeys } from '../../server/src/engine/intake/article-keys.js';
+import { type ClusterArticle, placeArticle, StoryIndex } from '../../server/src/engine/cluster/cluster.js';
+import { PAIR_FEATURES, PAIR_MODEL_FILE, type PairModel, pairProbability } from '../../server/src/engine/cluster/pair-score.js';
 import { fieldLexicon } from '../../server/src/engine/lexicon/lexicon.js';
+import { contentHash } from '../../server/src/engine/normalize/normalize.js';
 import { generatedArticle } from '../engine.js';
 import { loadLabelled } from '../../server/test/fixtures/clustering/evaluate.js';
 import { findSets, loadSet } from '../quality/set.js';
@@ -44,7 +45,7 @@ interface Pair {
 
 interface Prepared {
   name: string;
-  articles: Array<{ article: ClusterArticle; event: string; language: string }>;
+  articles: Array<{ article: ClusterArticle; event: string; language: string; hash: string }>;
 }
 
 export function prepare(dir: string): Prepared[] {
@@ -116,9 +117,10 @@ function prepared(
       };
       const keys = articleKeys(text, withConcepts ? { concepts } : {});
       const article: ClusterArticle = { id: a.id, sourceId: a.source, publishedAt, language: a.language, ...keys };
-      return { article, event: a.event, language: a.language };
+      return { article, event: a.event, language: a.language, hash: contentHash(a.title, a.text) };
     })
-    .sort((a, b) => a.article.publishedAt.getTime() - b.article.publishedAt.getTime() || (a.article.id < b.article.id ? -1 : 1));
+    // The engine's order (story-clustering.ts): publication time, then the text's hash.
+    .sort((a, b) => a.article.publishedAt.getTime() - b.article.publishedAt.getTime() || (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0));
   return { name, articles };
 }
 

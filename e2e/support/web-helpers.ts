@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -99,4 +100,13 @@ export async function seriousAxeViolations(page: Page): Promise<{ id: string; im
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
   });
+}
+
+/**
+ * Asserts the document's title once the page has set it: a screen sets its title in an effect after it renders,
+ * so the title read the moment its heading shows may still be the one before. Waits up to 5 s.
+ */
+export async function assertTitle(page: Page, expected: string): Promise<void> {
+  await page.waitForFunction((t) => document.title === t, expected, { timeout: 5_000 }).catch(() => undefined);
+  assert.equal(await page.title(), expected);
 }

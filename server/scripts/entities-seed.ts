@@ -9,7 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { gazetteerEntries } from '../src/engine/dedupe/gazetteer.js';
+import { gazetteerEntries } from '../src/engine/language/gazetteer.js';
 import type { SeedEntity, SeedFile } from '../src/engine/entities/seed.js';
 
 interface SourceEntry extends Omit<SeedEntity, 'kind'> {
@@ -85,7 +85,7 @@ function missing(key: string): never {
 
 const about =
   'Written by `npm run entities:seed -w server` from seed-source.json (reviewed by hand) and the gazetteer ' +
-  '(dedupe/gazetteer.ts, region-names.json); do not edit: edit those and run it again. Decision 225.';
+  '(language/gazetteer.ts, region-names.json); do not edit: edit those and run it again. Decision 225.';
 const file: SeedFile = { about, entities: [...entities.values()] };
 writeFileSync(here('seed-entities.json'), `${JSON.stringify(file, null, 1)}\n`);
 const count = (kind: string) => file.entities.filter((e) => e.kind === kind).length;

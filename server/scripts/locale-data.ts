@@ -1,14 +1,14 @@
 /**
- * Writes src/engine/dedupe/locale-data.json: the month, weekday and number words of the catalog's languages, the
+ * Writes src/engine/language/locale-data.json: the month, weekday and number words of the catalog's languages, the
  * Persian calendar's Nowruz for 1300-1500 SH and the ISO 4217 codes, as this Node's ICU gives them (decision 532).
  * Run it after adding a catalog language, or when the test "the stored tables are ICU's" fails after a Node upgrade.
  *
- * Usage: npm run dedupe:locale-data -w server
+ * Usage: npm run language:locale-data -w server
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { LOCALE_DATA_FILE, localeDataFromIcu } from '../src/engine/dedupe/locale-data.js';
-import { localeDataLanguages } from '../src/engine/dedupe/locale-data-languages.js';
+import { LOCALE_DATA_FILE, localeDataFromIcu } from '../src/engine/language/locale-data.js';
+import { localeDataLanguages } from '../src/engine/sources/locale-data-languages.js';
 
 const file = fileURLToPath(LOCALE_DATA_FILE);
 const data = localeDataFromIcu(localeDataLanguages());

@@ -1,16 +1,16 @@
 /**
- * Writes src/engine/dedupe/stopwords.json: the function words of the languages clustering reads (the catalog's
+ * Writes src/engine/language/stopwords.json: the function words of the languages clustering reads (the catalog's
  * and language identification's, as locale-data.json), from the stopwords-iso lists, folded the way terms.ts
  * folds words and kept only where terms.ts could meet them. Run it after adding a catalog language.
  *
- * Usage: npm run dedupe:stopwords -w server
+ * Usage: npm run language:stopwords -w server
  */
 import { createRequire } from 'node:module';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { localeDataLanguage } from '../src/engine/language/base-language.js';
-import { localeDataLanguages } from '../src/engine/dedupe/locale-data-languages.js';
-import { STOPWORDS_FILE } from '../src/engine/dedupe/terms.js';
+import { localeDataLanguages } from '../src/engine/sources/locale-data-languages.js';
+import { STOPWORDS_FILE } from '../src/engine/language/terms.js';
 
 const iso = createRequire(import.meta.url)('stopwords-iso') as Record<string, string[]>;
 const out: Record<string, string[]> = {};

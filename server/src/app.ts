@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/core';
@@ -19,11 +18,12 @@ import { securityHeaders } from './http/middleware/security-headers.js';
 import { serveWebApp } from './http/static-web.js';
 import { createAudioStore } from './audio/audio.config.js';
 import { audioRoutes, FEED_TOKEN_PATH } from './audio/audio.routes.js';
-import { emailLinksRoutes } from './delivery/email-links.routes.js';
+import { EMAIL_LINKS_PREFIX, emailLinksRoutes } from './delivery/email-links.routes.js';
 import { deliveryWebhookRoutes } from './delivery/webhook.routes.js';
 import type { Clock } from './lib/clock.js';
 import type { Logger } from './lib/logger.js';
 import type { Mailer } from './mail/mailer.js';
+import { secretId } from './lib/ids.js';
 import { KeyedLock } from './lib/keyed-lock.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { httpErrorForStripe } from './modules/billing/billing.errors.js';
@@ -123,8 +123,8 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   });
   // Email links (rating, RFC 8058 one-click unsubscribe) carry their own signed token and need no session;
   // mail clients post them with any content type and from any origin.
-  const emailLinks = emailLinksRoutes({ config, clock });
-  app.use(emailLinks.routes()).use(emailLinks.allowedMethods());
+  // Only requests under its prefix enter it: every other request would pay its match and its allowed-methods promise.
+  app.use(underPrefix(EMAIL_LINKS_PREFIX, emailLinksRoutes({ config, clock })));
   if (https) {
     // TLS ends at the proxy in front of us: the browser's connection is https even when ours is not.
     app.use(function cookiesOverTls(ctx, next) {
@@ -143,7 +143,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
         signed: true,
         renew: true,
         store: new DbSessionStore(orm.em),
-        genid: () => randomBytes(32).toString('base64url'),
+        genid: secretId,
       },
       app,
     ),
@@ -194,6 +194,20 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     deliveryWebhookRoutes({ secret: config.delivery.webhookSecret, clock, logger }),
     audioRoutes({ store: createAudioStore(config.audio), clock, publicUrl: () => config.publicUrl }),
   ];
-  for (const router of routers) app.use(router.routes()).use(router.allowedMethods());
+  // One router holds every module's routes: a request is matched once and passes one allowed-methods check, not
+  // one of each per module (nine matches and nine promises a request: docs/decisions/535).
+  const api = new Router();
+  for (const router of routers) api.use(router.routes());
+  app.use(api.routes()).use(api.allowedMethods());
   return app;
+}
+
+/** A router's routes and its allowed-methods answers, for requests under `prefix` only (others go straight on). */
+function underPrefix(prefix: string, router: Router): Koa.Middleware {
+  const routes = router.routes() as unknown as Koa.Middleware;
+  const allowed = router.allowedMethods() as unknown as Koa.Middleware;
+  return function routesUnderPrefix(ctx, next) {
+    if (!ctx.path.startsWith(prefix)) return next();
+    return routes(ctx, () => allowed(ctx, next));
+  };
 }

@@ -13,7 +13,7 @@ import { User } from '../src/modules/users/user.entity.js';
 import { WaitlistDraft, WaitlistEntry } from '../src/modules/waitlist/waitlist.entity.js';
 import { json, TestClient } from './support/client.js';
 import { addDigests } from './support/fixtures.js';
-import { startTestServer, type TestServer } from './support/harness.js';
+import { cliEnv, startTestServer, type TestServer } from './support/harness.js';
 import { runCli } from './support/run-cli.js';
 import { startStripeStandIn, TEST_PRICES, type StripeStandIn } from './support/stripe-stand-in.js';
 import { signIn } from './support/users.js';
@@ -29,13 +29,6 @@ describe('deleting an account', () => {
   let ts: TestServer;
   const em = () => ts.orm.em.fork();
   const user = (email: string) => em().findOne(User, { email });
-  const cliEnv = (extra: Record<string, string> = {}) => ({
-    DATA_DIR: ts.dataDir,
-    LOG_LEVEL: 'silent',
-    SMTP_URL: '',
-    ...(ts.config.database.kind === 'postgresql' ? { DATABASE_URL: ts.config.database.url } : {}),
-    ...extra,
-  });
 
   before(async () => {
     stripe = await startStripeStandIn({ prices: PRICES });
@@ -201,7 +194,7 @@ describe('deleting an account', () => {
   test('the operator command runs the same code: it cancels the subscription in Stripe, then deletes', async () => {
     const email = 'operator-deletes@dc-ops.example';
     const { subId, owner } = await payingSubscriber(email);
-    const withoutStripe = await runCli('admin.ts', ['delete-user', email], cliEnv());
+    const withoutStripe = await runCli('admin.ts', ['delete-user', email], cliEnv(ts));
     assert.notEqual(withoutStripe.status, 0, 'without Stripe keys it cannot stop the billing, so it refuses');
     assert.match(withoutStripe.stderr, /Cancel it in Stripe first/);
     assert.equal(await em().count(User, { id: owner.id }), 1);
@@ -209,7 +202,7 @@ describe('deleting an account', () => {
     const deleted = await runCli(
       'admin.ts',
       ['delete-user', email],
-      cliEnv({ STRIPE_SECRET_KEY: 'sk_test_dcbrief', STRIPE_API_BASE: stripe.url }),
+      cliEnv(ts, { STRIPE_SECRET_KEY: 'sk_test_dcbrief', STRIPE_API_BASE: stripe.url }),
     );
     assert.equal(deleted.status, 0, deleted.stderr);
     assert.match(deleted.stdout, new RegExp(`Cancelled in Stripe: ${subId}\\. Its Stripe customer was deleted\\.`));

@@ -8,7 +8,7 @@ import { WaitlistEntry } from '../src/modules/waitlist/waitlist.entity.js';
 import { TrialClaim } from '../src/modules/users/trial-claim.entity.js';
 import { User } from '../src/modules/users/user.entity.js';
 import { json, TestClient } from './support/client.js';
-import { startTestServer, type TestServer } from './support/harness.js';
+import { cliEnv, startTestServer, type TestServer } from './support/harness.js';
 import { runCli } from './support/run-cli.js';
 import { startStripeStandIn, TEST_PRICES, type StripeStandIn } from './support/stripe-stand-in.js';
 import { recipient, signIn } from './support/users.js';
@@ -224,12 +224,7 @@ describe('the card-free trial', () => {
     const email = `Ana.Silva+dc${n}@gmail.com`;
     await signIn(ts, email);
     assert.equal((await user(email.toLowerCase())).subscriptionStatus, 'trialing');
-    const env = {
-      DATA_DIR: ts.dataDir,
-      LOG_LEVEL: 'silent',
-      SMTP_URL: '',
-      ...(ts.config.database.kind === 'postgresql' ? { DATABASE_URL: ts.config.database.url } : {}),
-    };
+    const env = cliEnv(ts);
     const deleted = await runCli('admin.ts', ['delete-user', email], env);
     assert.equal(deleted.status, 0, deleted.stderr);
     assert.match(deleted.stdout, /no second free trial/);

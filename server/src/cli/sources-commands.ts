@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { EntityManager } from '@mikro-orm/core';
 import type { Clock } from '../lib/clock.js';
 import { Source } from '../engine/model/source.entity.js';
-import { truncate } from '../engine/normalize/limits.js';
+import { truncate } from '../engine/model/limits.js';
 import { loadCatalog } from '../engine/sources/catalog.js';
 import { exportOpml, importOpml } from '../engine/sources/opml.js';
 import { addSource, listSources, setSourceEnabled, syncCatalog } from '../engine/sources/sources.service.js';

@@ -18,10 +18,13 @@ import { digestPageUrl } from './digest-links.js';
  * message); the page's form, or the mail client's RFC 8058 one-click POST, does. A rating's page posts its
  * form itself in a browser, so a rating is one click in the email. docs/decisions/303.
  */
+/** Where the email links live; app.ts lets only these paths into their router. */
+export const EMAIL_LINKS_PREFIX = '/api/email';
+
 export function emailLinksRoutes({ config, clock }: { config: { sessionSecret: string; publicUrl: string }; clock: Clock }): Router {
   const signer = new LinkSigner(config.sessionSecret);
   const publicUrl = () => config.publicUrl;
-  const router = new Router({ prefix: '/api/email' });
+  const router = new Router({ prefix: EMAIL_LINKS_PREFIX });
   router.use(async function noStoreNoReferrer(ctx, next) {
     // The token is in the address: keep it out of caches and other sites' logs.
     ctx.set('Cache-Control', 'no-store');

@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { Batches } from '../lib/batches.js';
-import { clusterPending } from './dedupe/story-clustering.js';
+import { clusterPending } from './cluster/story-clustering.js';
 import type { EngineConfig } from './engine.config.js';
 import { fetchFeed } from './fetch/feed-fetch.js';
 import {
@@ -17,7 +17,7 @@ import {
 import type { Fetcher } from './fetch/http-fetcher.js';
 import { storeArticles, storeStories } from './model/pass-store.js';
 import { Source } from './model/source.entity.js';
-import { prepareArticles } from './normalize/article-intake.js';
+import { prepareArticles } from './intake/article-intake.js';
 import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
 import { summarizeTouched, type SourceInfo } from './summarize/story-summary.js';

@@ -6,7 +6,7 @@ import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { PREVIEW_BANNER } from '../../src/delivery/preview.js';
 import { LinkSigner } from '../../src/delivery/tokens.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
-import { startTestServer } from '../support/harness.js';
+import { cliEnv, startTestServer } from '../support/harness.js';
 import { runCli } from '../support/run-cli.js';
 import { addSubscribers, deliveryDeps } from './fixtures.js';
 
@@ -27,11 +27,7 @@ test('deliver --preview writes the digest with inert rating and unsubscribe link
 
     const out = path.join(ts.dataDir, 'preview.html');
     // Same DATA_DIR: the same database and the same SESSION_SECRET (kept in the data directory) as the server.
-    const result = await runCli('deliver.ts', ['--preview', digest.id, '--out', out], {
-      NODE_ENV: 'test',
-      DATA_DIR: ts.dataDir,
-      LOG_LEVEL: 'silent',
-    });
+    const result = await runCli('deliver.ts', ['--preview', digest.id, '--out', out], cliEnv(ts));
     assert.equal(result.status, 0, result.stderr);
 
     const html = readFileSync(out, 'utf8');

@@ -9,6 +9,7 @@ import { planDeliveries } from '../../src/delivery/plan.js';
 import { Article } from '../../src/engine/model/article.entity.js';
 import { Source } from '../../src/engine/model/source.entity.js';
 import { newStory } from '../../src/engine/model/story.entity.js';
+import { contentHash } from '../../src/engine/normalize/normalize.js';
 import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
 import { summarizeStory } from '../../src/engine/summarize/story-summary.js';
 import { json, type TestClient } from '../support/client.js';
@@ -59,7 +60,7 @@ async function ingest(orm: Orm, title: string, reports: Array<{ outlet: Outlet; 
       sourceId: outlet,
       url,
       canonicalUrl: url,
-      contentHash: url,
+      contentHash: contentHash(title, text),
       title,
       text,
       language: 'en',

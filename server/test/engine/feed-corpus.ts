@@ -15,7 +15,7 @@ import { readFeed } from '../../src/engine/fetch/feed-fetch.js';
 import { SourceFailure } from '../../src/engine/fetch/fetch-state.js';
 import { decodeBody, HttpFetcher } from '../../src/engine/fetch/http-fetcher.js';
 import { normalizeItem } from '../../src/engine/normalize/normalize.js';
-import { htmlToText } from '../../src/engine/normalize/text.js';
+import { htmlToText } from '../../src/engine/fetch/text.js';
 
 export interface CorpusCase {
   /** Path under the corpus's `tests/` folder, e.g. `wellformed/rss/item_title.xml`. */

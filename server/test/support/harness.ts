@@ -39,6 +39,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The environment of a CLI run against a test server's data: its DATA_DIR (the session secret lives there) and,
+ * when the server runs on PostgreSQL (TEST_POSTGRES_SERVER), its database; quiet, no SMTP unless `extra` says.
+ */
+export function cliEnv(ts: TestServer, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'test',
+    DATA_DIR: ts.dataDir,
+    LOG_LEVEL: 'silent',
+    SMTP_URL: '',
+    ...(ts.config.database.kind === 'postgresql' ? { DATABASE_URL: ts.config.database.url } : {}),
+    ...extra,
+  };
+}
+
 export interface TestServerOptions {
   env?: Record<string, string>;
   rateLimits?: Partial<RateLimitConfig>;

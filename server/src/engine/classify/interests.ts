@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { INTERESTS, type Interest } from '@dcbrief/shared';
 import { fieldLexicon, type Lexicon } from '../lexicon/lexicon.js';
-import { FUNCTION_WORDS, identifyLanguage } from '../normalize/language.js';
+import { FUNCTION_WORDS, identifyLanguage } from '../language/identify.js';
 
 /** Where a story names a concept: its title, its lead (the first paragraph, at most LEAD_CHARS), the rest of its text. */
 export const PLACES = ['title', 'lead', 'text'] as const;
@@ -170,7 +170,7 @@ function sourceReason(category: Interest, interest: Interest, weight: number): C
  * The languages whose terms to look for. Scripts tell most languages apart cheaply (kana: Japanese, Han
  * without kana: Chinese, Hangul, Thai, Greek, Hebrew, Devanagari, Bengali; Persian letters within Arabic
  * script; Ukrainian, Serbian, Bulgarian letters within Cyrillic). Latin-script text, unless the caller
- * named the story's languages, is English when English function words say so (as normalize/language.ts
+ * named the story's languages, is English when English function words say so (as language/identify.ts
  * confirms a feed's language, on plain ASCII words: cheap enough to run on every story); otherwise both the identifier's guess and the lexicon's own vote are kept (the
  * Latin-script languages whose terms name the most concepts), because on a headline and a lead the
  * identifier alone is often wrong: it takes "Nytt datacenter byggs i Borlänge" for English and a Catalan
@@ -192,7 +192,7 @@ export function languagesOf(title: string, text: string, declared: readonly stri
 
 const ENGLISH = FUNCTION_WORDS.en!;
 
-/** English function words make up a sixth of the words (the test of normalize/language.ts, on ASCII words). */
+/** English function words make up a sixth of the words (the test of language/identify.ts, on ASCII words). */
 function readsAsEnglish(sample: string): boolean {
   const words = sample
     .slice(0, 600)
@@ -215,7 +215,7 @@ function latinLanguages(lexicon: Lexicon): string[] {
   return latin;
 }
 
-/** Languages a short text cannot reliably be told apart from (normalize/language.ts), searched together. */
+/** Languages a short text cannot reliably be told apart from (language/identify.ts), searched together. */
 const CLOSE: Record<string, string[]> = {
   hr: ['sr', 'sl'],
   sr: ['hr', 'sl'],

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { nameFold } from '../dedupe/name-keys.js';
+import { foldLetters } from '../language/fold.js';
 import { Entity, EntityFact, EntityMention } from './entity.entity.js';
 
 /** The operator's work on entities (`npm run entities`): review candidates, read timelines, fix identities. */
@@ -29,8 +29,8 @@ export async function listEntities(em: EntityManager, filter: ListFilter = {}): 
   if (filter.kind) where.kind = filter.kind;
   let entities = await em.find(Entity, where, { orderBy: { id: 'asc' } });
   if (filter.search) {
-    const wanted = nameFold(filter.search);
-    entities = entities.filter((e) => [e.id, e.name, ...e.aliases].some((n) => nameFold(n).includes(wanted)));
+    const wanted = foldLetters(filter.search);
+    entities = entities.filter((e) => [e.id, e.name, ...e.aliases].some((n) => foldLetters(n).includes(wanted)));
   }
   const ids = entities.map((e) => e.id);
   const stories = await countBy(em, EntityMention, ids, true);
@@ -124,8 +124,8 @@ export async function addAlias(em: EntityManager, id: string, alias: string, now
 
 export async function removeAlias(em: EntityManager, id: string, alias: string, now: Date): Promise<Entity> {
   const { entity } = await resolveEntity(em, id);
-  const folded = nameFold(alias.trim());
-  const kept = entity.aliases.filter((a) => nameFold(a) !== folded);
+  const folded = foldLetters(alias.trim());
+  const kept = entity.aliases.filter((a) => foldLetters(a) !== folded);
   if (kept.length === entity.aliases.length) throw new EntityError(`"${entity.id}" has no alias "${alias}"`);
   entity.aliases = kept;
   entity.updatedAt = now;
@@ -143,10 +143,10 @@ export async function confirmEntity(em: EntityManager, id: string, now: Date): P
 }
 
 function withAliases(entity: Entity, names: string[]): string[] {
-  const seen = new Set([nameFold(entity.name), ...entity.aliases.map(nameFold)]);
+  const seen = new Set([foldLetters(entity.name), ...entity.aliases.map(foldLetters)]);
   const out = [...entity.aliases];
   for (const n of names) {
-    const folded = nameFold(n);
+    const folded = foldLetters(n);
     if (seen.has(folded)) continue;
     seen.add(folded);
     out.push(n);

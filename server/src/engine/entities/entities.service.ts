@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { perStatement } from '../../db/per-statement.js';
 import { plainRows } from '../../db/raw-values.js';
-import { countryOf } from '../dedupe/gazetteer.js';
-import { nameFold } from '../dedupe/name-keys.js';
-import { isCommonWord, extractNames } from '../dedupe/names.js';
+import { countryOf } from '../language/gazetteer.js';
+import { foldLetters } from '../language/fold.js';
+import { isCommonWord, extractNames } from '../language/names.js';
 import { Article } from '../model/article.entity.js';
 import { splitSentences } from '../summarize/sentences.js';
 import { Entity, EntityFact, EntityMention, EntityNameSighting } from './entity.entity.js';
@@ -159,7 +159,7 @@ function nameRuns(text: string, names: ReadonlySet<string>): string[] {
     run = [];
   };
   for (const m of text.matchAll(RUN_WORD)) {
-    const key = nameFold(m[0]).replace(/[.'’]+$/, '');
+    const key = foldLetters(m[0]).replace(/[.'’]+$/, '');
     const adjacent = end >= 0 && /^[ \t]+$/.test(text.slice(end, m.index));
     if (!names.has(key) || !adjacent) close();
     if (names.has(key)) run.push(key);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { extractDateKeys } from '../dedupe/dates.js';
-import { findQuantities } from '../dedupe/quantities.js';
+import { extractDateKeys } from '../language/dates.js';
+import { findQuantities } from '../language/quantities.js';
 import { factCues, type EventKind, type Stage, type Status } from './cues.js';
 import type { EntityIndex, Mention } from './recognize.js';
 
@@ -157,7 +157,7 @@ interface RateFile {
 }
 let rates: RateFile['usdPerUnit'] | undefined;
 const currencyRates = () =>
-  (rates ??= (JSON.parse(readFileSync(new URL('../dedupe/currency-rates.json', import.meta.url), 'utf8')) as RateFile).usdPerUnit);
+  (rates ??= (JSON.parse(readFileSync(new URL('../cluster/currency-rates.json', import.meta.url), 'utf8')) as RateFile).usdPerUnit);
 const CURRENCIES = new Set(Object.values(currencyRates()).flatMap((year) => Object.keys(year)));
 
 /** The amount in US dollars at the rate of the publication's year (the latest year known before it), or null. */

@@ -1,6 +1,7 @@
-import { INFLECTING } from '../dedupe/locale-data.js';
-import { nameFold, nameKeys } from '../dedupe/name-keys.js';
-import { toLatin } from '../dedupe/transliterate.js';
+import { INFLECTING } from '../language/locale-data.js';
+import { foldLetters } from '../language/fold.js';
+import { nameKeys } from '../language/name-keys.js';
+import { toLatin } from '../language/transliterate.js';
 import { localeDataLanguage } from '../language/base-language.js';
 import type { EntityKind } from './seed.js';
 
@@ -93,7 +94,7 @@ function tokenize(text: string, language: string): Token[] {
 
 function keyOf(word: string, language: string): string {
   const latin = NON_LATIN_LETTER.test(word) ? toLatin(word, language) : word;
-  return nameFold(latin).replace(/\./g, '');
+  return foldLetters(latin).replace(/\./g, '');
 }
 
 /** Whether a text word may stand for an alias word written `exact` (null: any capitalised spelling). */
@@ -164,7 +165,7 @@ export class EntityIndex {
         for (const stem of nameKeys(words[0]!)) if (!this.stems.has(stem)) this.stems.set(stem, entity);
       return;
     }
-    const folded = nameFold(name);
+    const folded = foldLetters(name);
     const list = this.inScript.get(folded[0]!) ?? [];
     list.push({ name: folded, entity, katakana: KATAKANA.test(folded), wordStart: /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded) });
     this.inScript.set(folded[0]!, list);
@@ -229,7 +230,7 @@ export class EntityIndex {
   }
 
   private inScriptMentions(sentence: string): Mention[] {
-    const folded = nameFold(sentence);
+    const folded = foldLetters(sentence);
     // Folding keeps one character per character of these scripts, except decomposed marks: positions are approximate.
     const out: Mention[] = [];
     for (let i = 0; i < folded.length; i++) {

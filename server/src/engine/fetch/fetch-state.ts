@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import { Source } from '../model/source.entity.js';
-import { fitsOrNull, LIMITS, truncate } from '../normalize/limits.js';
+import { fitsOrNull, LIMITS, truncate } from '../model/limits.js';
 
 const BACKOFF_BASE_MS = 15 * 60_000;
 const BACKOFF_MAX_MS = 24 * 3600_000;

@@ -1,5 +1,5 @@
-import { extractMainText } from '../normalize/page-extract.js';
-import { transcriptToText } from '../normalize/text.js';
+import { extractMainText } from './page-extract.js';
+import { transcriptToText } from './text.js';
 import { PAGE_ACCEPT, type Fetcher } from './http-fetcher.js';
 
 /** The main text of an item's article page, or null when it cannot be had (the feed's text then stands). */

@@ -11,7 +11,7 @@ export function baseLanguage(tag: string): string {
 
 /**
  * The ICU (CLDR) locale whose data a language reads: Norwegian's is Bokmål, `nb`. The key of the data files
- * written from ICU or keyed like them (dedupe/locale-data.json, dedupe/stopwords.json).
+ * written from ICU or keyed like them (language/locale-data.json, language/stopwords.json).
  */
 export function localeDataLanguage(tag: string): string {
   const base = baseLanguage(tag);

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { FUNCTION_WORDS } from '../normalize/language.js';
+import { FUNCTION_WORDS } from '../language/identify.js';
 import { loadCatalog } from '../sources/catalog.js';
 import { conceptsIn, fieldLexicon, INTERNATIONAL, lexiconKey, LexiconError, loadLexicon, SHIPPED_LEXICON } from './lexicon.js';
 import { normalizeForMatch } from './matcher.js';

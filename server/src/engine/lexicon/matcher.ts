@@ -1,10 +1,11 @@
-import { fold } from '../dedupe/gazetteer.js';
+import { foldKeepingVowelMarks } from '../language/fold.js';
 
 /**
  * Finding lexicon terms in running text, in any script, in one pass.
  *
  * Text and terms go through the same normalisation (`normalizeForMatch`): folded (lower case, no accents,
- * the gazetteer's `fold`; the vowel signs of Indic and Thai scripts and kana voicing kept), a few letters that vary between writers made one (dotless ı, final sigma, the
+ * the vowel signs of Indic and Thai scripts and kana voicing kept: `foldKeepingVowelMarks` of
+ * language/fold.ts), a few letters that vary between writers made one (dotless ı, final sigma, the
  * Arabic and Persian forms of yeh and kaf), every run of non-letters a single space, a space between
  * letters and digits ("40MW" = "40 mw") and around scripts written without spaces (Han, kana, Hangul,
  * Thai), so that word boundaries are plain spaces everywhere.
@@ -27,10 +28,6 @@ const DIGIT_LETTER = /(?<=\p{L})(?=\p{N})|(?<=\p{N})(?=\p{L})/gu;
 const NON_WORD = /[^\p{L}\p{M}\p{N}]+/gu;
 const VARIANTS: Record<string, string> = { ı: 'i', ς: 'σ', ي: 'ی', ى: 'ی', ك: 'ک', ـ: '', '\u200d': '' };
 const VARIANT = /[ıςيىكـ\u200d]/g;
-// Marks that are vowels or tones of their letter (Devanagari, Bengali, Thai) or kana voicing stay: folding
-// them away would merge words (Bengali সৌর "solar" would read as the start of সরকার "government").
-const KEEPS_MARKS = /[\u0900-\u09ff\u0e00-\u0e7f\u3040-\u30ff]/;
-const BASE_AND_MARKS = /(\P{M})(\p{M}+)/gu;
 
 const ASCII = /^[\x00-\x7f]*$/;
 
@@ -42,19 +39,10 @@ export function normalizeForMatch(text: string): string {
       .replace(/[^a-z0-9]+/g, ' ')
       .replace(/([0-9])(?=[a-z])|([a-z])(?=[0-9])/g, '$1$2 ')
       .trim()} `;
-  let s = foldText(text).replace(VARIANT, (c) => VARIANTS[c]!);
+  let s = foldKeepingVowelMarks(text).replace(VARIANT, (c) => VARIANTS[c]!);
   s = s.replace(NON_WORD, ' ').replace(DIGIT_LETTER, ' ');
   if (HAS_NO_SPACE.test(s)) s = s.replace(ISOLATE_NO_SPACE, ' ');
   return ` ${s.trim()} `;
-}
-
-/** The gazetteer's fold (lower case, no accents), keeping the marks that are letters in their script. */
-function foldText(text: string): string {
-  if (!KEEPS_MARKS.test(text)) return fold(text);
-  return text
-    .normalize('NFKD')
-    .replace(BASE_AND_MARKS, (all: string, base: string) => (KEEPS_MARKS.test(base) ? all : base))
-    .toLowerCase();
 }
 
 export interface TermRef {

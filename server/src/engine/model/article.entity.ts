@@ -1,6 +1,6 @@
 import { flatUUID } from '../../lib/ids.js';
 import { EntitySchema } from '@mikro-orm/core';
-import type { Anchors } from '../dedupe/anchors.js';
+import type { Anchors } from '../language/anchors.js';
 
 /** One piece of content (news article or podcast episode), stored once whatever URL or feed it came through. */
 export class Article {

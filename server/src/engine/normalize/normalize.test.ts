@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { canonicalUrl, cleanUrl } from './canonical-url.js';
-import { confirmsDeclared, identifyLanguage } from './language.js';
+import { canonicalUrl, cleanUrl } from '../fetch/canonical-url.js';
+import { confirmsDeclared, identifyLanguage } from '../language/identify.js';
 import { contentHash, normalizeItem } from './normalize.js';
-import { extractMainText } from './page-extract.js';
-import { htmlToText, transcriptToText } from './text.js';
+import { extractMainText } from '../fetch/page-extract.js';
+import { htmlToText, transcriptToText } from '../fetch/text.js';
 
 describe('canonical URLs', () => {
   it('drops tracking parameters, fragments, www, AMP and the scheme difference', () => {

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { isHttpUrl } from '@dcbrief/shared';
-import { fold } from '../dedupe/gazetteer.js';
+import { fold } from '../language/fold.js';
 import type { FetchedItem, FreshItem, NormalizedItem } from '../types.js';
-import { canonicalUrl, cleanUrl } from './canonical-url.js';
-import { identifyLanguage } from './language.js';
-import { LIMITS, truncate } from './limits.js';
-import { htmlToText } from './text.js';
+import { canonicalUrl, cleanUrl } from '../fetch/canonical-url.js';
+import { identifyLanguage } from '../language/identify.js';
+import { LIMITS, truncate } from '../model/limits.js';
+import { htmlToText } from '../fetch/text.js';
 
 export interface NormalizeContext {
   declaredLanguage: string;

@@ -1,11 +1,13 @@
 import assert from 'node:assert/strict';
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { INTERESTS } from '@dcbrief/shared';
 import { baseLanguage } from '../language/base-language.js';
+import { LOCALE_DATA_FILE, type LocaleData } from '../language/locale-data.js';
 import { CatalogError, loadCatalog } from './catalog.js';
+import { localeDataLanguages } from './locale-data-languages.js';
 
 describe('shipped source catalog', () => {
   const catalog = loadCatalog();
@@ -67,5 +69,12 @@ describe('shipped source catalog', () => {
       () => loadCatalog(file),
       (err: Error) => err instanceof CatalogError && /\[0\.feedUrl\]/.test(err.message) && /\[1\.language\]/.test(err.message),
     );
+  });
+});
+
+describe('stored locale data (decision 532)', () => {
+  it('holds every language of the shipped catalog and of language identification', () => {
+    const stored = JSON.parse(readFileSync(LOCALE_DATA_FILE, 'utf8')) as LocaleData;
+    assert.deepEqual(stored.languages, localeDataLanguages());
   });
 });

@@ -1,4 +1,4 @@
-import { extractEntities } from '../dedupe/anchors.js';
+import { extractEntities } from '../language/anchors.js';
 import { cuesFor } from './opinion-cues.js';
 
 export type Rejection =

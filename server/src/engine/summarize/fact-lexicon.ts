@@ -1,4 +1,4 @@
-import { fold } from '../dedupe/gazetteer.js';
+import { fold } from '../language/fold.js';
 
 /**
  * The words that tell which event a sentence reports and when, in the catalog's main languages, so that

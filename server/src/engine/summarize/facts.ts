@@ -1,6 +1,6 @@
-import { extractDates, extractEntities } from '../dedupe/anchors.js';
-import { fold } from '../dedupe/gazetteer.js';
-import { FUNCTION_WORDS } from '../normalize/language.js';
+import { extractDates, extractEntities } from '../language/anchors.js';
+import { fold } from '../language/fold.js';
+import { FUNCTION_WORDS } from '../language/identify.js';
 import { baseLanguage } from '../language/base-language.js';
 import { fieldLexicon } from '../lexicon/lexicon.js';
 import { isDateWord, LOW_INFORMATION_WORDS, readSentence } from './fact-lexicon.js';

@@ -1,5 +1,5 @@
-import { findQuantities } from '../dedupe/anchors.js';
-import { fold } from '../dedupe/gazetteer.js';
+import { findQuantities } from '../language/anchors.js';
+import { fold } from '../language/fold.js';
 
 /** A figure of a sentence: its normalised key, the words that state it and where they start. */
 export interface Figure {

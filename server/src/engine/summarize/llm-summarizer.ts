@@ -1,7 +1,8 @@
 import { CONTENT_DEPTHS } from '@dcbrief/shared';
-import { extractEntities, isCommonWord } from '../dedupe/anchors.js';
-import { fold, gazetteerHitsInScript, gazetteerKey } from '../dedupe/gazetteer.js';
-import { FUNCTION_WORDS } from '../normalize/language.js';
+import { extractEntities, isCommonWord } from '../language/anchors.js';
+import { gazetteerHitsInScript, gazetteerKey } from '../language/gazetteer.js';
+import { fold } from '../language/fold.js';
+import { FUNCTION_WORDS } from '../language/identify.js';
 import { baseLanguage } from '../language/base-language.js';
 import type { ChatClient } from '../translate/translator.js';
 import {

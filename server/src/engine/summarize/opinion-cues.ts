@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { foldKeep, foldStrip } from '../language/fold.js';
 
 /**
  * The per-language cue lexicons of the fact filter, kept as data (opinion-cues/<language>.json, one file a
@@ -152,34 +153,7 @@ export function cuesFor(tag: string): CompiledCues {
 // ---------------------------------------------------------------------------------------------------------
 // Folding
 
-/** Letters that NFKD does not decompose but that writers and keyboards drop or swap (ł -> l, ı -> i, ß -> ss). */
-const LETTERS: Record<string, string> = {
-  ł: 'l', đ: 'd', ø: 'o', ß: 'ss', ı: 'i', æ: 'ae', œ: 'oe', ς: 'σ', ħ: 'h',
-  // Arabic script: alef maqsura, Persian yeh and keheh, teh marbuta written as heh, tatweel, zero-width non-joiner.
-  ى: 'ي', ی: 'ي', ک: 'ك', ة: 'ه', 'ـ': '', '\u200c': '',
-  '’': "'", 'ʼ': "'", '‘': "'",
-}; // prettier-ignore
-const LETTER_RE = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'g');
 const ASCII = /^[\x00-\x7f]*$/;
-
-/** Lower case, no diacritics (NFKD minus combining marks), the letters above mapped. */
-export function foldStrip(text: string): string {
-  if (ASCII.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(LETTER_RE, (ch) => LETTERS[ch]!);
-}
-
-/** Lower case, compatibility forms unified (full-width Latin, half-width kana), every mark kept. */
-export function foldKeep(text: string): string {
-  if (ASCII.test(text)) return text.toLowerCase();
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[’ʼ‘\u200c]/g, (ch) => (ch === '\u200c' ? '' : "'"));
-}
 
 /** The unfolded text the `=` cues are matched on: composed, apostrophes unified. */
 function rawForm(text: string): string {
@@ -291,7 +265,7 @@ function evidenceCounter(cues: string[], fold: (text: string) => string, substri
     const parts = fold(cue.replace(/^\*|\*$/g, '')).match(EVIDENCE_WORD) ?? [];
     if (!parts.length) continue;
     if (substring) phrases.push(parts.join(''));
-    else if (prefix) starts.push(parts.join(' '));
+    else if (prefix) starts.push(` ${parts.join(' ')}`);
     else if (parts.length === 1) single.add(parts[0]!);
     else phrases.push(` ${parts.join(' ')} `);
   }
@@ -307,9 +281,10 @@ function evidenceCounter(cues: string[], fold: (text: string) => string, substri
     let n = 0;
     for (const w of words) if (single.has(w) && ++n === 3) return n;
     if (!phrases.length && !starts.length) return n;
-    const joined = ` ${words.join(' ')}`;
-    for (const c of phrases) if (`${joined} `.includes(c) && ++n === 3) return n;
-    for (const c of starts) if (joined.includes(` ${c}`) && ++n === 3) return n;
+    // Built once per sentence: a phrase is looked for between spaces, a start after one.
+    const joined = ` ${words.join(' ')} `;
+    for (const c of phrases) if (joined.includes(c) && ++n === 3) return n;
+    for (const c of starts) if (joined.includes(c) && ++n === 3) return n;
     return n;
   };
 }

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { extractAnchors } from '../dedupe/anchors.js';
-import { extractNames } from '../dedupe/names.js';
-import { fold } from '../dedupe/gazetteer.js';
+import { extractAnchors } from '../language/anchors.js';
+import { extractNames } from '../language/names.js';
+import { fold } from '../language/fold.js';
 import { baseLanguage } from '../language/base-language.js';
-import { FUNCTION_WORDS } from '../normalize/language.js';
+import { FUNCTION_WORDS } from '../language/identify.js';
 import { readSentence } from './fact-lexicon.js';
 import { figuresIn } from './key-figures.js';
 import { cuesFor } from './opinion-cues.js';

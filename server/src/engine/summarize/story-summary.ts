@@ -1,6 +1,6 @@
 import type { Interest } from '@dcbrief/shared';
 import { classify } from '../classify/interests.js';
-import { corroboration } from '../dedupe/cluster.js';
+import { corroboration } from '../cluster/cluster.js';
 import type { EntityManager } from '@mikro-orm/core';
 import { perStatement } from '../../db/per-statement.js';
 import { plainRows } from '../../db/raw-values.js';

@@ -49,6 +49,16 @@ describe('sentence splitting', () => {
       'Das gilt ab 1 MW.',
     ]);
   });
+
+  it('does not split after a title or a kind of place or company that comes before a name', () => {
+    assert.deepEqual(splitSentences('Viettel khởi công trung tâm dữ liệu tại TP. HCM ngày 10/4. Dự án có 140 MW.', 'vi'), [
+      'Viettel khởi công trung tâm dữ liệu tại TP. HCM ngày 10/4.',
+      'Dự án có 140 MW.',
+    ]);
+    assert.equal(splitSentences('PT. Telkom Indonesia membangun pusat data di Batam.', 'id').length, 1);
+    assert.equal(splitSentences('И.о. губернатора посетил площадку. Строительство началось в 2024 году.', 'ru').length, 2);
+    assert.equal(splitSentences('Строительство ведёт и.о. директора Иванов. Мощность 100 МВт.', 'ru').length, 2);
+  });
 });
 
 describe('extractive summaries', () => {

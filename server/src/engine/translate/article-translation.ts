@@ -1,6 +1,6 @@
 import type { Article } from '../model/article.entity.js';
 import { baseLanguage } from '../language/base-language.js';
-import { LIMITS, truncate } from '../normalize/limits.js';
+import { LIMITS, truncate } from '../model/limits.js';
 import { splitSentences } from '../summarize/sentences.js';
 import type { PassTranslator } from './cached-translator.js';
 

@@ -1,7 +1,7 @@
 import { countryOf, gazetteerHitsInScript, gazetteerKey, gazetteerPhraseAt, gazetteerStemKey } from './gazetteer.js';
 import { dateWords, INFLECTING } from './locale-data.js';
-import { localeDataLanguage } from '../language/base-language.js';
-import { nameFold } from './name-keys.js';
+import { localeDataLanguage } from './base-language.js';
+import { foldLetters } from './fold.js';
 import { toLatin } from './transliterate.js';
 
 /**
@@ -165,8 +165,8 @@ function wordsOf(match: string, lang: string): Word[] {
     const capital = first !== first.toLowerCase();
     words.push({
       raw,
-      key: nameFold(latin).replace(/\./g, ''),
-      folded: nameFold(raw),
+      key: foldLetters(latin).replace(/\./g, ''),
+      folded: foldLetters(raw),
       capital,
       lower: !capital && first !== first.toUpperCase(),
       acronym: capital && /^[\p{Lu}\d&.]{2,}$/u.test(raw) && /\p{Lu}.*\p{Lu}/u.test(raw),

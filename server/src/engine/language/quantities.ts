@@ -1,5 +1,5 @@
 import { currencyCodes, numberWords, singularNumberWords } from './locale-data.js';
-import { localeDataLanguage } from '../language/base-language.js';
+import { localeDataLanguage } from './base-language.js';
 import { asciiDigits, cjkAmount, KANJI_NUMBER } from './numerals.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as Tinyld from 'tinyld';
-import { baseLanguage } from '../language/base-language.js';
+import { baseLanguage } from './base-language.js';
 
 /**
  * tinyld, loaded on first use: its language profiles cost about 30 MB of memory (8 MB of heap), and most texts

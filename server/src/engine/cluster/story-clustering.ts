@@ -26,7 +26,11 @@ export interface PendingClusters {
  */
 export async function clusterPending(em: EntityManager, now: Date): Promise<PendingClusters> {
   const since = new Date(now.getTime() - OPEN_STORY_DAYS * 86_400_000);
-  const pending = (await plainRows(em, Article, ['id'], { storyId: null }, { publishedAt: 'asc', id: 'asc' })).map((a) => a.id);
+  // Placing is online, so the order counts: ties of publication time (a page that gives only a day) are broken
+  // by the text's hash, never by the random id, so one set of articles always makes the same stories.
+  const pending = (await plainRows(em, Article, ['id'], { storyId: null }, { publishedAt: 'asc', contentHash: 'asc', id: 'asc' })).map(
+    (a) => a.id,
+  );
   const members = new Map<string, string[]>();
   const fresh = new Set<string>();
   if (!pending.length) return { members, fresh };

@@ -1,3 +1,5 @@
+import { dropMarks } from './fold.js';
+
 /**
  * Cyrillic and Greek names in Latin letters, by each language's standard romanisation, so a name written in
  * both alphabets meets itself: Russian by BGN/PCGN (Ростелеком -> rostelekom, Яндекс -> yandeks), Ukrainian
@@ -131,7 +133,7 @@ export function toLatin(word: string, language: string): string {
     return out;
   }
   if (GREEK_SCRIPT.test(lower)) {
-    let s = lower.normalize('NFKD').replace(/\p{M}/gu, '');
+    let s = dropMarks(lower);
     for (const [pair, latin] of GREEK_PAIRS) s = s.split(pair).join(latin);
     return [...s].map((c) => GREEK[c] ?? c).join('');
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 
-import { localeDataLanguage } from '../language/base-language.js';
+import { localeDataLanguage } from './base-language.js';
+import { dropMarks, lowerCompatible } from './fold.js';
 
 /**
  * The content words of a headline and lead, as match keys (`t:<key>`): what two reports of one event in one
@@ -16,7 +17,7 @@ export function headlineTerms(title: string, text: string, language: string): st
   const stop = stopwordsOf(language);
   const lead = text.slice(0, LEAD_CHARS);
   const out = new Set<string>();
-  const folded = `${title}\n${lead}`.normalize('NFKC').toLowerCase();
+  const folded = lowerCompatible(`${title}\n${lead}`);
   for (const word of folded.match(WORD) ?? []) {
     if (/^\p{N}+$/u.test(word)) continue;
     if (UNSPACED.test(word)) {
@@ -33,7 +34,7 @@ export function headlineTerms(title: string, text: string, language: string): st
       if ([...stem].length >= 2 && !stop.has(stem)) out.add(`t:${stem}`);
       continue;
     }
-    const plain = word.normalize('NFKD').replace(/\p{M}/gu, '');
+    const plain = dropMarks(word);
     if ([...plain].length < MIN_LETTERS || stop.has(plain) || stop.has(word)) continue;
     out.add(`t:${[...plain].slice(0, STEM_LETTERS).join('')}`);
     if (out.size >= MAX_TERMS) break;

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { extractAnchors } from './anchors.js';
+import { extractAnchors } from '../language/anchors.js';
 import { corroboration, StoryIndex, type ClusterArticle } from './cluster.js';
-import { signature, similarity } from './minhash.js';
+import { signature, similarity } from '../intake/minhash.js';
 
 const FR9: Array<[string, string]> = [
   ['en', 'Equinix will invest €500 million in FR9, a 60 MW data center in Frankfurt, opening in 2027.'],

@@ -6,15 +6,6 @@
  * "Equinixa", Hungarian "Ostravában" and Czech "Ostravě" meet "Equinix" and "Ostrava".
  */
 
-const SPECIAL_LETTERS: Record<string, string> = { ł: 'l', đ: 'd', ø: 'o', æ: 'ae', ß: 'ss', œ: 'oe', ı: 'i', þ: 'th', ð: 'd', ħ: 'h' };
-
-/** Lower case without accents, and the letters that have no accent to drop (ł, đ, ø, ß, ı) spelled out. */
-export function nameFold(text: string): string {
-  const lower = text.toLowerCase();
-  const plain = /^[\x00-\x7f]*$/.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '');
-  return /[łđøæßœıþðħ]/.test(plain) ? plain.replace(/[łđøæßœıþðħ]/g, (c) => SPECIAL_LETTERS[c]!) : plain;
-}
-
 /** The name as it sounds, roughly: spellings of one name across alphabets and transliterations agree. */
 export function skeleton(name: string): string {
   return name

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { fold } from './gazetteer.js';
-import { localeDataLanguage } from '../language/base-language.js';
+import { fold } from './fold.js';
+import { localeDataLanguage } from './base-language.js';
 
 /**
  * Words of dates and amounts in the catalog's languages, read from the ICU data that ships with Node (Intl)
@@ -11,7 +11,7 @@ import { localeDataLanguage } from '../language/base-language.js';
  *
  * The tables of the languages the catalog and language identification know are what the builders below
  * (`dateWordsFromIcu`, `numberWordsFromIcu`, `singularNumberWordsFromIcu`, `nowruzFromIcu`) compute, stored in
- * locale-data.json (`npm run dedupe:locale-data -w server` writes it; a test checks that it is still ICU's). Asking
+ * locale-data.json (`npm run language:locale-data -w server` writes it; a test checks that it is still ICU's). Asking
  * ICU at run time made the process touch its formatters' code and data: about 6 MB of the node binary's pages
  * resident in every pass (decision 532). A language the file does not hold is still asked of ICU.
  */

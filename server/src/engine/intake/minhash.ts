@@ -1,3 +1,5 @@
+import { lowerCompatible } from '../language/fold.js';
+
 /**
  * MinHash over word 3-shingles (character 3-grams for scripts written without spaces), 64 permutations,
  * with LSH banding (16 bands of 4 rows) for candidate lookup. Hand-written: it is 60 lines, and the npm
@@ -10,7 +12,7 @@ export const ROWS = PERMUTATIONS / BANDS;
 const SEEDS = Array.from({ length: PERMUTATIONS }, (_, i) => mix(0x9e3779b9 ^ Math.imul(i + 1, 0x85ebca6b)));
 
 export function shingles(text: string): Set<string> {
-  const normalized = text.normalize('NFKC').toLowerCase();
+  const normalized = lowerCompatible(text);
   const out = new Set<string>();
   const words = normalized.match(/[\p{L}\p{N}]+/gu) ?? [];
   const unspaced = words.filter((w) => /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}]/u.test(w));

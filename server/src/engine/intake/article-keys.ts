@@ -1,15 +1,15 @@
 import type { Article } from '../model/article.entity.js';
-import { extractAnchors, type Anchors } from './anchors.js';
+import { extractAnchors, type Anchors } from '../language/anchors.js';
 import { signature } from './minhash.js';
-import { extractNames, placesOf } from './names.js';
-import { headlineTerms } from './terms.js';
+import { extractNames, placesOf } from '../language/names.js';
+import { headlineTerms } from '../language/terms.js';
 
 type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitle' | 'translatedText' | 'translatedLanguage'> &
   Partial<Pick<Article, 'publishedAt'>>;
 
 /**
  * The concepts of the field a text states, as stable ids ("outage", "acquisition", "permit", ...), in any
- * language. Provided by the field lexicon (normalize/article-intake.ts); clustering also matches on a name,
+ * language. Provided by the field lexicon (intake/article-intake.ts); clustering also matches on a name,
  * a calendar date and a concept (docs/decisions/210-cross-language-anchors.md).
  */
 export type ConceptFinder = (text: string, language: string) => string[];
@@ -35,6 +35,10 @@ export function articleKeys(article: ArticleText, options: ArticleKeyOptions = {
     const concepts = new Set(options.concepts(original.slice(0, CONCEPTS_FROM), article.language));
     if (translated) for (const c of options.concepts(translated.slice(0, CONCEPTS_FROM), article.translatedLanguage!)) concepts.add(c);
     if (concepts.size) anchors.concepts = [...concepts].sort();
+    const stages = new Set(options.concepts(article.title, article.language).filter((c) => STAGE_CONCEPTS.has(c)));
+    if (article.translatedTitle)
+      for (const c of options.concepts(article.translatedTitle, article.translatedLanguage!)) if (STAGE_CONCEPTS.has(c)) stages.add(c);
+    if (stages.size) anchors.stages = [...stages].sort();
   }
   const terms = new Set(headlineTerms(article.title, article.text, article.language));
   if (article.translatedTitle)
@@ -52,6 +56,45 @@ function headlineNames(title: string, language: string, anchors: Anchors): strin
   const { names, maybeNames } = extractNames(title, language);
   return [...new Set([...names, ...maybeNames])].filter((n) => known.has(n) && !places.has(n)).sort();
 }
+
+/**
+ * The field lexicon's concepts that name what happened to a project or a company, the stage of an event: two
+ * headlines that name different ones (an announcement's investment and an opening, a plan and a permit) are
+ * more likely two events. Concepts of the topic (cooling, AI, power) are not stages.
+ */
+export const STAGE_CONCEPTS: ReadonlySet<string> = new Set([
+  'construction',
+  'groundbreaking',
+  'expansion',
+  'opening',
+  'acquisition',
+  'merger',
+  'divestment',
+  'investment',
+  'funding',
+  'earnings',
+  'ipo',
+  'partnership',
+  'contract',
+  'bankruptcy',
+  'layoffs',
+  'ransomware',
+  'cyberattack',
+  'data-breach',
+  'ddos',
+  'outage',
+  'power-outage',
+  'fire',
+  'natural-hazard',
+  'permit',
+  'zoning',
+  'moratorium',
+  'court',
+  'fine',
+  'public-consultation',
+  'local-opposition',
+  'product-launch',
+]);
 
 /** Concepts are read from a text's first characters: its headline and lead. */
 const CONCEPTS_FROM = 400;

@@ -1,6 +1,6 @@
-import { fold } from './gazetteer.js';
+import { fold } from './fold.js';
 import { dateWords, jalaliToGregorian, monthOf, weekdayOf, type DateWords } from './locale-data.js';
-import { localeDataLanguage } from '../language/base-language.js';
+import { localeDataLanguage } from './base-language.js';
 import { asciiDigits, KANJI_NUMBER, kanjiNumber } from './numerals.js';
 
 /**

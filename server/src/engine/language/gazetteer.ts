@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { nameFold, nameKeys } from './name-keys.js';
+import { fold, foldLetters } from './fold.js';
+import { nameKeys } from './name-keys.js';
 
 /**
  * Names that change spelling or script between languages, folded to one key, so that a story told in
@@ -9,7 +10,6 @@ import { nameFold, nameKeys } from './name-keys.js';
  * names mostly survive translation as written, and are matched as written). Places carry their country, so
  * two articles that name different countries are about different sites.
  */
-const foldCache = new Map<string, string>();
 
 /** Companies: key -> names in other scripts and spellings (the key itself is one of its names). */
 const ORGS: Record<string, string[]> = {
@@ -766,7 +766,7 @@ const KATAKANA = /^[\u30a0-\u30ff]+$/u;
 const WORD_SPLIT = /[\s-]+/u;
 
 function addName(name: string, entry: Entry) {
-  const folded = nameFold(name).replace(/\.$/, '');
+  const folded = foldLetters(name).replace(/\.$/, '');
   if (!folded) return;
   if (LATIN_NAME.test(folded)) {
     const words = folded.split(WORD_SPLIT).filter(Boolean);
@@ -833,7 +833,7 @@ const KATAKANA_CHAR = /[\u30a0-\u30ff]/u;
 
 /** The gazetteer key of a word as written (folded), or undefined. */
 export function gazetteerKey(token: string): string | undefined {
-  return LOOKUP.get(fold(token).replace(/\.$/, ''))?.key ?? LOOKUP.get(nameFold(token))?.key;
+  return LOOKUP.get(fold(token).replace(/\.$/, ''))?.key ?? LOOKUP.get(foldLetters(token))?.key;
 }
 
 /** The gazetteer key of an inflected word (Czech "Ostravě", Russian "Осаке" transliterated), by its stems. */
@@ -886,23 +886,6 @@ export function gazetteerHitsInScript(text: string): string[] {
 /** The country of a place key (a city's, or a country's own), or undefined for a company or an unknown name. */
 export function countryOf(key: string): string | undefined {
   return COUNTRY_OF.get(key);
-}
-
-/** Lower case without diacritics (ü -> u, é -> e) so spellings with and without accents meet. Words repeat: cached. */
-export function fold(text: string): string {
-  if (text.length > 64) return foldNow(text);
-  let out = foldCache.get(text);
-  if (out === undefined) {
-    if (foldCache.size > 50_000) foldCache.clear();
-    out = foldNow(text);
-    foldCache.set(text, out);
-  }
-  return out;
-}
-
-function foldNow(text: string): string {
-  // ASCII needs no decomposition.
-  return /^[\x00-\x7f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /**

@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../lib/logger.js';
-import { articleKeys, type ConceptFinder } from '../dedupe/article-keys.js';
+import { articleKeys, type ConceptFinder } from './article-keys.js';
 import { fieldLexicon } from '../lexicon/lexicon.js';
 import { Article, ArticleSchema } from '../model/article.entity.js';
 import { translateArticles } from '../translate/article-translation.js';
 import type { PassTranslator } from '../translate/cached-translator.js';
 import type { AlsoSeen, NormalizedItem } from '../types.js';
-import { overflowing } from './limits.js';
+import { overflowing } from '../model/limits.js';
 import { perStatement } from '../../db/per-statement.js';
 
 export interface ArticleIntakeDeps {

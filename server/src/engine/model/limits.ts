@@ -1,6 +1,6 @@
 import type { EntitySchema } from '@mikro-orm/core';
-import { ArticleSchema } from '../model/article.entity.js';
-import { SourceSchema } from '../model/source.entity.js';
+import { ArticleSchema } from './article.entity.js';
+import { SourceSchema } from './source.entity.js';
 
 /**
  * Column limits, read from the entity schemas so they cannot drift from the tables. PostgreSQL refuses a

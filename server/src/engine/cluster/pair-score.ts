@@ -63,6 +63,10 @@ export const PAIR_FEATURES = [
   'sameNameOtherSize',
   /** Their headlines name one actor, and they name places in different countries: one company's two sites. */
   'sameActorOtherPlace',
+  /** Their headlines name one stage of an event (both an opening, both an approval): the lexicon's stage concepts. */
+  'sameStage',
+  /** Both headlines name a stage, and none is the same: a project's announcement and its opening, a plan and a vote. */
+  'stageConflict',
 ] as const;
 
 export interface PairModel {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { clusterLabelled, clusteringErrors, loadLabelled, pairwiseScores } from '../../../test/fixtures/clustering/evaluate.js';
-import { articleKeys, type ConceptFinder } from './article-keys.js';
+import { articleKeys, STAGE_CONCEPTS, type ConceptFinder } from '../intake/article-keys.js';
+import { fieldLexicon } from '../lexicon/lexicon.js';
 import { placeArticle, StoryIndex, type ClusterArticle } from './cluster.js';
 import { pairModel, pairProbability } from './pair-score.js';
 
@@ -300,5 +301,35 @@ describe('StoryIndex rules', () => {
       3,
     );
     assert.equal(index.find(other), null, 'another PUE in the same city is another story');
+  });
+});
+
+describe('the stage of an event its headline names', () => {
+  it('is one of the concepts of the field lexicon', () => {
+    const known = fieldLexicon().concepts;
+    for (const id of STAGE_CONCEPTS) assert.ok(known.has(id), `${id} is not a lexicon concept`);
+  });
+
+  it('comes from the headline only, in its language and its translation, through the lexicon', () => {
+    const lexicon = fieldLexicon();
+    const concepts: ConceptFinder = (text, language) => [...lexicon.conceptIds(text, language)];
+    const publishedAt = new Date('2026-11-24T08:00:00Z');
+    const keys = (title: string, text: string, language: string, translatedTitle: string | null = null) =>
+      articleKeys(
+        {
+          title,
+          text,
+          language,
+          translatedTitle,
+          translatedText: translatedTitle ? text : null,
+          translatedLanguage: translatedTitle ? 'en' : null,
+          publishedAt,
+        },
+        { concepts },
+      ).anchors;
+    assert.deepEqual(keys('Vantage opens its Frankfurt campus', 'The company acquired the land in 2023.', 'en').stages, ['opening']);
+    // The lead's acquisition is background: no stage in a headline that names none.
+    assert.equal(keys('Vantage in Frankfurt', 'The company acquired the land in 2023.', 'en').stages, undefined);
+    assert.deepEqual(keys('Groß-Gerau: Stadt lehnt Rechenzentrum ab', 'Text.', 'de', 'Data center permit refused').stages, ['permit']);
   });
 });

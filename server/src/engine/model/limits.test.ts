@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ArticleSchema } from '../model/article.entity.js';
+import { ArticleSchema } from './article.entity.js';
 import { columnLength, LIMITS, overflowing, truncate } from './limits.js';
-import { normalizeItem } from './normalize.js';
+import { normalizeItem } from '../normalize/normalize.js';
 import type { FetchedItem } from '../types.js';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -1,9 +1,9 @@
-import type { Anchors } from './anchors.js';
-import { BANDS, banded, bandKey, PERMUTATIONS, ROWS, similarity } from './minhash.js';
-import { nameKeys } from './name-keys.js';
-import { placesOf } from './names.js';
+import type { Anchors } from '../language/anchors.js';
+import { BANDS, banded, bandKey, PERMUTATIONS, ROWS, similarity } from '../intake/minhash.js';
+import { nameKeys } from '../language/name-keys.js';
+import { placesOf } from '../language/names.js';
 import { Int32Pool, KeyPostings } from './postings.js';
-import { significantDigits } from './quantities.js';
+import { significantDigits } from '../language/quantities.js';
 import { PAIR_FEATURES, type PairModel, pairModel, pairProbability, sameAmount } from './pair-score.js';
 
 export interface ClusterArticle {
@@ -66,9 +66,11 @@ const UNREADABLE = 15;
 const TERMS = 16;
 /** Every match key of the headline's names that are not places (Anchors.headline). */
 const HEADLINE = 17;
+/** The stages of an event the headline names (`stage:opening`). */
+const STAGES = 18;
 /** The MinHash signature, its unsigned values as signed 32-bit integers (none at all for a text without shingles). */
-const SIGNATURE = 18;
-const SECTIONS = 19;
+const SIGNATURE = 19;
+const SECTIONS = 20;
 
 /** An article about to be compared, with what its comparisons read once (see StoryIndex.probe). */
 interface Probe {
@@ -266,18 +268,34 @@ export class StoryIndex {
     const self = this.numbers.get(article.id);
     const model = this.model;
     const features = new Float64Array(PAIR_FEATURES.length);
+    // Each member is scored once: the linkage below reads the candidates' scores again.
+    const scores = new Map<number, number>();
+    const texts = new Map<number, number>();
+    const scoreOf = (number: number, m: Member) => {
+      let score = scores.get(number);
+      if (score === undefined) {
+        // MinHash is only worth comparing where LSH says the texts may be close.
+        const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
+        this.features(probe, m, text, unreadable, features);
+        scores.set(number, (score = pairProbability(features, model)));
+        texts.set(number, text);
+      }
+      return score;
+    };
     const consider = (number: number) => {
       if (number === self) return;
       const m = this.members[number]!;
       if (Math.abs(probe.time - m.time) > WINDOW_MS) return;
-      // MinHash is only worth comparing where LSH says the texts may be close.
-      const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
-      this.features(probe, m, text, unreadable, features);
-      const score = pairProbability(features, model);
+      const score = scoreOf(number, m);
       if (score < model.threshold) return;
       const previous = best.get(m.storyId);
       if (!previous || score > previous.score)
-        best.set(m.storyId, { storyId: m.storyId, reason: text >= TEXT_MATCH ? 'text' : 'anchors', score, articleId: m.id });
+        best.set(m.storyId, {
+          storyId: m.storyId,
+          reason: (texts.get(number) ?? 0) >= TEXT_MATCH ? 'text' : 'anchors',
+          score,
+          articleId: m.id,
+        });
     };
     for (const number of similar) consider(number);
     for (const number of candidates) if (!similar.has(number)) consider(number);
@@ -293,9 +311,7 @@ export class StoryIndex {
         if (number === self) continue;
         const m = this.members[number]!;
         if (Math.abs(probe.time - m.time) > WINDOW_MS) continue;
-        const text = similar.has(number) ? packedSimilarity(m.keys, keys) : 0;
-        this.features(probe, m, text, unreadable, features);
-        sum += pairProbability(features, model);
+        sum += scoreOf(number, m);
         n++;
       }
       const mean = n ? sum / n : match.score;
@@ -424,6 +440,9 @@ export class StoryIndex {
     out[f++] = headlines && !sameHeadline ? 1 : 0;
     out[f++] = nameCount > 0 && sizeConflict ? 1 : 0;
     out[f++] = sameHeadline && apart ? 1 : 0;
+    const sameStage = countIn(x, y, STAGES) > 0;
+    out[f++] = sameStage ? 1 : 0;
+    out[f++] = !sameStage && x[STAGES] !== x[STAGES + 1] && y[STAGES] !== y[STAGES + 1] ? 1 : 0;
   }
 
   /** How many names (and maybe-names another article wrote as names) the article of `keys` states. */
@@ -577,6 +596,7 @@ export class StoryIndex {
     sections[UNREADABLE] = [NON_LATIN.has(language) ? 1 : 0];
     sections[TERMS] = this.set(anchors.terms ?? []);
     sections[HEADLINE] = sortedOnce((anchors.headline ?? []).flatMap((name) => nameKeys(name).map((k) => this.id(k))));
+    sections[STAGES] = this.set((anchors.stages ?? []).map((c) => `stage:${c}`));
     sections[SIGNATURE] = article.signature;
     const keys = this.pool.alloc(SECTIONS + 1 + sections.reduce((n, s) => n + s.length, 0));
     let at = SECTIONS + 1;

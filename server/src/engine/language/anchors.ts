@@ -43,6 +43,11 @@ export interface Anchors {
    * article's names and maybe-names. Absent in anchors stored before they existed.
    */
   headline?: string[];
+  /**
+   * The stages of an event its headline names (`STAGE_CONCEPTS` of the field lexicon: construction, opening,
+   * permit, acquisition, outage...), when `articleKeys` is given a concept finder. Absent in anchors stored before.
+   */
+  stages?: string[];
 }
 
 /** What else helps read a text's anchors: its publication (a Persian date without its year is read near it). */

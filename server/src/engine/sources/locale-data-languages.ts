@@ -1,7 +1,6 @@
-import { CANDIDATES } from '../normalize/language.js';
-import { loadCatalog } from '../sources/catalog.js';
-
 import { localeDataLanguage } from '../language/base-language.js';
+import { CANDIDATES } from '../language/identify.js';
+import { loadCatalog } from './catalog.js';
 
 /**
  * The languages whose date and number words locale-data.json stores: the shipped catalog's and those language
