@@ -74,8 +74,13 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
   const index = await loadEntityIndex(em);
   const report: EntitiesReport = { stories: 0, mentions: 0, facts: 0, candidates: [] };
   const sightedKeys = new Set<string>();
-  for (const slice of perStatement(storyIds, STORIES_PER_SLICE)) {
-    const articles = await plainRows(em, Article, ARTICLE_FIELDS, { storyId: { $in: slice } });
+  // Reading an article is CPU work on this thread, writing rows is SQLite's on libuv's pool: a slice's rows are
+  // written while the next slice is read. The next slice's articles are loaded before the write starts (SQLite has
+  // one connection: a load would wait for the write's transaction).
+  const slices = [...perStatement(storyIds, STORIES_PER_SLICE)];
+  let articles = slices.length ? await loadArticles(em, slices[0]!) : [];
+  let writing: Promise<void> = Promise.resolve();
+  for (const [n, slice] of slices.entries()) {
     const byStory = new Map<string, EntityArticle[]>();
     for (const a of articles) byStory.set(a.storyId!, [...(byStory.get(a.storyId!) ?? []), a]);
     const mentions: EntityMention[] = [];
@@ -89,20 +94,38 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
       sightings.push(...read.sightings);
       for (const s of read.sightings) sightedKeys.add(s.key);
     }
-    await em.transactional(async (tx) => {
-      await tx.nativeDelete(EntityMention, { storyId: { $in: slice }, articleId: { $ne: null } });
-      await tx.nativeDelete(EntityFact, { storyId: { $in: slice } });
-      await tx.nativeDelete(EntityNameSighting, { storyId: { $in: slice } });
-      for (const part of perStatement(mentions, 200)) await tx.insertMany(EntityMention, part);
-      for (const part of perStatement(facts, 100)) await tx.insertMany(EntityFact, part);
-      for (const part of perStatement(sightings, 200)) await tx.insertMany(EntityNameSighting, part);
-    });
+    await writing;
+    articles = n + 1 < slices.length ? await loadArticles(em, slices[n + 1]!) : [];
+    writing = writeSlice(em, slice, mentions, facts, sightings);
     report.stories += byStory.size;
     report.mentions += mentions.length;
     report.facts += facts.length;
   }
+  await writing;
   report.candidates = await promoteCandidates(em, index, [...sightedKeys], now);
   return report;
+}
+
+function loadArticles(em: EntityManager, storyIds: string[]): Promise<EntityArticle[]> {
+  return plainRows(em, Article, ARTICLE_FIELDS, { storyId: { $in: storyIds } });
+}
+
+/** Replaces what the slice's stories had (one transaction: a reader sees a story's entities whole). */
+async function writeSlice(
+  em: EntityManager,
+  slice: string[],
+  mentions: EntityMention[],
+  facts: EntityFact[],
+  sightings: EntityNameSighting[],
+): Promise<void> {
+  await em.fork().transactional(async (tx) => {
+    await tx.nativeDelete(EntityMention, { storyId: { $in: slice }, articleId: { $ne: null } });
+    await tx.nativeDelete(EntityFact, { storyId: { $in: slice } });
+    await tx.nativeDelete(EntityNameSighting, { storyId: { $in: slice } });
+    for (const part of perStatement(mentions, 200)) await tx.insertMany(EntityMention, part);
+    for (const part of perStatement(facts, 100)) await tx.insertMany(EntityFact, part);
+    for (const part of perStatement(sightings, 200)) await tx.insertMany(EntityNameSighting, part);
+  });
 }
 
 /** A story's mentions (one per entity and article), its facts (one per entity, type and value), its unknown names. */
