@@ -335,7 +335,7 @@ async function inProcess(): Promise<Array<Record<string, string>>> {
         `cold ingest ${SOURCES} x ${ITEMS}`,
         coldMs,
         cold.newArticles,
-        `${cold.newArticles} articles, ${cold.storiesCreated} stories (fetch+parse ${cold.timings.fetchMs} ms, store ${cold.timings.storeMs} ms, stories ${cold.timings.storiesMs} ms of which clustering ${cold.timings.clusterMs} ms)`,
+        `${cold.newArticles} articles, ${cold.storiesCreated} stories (fetch+parse ${cold.timings.fetchMs} ms, store ${cold.timings.storeMs} ms, stories ${cold.timings.storiesMs} ms of which clustering ${cold.timings.clusterMs} ms, entities ${cold.timings.entitiesMs} ms)`,
         coldMs <= 30_000 ? '<= 30 s: met' : '<= 30 s: MISSED',
       ),
       row(

@@ -1,6 +1,7 @@
 /**
  * npm run bench: every benchmark of the repo against the real code, printed as tables.
- * Run some with `npm run bench -- api web` (names: api, web, engine, delivery, audio, quality, feeds, sign-in).
+ * Run some with `npm run bench -- api web` (names: api, web, engine, entities, delivery, audio, quality, feeds, sign-in).
+ * The entities benchmark reads bench/real-news/entity-labels.json, or the file ENTITY_LABELS names.
  * The quality benchmark takes `--set DIR` (repeatable) and `--verbose`: `npm run bench -- quality --set /path/to/set`.
  * The feeds benchmark takes `--corpus DIR` (the feedparser test feeds) and `--verbose`.
  * The audio benchmark takes `--subscribers N` (default 1000; the issue's figure: `npm run bench -- audio --subscribers 10000`).
@@ -10,6 +11,7 @@ import { benchApi } from './api.js';
 import { benchAudio } from './audio.js';
 import { benchDelivery } from './delivery.js';
 import { benchEngine } from './engine.js';
+import { benchEntities } from './entities.js';
 import { benchFeeds } from './feeds.js';
 import { benchQuality } from './quality.js';
 import { benchSignInTiming } from './sign-in-timing.js';
@@ -30,6 +32,7 @@ const benches: Record<string, Bench> = {
   api: benchApi,
   web: benchWeb,
   engine: benchEngine,
+  entities: () => benchEntities({ verbose: values.verbose }),
   delivery: benchDelivery,
   feeds: () => benchFeeds({ corpus: values.corpus, verbose: values.verbose }),
   audio: () => benchAudio({ subscribers: values.subscribers ? Number(values.subscribers) : undefined }),

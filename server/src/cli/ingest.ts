@@ -92,6 +92,9 @@ function summarize(report: IngestReport): string {
     { what: 'items skipped', count: String(report.skippedItems) },
     { what: 'new stories', count: String(report.storiesCreated) },
     { what: 'updated stories', count: String(report.storiesUpdated) },
+    { what: 'entity mentions', count: String(report.entities.mentions) },
+    { what: 'entity facts', count: String(report.entities.facts) },
+    { what: 'new candidate entities', count: String(report.entities.candidates) },
   ];
   const failures = report.outcomes.filter((o) => o.status === 'failed').map((o) => `  ${o.sourceId}: ${visible(o.error ?? '')}`);
   const illFormed = report.outcomes.filter((o) => o.illFormed).map((o) => `  ${o.sourceId}: ${visible(o.illFormed!)}`);

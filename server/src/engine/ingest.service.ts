@@ -21,6 +21,7 @@ import { prepareArticles } from './intake/article-intake.js';
 import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
 import { summarizeTouched, type SourceInfo } from './summarize/story-summary.js';
+import { recordEntities } from './entities/entities.service.js';
 import type { PassTranslator, TranslationPassReport } from './translate/cached-translator.js';
 import type { NormalizedItem } from './types.js';
 
@@ -65,7 +66,9 @@ export interface IngestReport {
    * (`clusterMs`), placing, classifying, summarizing and storing the stories (`storiesMs`, which includes `clusterMs`),
    * and, of all that, in the store's write transactions (`storeMs`).
    */
-  timings: { fetchMs: number; storeMs: number; storiesMs: number; clusterMs: number };
+  timings: { fetchMs: number; storeMs: number; storiesMs: number; clusterMs: number; entitiesMs: number };
+  /** The entities stage (after summaries): mentions and facts stored for the touched stories, candidates found. */
+  entities: { mentions: number; facts: number; candidates: number };
   /** Titles, leads and facts translated, from the cache or the provider, and why the rest was not (null: no translator). */
   translation: TranslationPassReport | null;
   outcomes: SourceOutcome[];
@@ -134,6 +137,10 @@ export class IngestService {
     report.storiesCreated = stored.created;
     report.storiesUpdated = stored.updated;
     report.timings.storiesMs = report.timings.clusterMs + lap();
+    collectBetweenStages();
+    const entities = await recordEntities(orm.em.fork(), [...new Set([...clusters.members.keys(), ...reseen])], now);
+    report.entities = { mentions: entities.mentions, facts: entities.facts, candidates: entities.candidates.length };
+    report.timings.entitiesMs = lap();
     return report;
   }
 
@@ -272,7 +279,8 @@ function emptyReport(startedAt: Date, sources: number, skippedBackoff: number): 
     skippedItems: 0,
     storiesCreated: 0,
     storiesUpdated: 0,
-    timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0 },
+    timings: { fetchMs: 0, storeMs: 0, storiesMs: 0, clusterMs: 0, entitiesMs: 0 },
+    entities: { mentions: 0, facts: 0, candidates: 0 },
     translation: null,
     outcomes: [],
   };

@@ -24,6 +24,7 @@ export const MIGRATIONS = {
     'Migration20261123071000', // SqliteAudioSentenceFrames
     'Migration20261128120000', // SqliteSourceIllFormed
     'Migration20261128130000', // SqliteAccountMailParams
+    'Migration20261128140000', // SqliteEntities
   ],
   postgresql: [
     'Migration20261122065932', // PgInitial
@@ -44,6 +45,7 @@ export const MIGRATIONS = {
     'Migration20261123170000', // PgSessionCacheNotify
     'Migration20261128120001', // PgSourceIllFormed
     'Migration20261128130001', // PgAccountMailParams
+    'Migration20261128140001', // PgEntities
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
 

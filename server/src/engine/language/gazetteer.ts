@@ -887,3 +887,25 @@ export function gazetteerHitsInScript(text: string): string[] {
 export function countryOf(key: string): string | undefined {
   return COUNTRY_OF.get(key);
 }
+
+/**
+ * The gazetteer's companies, cities and countries with every name it knows for them (countries with ICU's names
+ * in the catalog languages): what `npm run entities:seed -w server` builds the entities' seed list from.
+ */
+export function gazetteerEntries(): {
+  companies: Record<string, string[]>;
+  cities: Record<string, { country: string; names: string[] }>;
+  countries: Record<string, { region: string; names: string[] }>;
+} {
+  const icu = (key: string) => (REGION_NAMES[key] ?? []).filter((n): n is string => Boolean(n) && !/[()]/.test(n!));
+  return {
+    companies: ORGS,
+    cities: Object.fromEntries(Object.entries(CITIES).map(([key, [country, names]]) => [key, { country, names }])),
+    countries: Object.fromEntries(
+      Object.entries(COUNTRIES).map(([key, [region, extra]]) => [
+        key,
+        { region, names: [...icu(key), ...extra].filter((n) => !AMBIGUOUS.has(n.toLowerCase())) },
+      ]),
+    ),
+  };
+}

@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractArticle } from './extract.js';
+import { EntityIndex } from './recognize.js';
+import { seedEntities } from './seed.js';
+
+const index = new EntityIndex(seedEntities());
+const read = (title: string, sentences: string[], language = 'en', publishedAt = new Date('2026-05-01T12:00:00Z')) =>
+  extractArticle(index, { title, sentences, language, publishedAt });
+const named = (text: string, language: string) => read(text, [], language).entities;
+
+describe('entity recognition', () => {
+  it('folds one company written in many scripts to one identity', () => {
+    for (const [text, language] of [
+      ['Microsoft opens a data center', 'en'],
+      ['微软新建数据中心', 'zh'],
+      ['마이크로소프트, 데이터센터 건설', 'ko'],
+      ['マイクロソフト、データセンター建設', 'ja'],
+      ['مايكروسوفت تبني مركز بيانات', 'ar'],
+      ['Майкрософта строит ЦОД', 'ru'],
+    ])
+      assert.deepEqual(named(text!, language!), ['microsoft'], `${language}: ${text}`);
+  });
+
+  it('knows places from the gazetteer in their own scripts', () => {
+    assert.deepEqual(named('Equinix baut in Frankfurt', 'de'), ['equinix', 'frankfurt']);
+    assert.deepEqual(named('エクイニクス、大阪に新拠点', 'ja'), ['equinix', 'osaka']);
+  });
+
+  it('takes a common word for a company only where a capital inside a sentence names it', () => {
+    assert.deepEqual(read('Data center news', ['Operators switch to liquid cooling.', 'Switch said it will expand.']).entities, []);
+    assert.deepEqual(read('Data center news', ['The campus of Switch in Reno grows.']).entities, ['switch']);
+    assert.deepEqual(read('Aligned Data Centers buys land', []).entities, ['aligned']);
+    assert.deepEqual(
+      read('Switch opens a campus', ['The campus of Switch in Reno grows.']).about,
+      ['switch'],
+      'sure elsewhere in the article',
+    );
+  });
+
+  it('reads a title in lower case (taken from its address) without asking for capitals', () => {
+    assert.deepEqual(read('microsoft med milliardsatsing i sverige', [], 'no').about, ['microsoft']);
+    assert.deepEqual(read('aws outage hits banks', []).about, ['amazon']);
+  });
+});
+
+describe('entity facts', () => {
+  it('attaches a figure to the site the sentence names, else the company nearest to it', () => {
+    const { facts } = read('Data center plans', [
+      'OpenAI and Oracle said Stargate Abilene will reach 1.2 GW.',
+      'Blackstone will invest €2 billion, while Brookfield pledged $5 billion.',
+    ]);
+    const capacity = facts.find((f) => f.type === 'capacity');
+    assert.equal(capacity?.entity, 'stargate-abilene');
+    assert.deepEqual(
+      facts.filter((f) => f.type === 'investment').map((f) => [f.entity, f.type === 'investment' && f.currency]),
+      [
+        ['blackstone', 'EUR'],
+        ['brookfield', 'USD'],
+      ],
+    );
+  });
+
+  it('converts an amount to US dollars at the rate of its year', () => {
+    const fact = read('Microsoft to invest €1 billion in Spain', []).facts.find((f) => f.type === 'investment');
+    assert.ok(fact?.type === 'investment' && fact.usd! > 1e9 && fact.usd! < 1.3e9);
+  });
+
+  it('tells the status and the stage from the cue words of the language', () => {
+    const status = (title: string, language: string) => read(title, [], language).facts.find((f) => f.type === 'status');
+    assert.equal(
+      status('Equinix opens its 20 MW Frankfurt campus', 'en')?.type === 'status' &&
+        status('Equinix opens its 20 MW Frankfurt campus', 'en')!.status,
+      'operational',
+    );
+    const facts = read('Equinix nimmt 20-MW-Rechenzentrum in Frankfurt in Betrieb', [], 'de').facts;
+    assert.deepEqual(
+      facts.map((f) => (f.type === 'capacity' ? `capacity ${f.mw} ${f.stage}` : f.type === 'status' ? `status ${f.status}` : f.type)),
+      ['capacity 20 live', 'status operational'],
+    );
+    const cancelled = read('Microsoft scraps data center plan in Wisconsin', []).facts;
+    assert.deepEqual(
+      cancelled.map((f) => f.type === 'status' && f.status),
+      ['cancelled'],
+    );
+  });
+
+  it('dates a future event, and a future opening is no status yet', () => {
+    const { facts } = read('Data center vote', ['The county board will vote on Meta’s rezoning on March 12, 2027.'], 'en');
+    const event = facts.find((f) => f.type === 'event-date');
+    assert.deepEqual(event && { ...event, sentence: undefined }, {
+      entity: 'meta',
+      sentence: undefined,
+      type: 'event-date',
+      what: 'vote',
+      date: '2027-03-12',
+    });
+    const opening = read('Google data center', [
+      'Google said the 100 MW campus is under construction and will be commissioned in 2027.',
+    ]).facts;
+    assert.ok(!opening.some((f) => f.type === 'status' && f.status === 'operational'));
+    assert.ok(opening.some((f) => f.type === 'capacity' && f.stage === 'construction'));
+  });
+});

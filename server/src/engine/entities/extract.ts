@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { extractDateKeys } from '../language/dates.js';
+import { findQuantities } from '../language/quantities.js';
+import { factCues, type EventKind, type Stage, type Status } from './cues.js';
+import type { EntityIndex, Mention } from './recognize.js';
+
+/**
+ * One article read for entities: the entities it names (title and sentences), the ones it is about (the actors of
+ * its title, else of its lead), and the facts its sentences state, each attached to the entity the sentence states
+ * it for: the site the sentence names, else the company named nearest the figure or cue, else the article's actor.
+ */
+
+export interface ArticleInput {
+  title: string;
+  /** The body's sentences, in order (the caller's splitter: the engine's, or the labelled sets' own). */
+  sentences: readonly string[];
+  language: string;
+  publishedAt: Date;
+}
+
+export type EntityFactValue =
+  | { type: 'capacity'; mw: number; stage: Stage }
+  | { type: 'investment'; amount: number; currency: string; usd: number | null }
+  | { type: 'status'; status: Status }
+  | { type: 'event-date'; what: EventKind; date: string };
+
+export type ExtractedFact = EntityFactValue & {
+  entity: string;
+  /** The sentence that states it, trimmed. */
+  sentence: string;
+};
+
+export interface ArticleEntities {
+  /** Ids named anywhere in the title or the sentences, each once, in order of first mention. */
+  entities: string[];
+  about: string[];
+  facts: ExtractedFact[];
+}
+
+/** Sentences after the title read as its lead (for `about`). */
+const LEAD = 1;
+
+export function extractArticle(index: EntityIndex, article: ArticleInput): ArticleEntities {
+  const { title, sentences, language, publishedAt } = article;
+  const rawTitle = index.allMentions(title, language, true);
+  const rawBody = sentences.map((s) => index.allMentions(s, language));
+  // A doubtful mention (Switch opening a sentence) stands when the article names the entity surely elsewhere.
+  const sure = new Set([...rawTitle, ...rawBody.flat()].filter((m) => m.sure).map((m) => m.id));
+  const kept = (mentions: Mention[]) => mentions.filter((m) => m.sure || sure.has(m.id));
+  const titleMentions = kept(rawTitle);
+  const bodyMentions = rawBody.map(kept);
+  const entities = [...new Set([...titleMentions, ...bodyMentions.flat()].map((m) => m.id))];
+  const actors = (mentions: Mention[]) => [...new Set(mentions.filter((m) => m.kind !== 'place').map((m) => m.id))];
+  let about = actors(titleMentions);
+  if (!about.length) about = actors(bodyMentions.slice(0, LEAD).flat());
+  if (!about.length) about = [...new Set(titleMentions.map((m) => m.id))];
+  const facts: ExtractedFact[] = [];
+  const all = [{ text: title, mentions: titleMentions }, ...sentences.map((text, i) => ({ text, mentions: bodyMentions[i]! }))];
+  all.forEach(({ text, mentions }, i) => {
+    // A sentence that names no entity and states no figure tells a fact of the article's actor only in its title or lead.
+    const figures = FIGURE.test(text);
+    if (!mentions.length && !figures && i > LEAD) return;
+    facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, about[0], figures));
+  });
+  return { entities, about, facts: dedupe(facts) };
+}
+
+/** A digit in any script, or a CJK numeral: what a figure needs. */
+const FIGURE = /[\p{Nd}一二三四五六七八九十百千万萬億亿兆]/u;
+
+function sentenceFacts(
+  sentence: string,
+  mentions: Mention[],
+  language: string,
+  publishedAt: Date,
+  actor: string | undefined,
+  figures: boolean,
+): ExtractedFact[] {
+  const out: ExtractedFact[] = [];
+  const cues = factCues().read(sentence, language);
+  const date = figures && (cues.events.length || cues.statuses.length) ? futureDate(sentence, language, publishedAt) : null;
+  // "will be commissioned in 2027", "opens next year": a future opening is an event, not the site's status or stage.
+  const future = date !== null && cues.events.some((e) => e.what === 'commissioning' || e.what === 'opening');
+  const statuses = future ? cues.statuses.filter((s) => s.status !== 'operational') : cues.statuses;
+  const stage =
+    future && cues.stage === 'live' ? (statuses.some((s) => s.status === 'construction') ? 'construction' : 'announced') : cues.stage;
+  const holder = (at: number) => attachTo(mentions, at) ?? actor;
+  for (const q of figures ? findQuantities(sentence, language) : []) {
+    const colon = q.key.indexOf(':');
+    const unit = q.key.slice(0, colon);
+    const value = Number(q.key.slice(colon + 1));
+    const at = Math.max(0, sentence.indexOf(q.raw));
+    const entity = holder(at);
+    if (!entity || !Number.isFinite(value)) continue;
+    if (unit === 'mw') out.push({ entity, sentence, type: 'capacity', mw: value, stage });
+    else if (CURRENCIES.has(unit))
+      out.push({ entity, sentence, type: 'investment', amount: value, currency: unit.toUpperCase(), usd: toUsd(value, unit, publishedAt) });
+  }
+  const status = statuses[0];
+  if (status) {
+    const entity = holder(status.at);
+    if (entity) out.push({ entity, sentence, type: 'status', status: status.status });
+  }
+  if (cues.events.length && date) {
+    const entity = holder(cues.events[0]!.at);
+    if (date && entity) out.push({ entity, sentence, type: 'event-date', what: cues.events[0]!.what, date });
+  }
+  return out;
+}
+
+/** The site the sentence names (nearest to `at`), else the company named nearest to `at`. */
+function attachTo(mentions: Mention[], at: number): string | undefined {
+  const nearest = (kind: Mention['kind']) =>
+    mentions.filter((m) => m.kind === kind).sort((a, b) => distance(a, at) - distance(b, at))[0]?.id;
+  return nearest('site') ?? nearest('company');
+}
+
+function distance(m: Mention, at: number): number {
+  return at < m.start ? m.start - at : at >= m.end ? at - m.end : 0;
+}
+
+/**
+ * The most precise date the sentence states that is after the publication day: a day (`2027-03-12`), else a month
+ * (`2027-03`), else a year (`2027`). A day or month without a year is in the publication's year, or the next if passed.
+ */
+function futureDate(sentence: string, language: string, publishedAt: Date): string | null {
+  const keys = extractDateKeys(sentence, language, publishedAt);
+  const published = publishedAt.toISOString().slice(0, 10);
+  const years = [...keys].filter((k) => /^\d{4}$/.test(k)).sort();
+  const months = [...keys].filter((k) => /^\d{4}-\d{2}$/.test(k)).sort();
+  const days = [...keys].filter((k) => /^--\d{2}-\d{2}$/.test(k)).sort();
+  const candidates: string[] = [];
+  for (const day of days) {
+    const md = day.slice(2);
+    const year =
+      years.find((y) => `${y}-${md}` > published) ??
+      String(publishedAt.getUTCFullYear() + (`${publishedAt.getUTCFullYear()}-${md}` > published ? 0 : 1));
+    candidates.push(`${year}-${md}`);
+  }
+  candidates.push(...months, ...years);
+  return candidates.find((c) => c > published.slice(0, c.length)) ?? null;
+}
+
+/** One fact per entity, type, value and sentence (a sentence may state a figure twice: "60 MW (0.06 GW)"). */
+function dedupe(facts: ExtractedFact[]): ExtractedFact[] {
+  const seen = new Set<string>();
+  return facts.filter((f) => {
+    const key = JSON.stringify(f);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+interface RateFile {
+  usdPerUnit: Record<string, Record<string, number>>;
+}
+let rates: RateFile['usdPerUnit'] | undefined;
+const currencyRates = () =>
+  (rates ??= (JSON.parse(readFileSync(new URL('../cluster/currency-rates.json', import.meta.url), 'utf8')) as RateFile).usdPerUnit);
+const CURRENCIES = new Set(Object.values(currencyRates()).flatMap((year) => Object.keys(year)));
+
+/** The amount in US dollars at the rate of the publication's year (the latest year known before it), or null. */
+export function toUsd(amount: number, currency: string, at: Date): number | null {
+  const table = currencyRates();
+  const years = Object.keys(table)
+    .filter((y) => Number(y) <= at.getUTCFullYear())
+    .sort();
+  const rate = table[years.at(-1) ?? Object.keys(table).sort()[0]!]?.[currency.toLowerCase()];
+  return rate === undefined ? null : Math.round(amount * rate);
+}

@@ -1,0 +1,260 @@
+import { INFLECTING } from '../language/locale-data.js';
+import { foldLetters } from '../language/fold.js';
+import { nameKeys } from '../language/name-keys.js';
+import { toLatin } from '../language/transliterate.js';
+import { localeDataLanguage } from '../language/base-language.js';
+import type { EntityKind } from './seed.js';
+
+/**
+ * Entities named in a sentence, in any catalog language: each name and alias of an entity is looked for folded (case,
+ * accents, ł -> l) and, in Cyrillic and Greek, in Latin letters, so "Microsoft", "Майкрософт", "微软", "마이크로소프트"
+ * and "مايكروسوفت" are one identity. Latin names are words (a phrase of several words is taken whole, the longest
+ * first) written with a capital, or exactly as the alias writes them when it is an acronym or mixed case (AWS, xAI);
+ * in inflecting languages a single word also meets its stem ("Equinixa", "Майкрософта"). Names in scripts without
+ * spaces or with joined particles (CJK, Thai, Arabic, Hebrew, Devanagari, Hangul) are found inside the text.
+ */
+
+/** What recognition needs of an entity: its identity, kind and every name. */
+export interface NamedEntity {
+  id: string;
+  kind: EntityKind;
+  name: string;
+  aliases: readonly string[];
+  /** Its name is also a common word: only a capital inside a sentence (not a headline in Title Case) names it. */
+  common?: boolean;
+}
+
+/** An entity named in a sentence, with where (characters of the sentence). */
+export interface Mention {
+  id: string;
+  kind: EntityKind;
+  start: number;
+  end: number;
+  /**
+   * False where the words may be a common word rather than the entity (a common-word name opening a sentence, in a
+   * Title Case headline or a text in lower case): kept only when the same article names the entity surely elsewhere.
+   */
+  sure: boolean;
+}
+
+interface Phrase {
+  words: string[];
+  /** Each word as the alias writes it, when it must be matched exactly (acronyms, mixed case). */
+  exact: Array<string | null>;
+  entity: NamedEntity;
+}
+
+interface ScriptName {
+  name: string;
+  entity: NamedEntity;
+  katakana: boolean;
+  wordStart: boolean;
+}
+
+const WORD =
+  /[\p{Script=Latin}\d][\p{Script=Latin}\d&'’.+]*[\p{Script=Latin}\d+]|\p{Script=Latin}|[\p{Script=Cyrillic}][\p{Script=Cyrillic}\d'’-]*|[\p{Script=Greek}]+/gu;
+const LATIN_ONLY = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Script=Cyrillic}\p{Script=Greek}]+$/u;
+const NON_LATIN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
+const ELISION = /^(?:l|d|s|n|c|j|m|t|qu|dell|dall|nell|sull|all|coll|un|quell)$/i;
+const KATAKANA = /^[\u30a0-\u30ff]+$/u;
+const KATAKANA_CHAR = /[\u30a0-\u30ff]/u;
+const LETTER = /[\p{L}\p{M}]/u;
+const HAS_OTHER_SCRIPT = /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Script=Cyrillic}\p{Script=Greek}]/u;
+
+/** A word of a text: where it is, as written, and its key (folded, Latin letters, no dots). */
+interface Token {
+  raw: string;
+  key: string;
+  start: number;
+  end: number;
+}
+
+/** The words of a text with their keys; apostrophes and hyphens resolved as names.ts does (l'Equinix, Google-nál). */
+function tokenize(text: string, language: string): Token[] {
+  const out: Token[] = [];
+  for (const m of text.matchAll(WORD)) {
+    let word = m[0];
+    let offset = m.index;
+    if (/['’]/.test(word)) {
+      const [first, ...rest] = word.split(/['’]/);
+      if (ELISION.test(first!) && rest.length) {
+        offset += first!.length + 1;
+        word = rest.join('');
+      } else word = first!;
+    }
+    let at = offset;
+    for (const part of word.split('-')) {
+      const raw = part.replace(/\.$/, '');
+      if (raw) out.push({ raw, key: keyOf(raw, language), start: at, end: at + raw.length });
+      at += part.length + 1;
+    }
+  }
+  return out;
+}
+
+function keyOf(word: string, language: string): string {
+  const latin = NON_LATIN_LETTER.test(word) ? toLatin(word, language) : word;
+  return foldLetters(latin).replace(/\./g, '');
+}
+
+/** Whether a text word may stand for an alias word written `exact` (null: any capitalised spelling). */
+function writtenAs(token: Token, exact: string | null, caseless: boolean): boolean {
+  const plain = token.raw.replace(/\./g, '');
+  // A text in lower case (a title taken from its address) writes acronyms of three letters or more in lower case too.
+  if (exact !== null) return plain === exact || (caseless && exact.length >= 3 && plain === exact.toLowerCase());
+  if (caseless) return true;
+  const first = token.raw[0]!;
+  return first !== first.toLowerCase();
+}
+
+/** The alias word as it must be written: acronyms and mixed case exactly; words in lower case (gazetteer) need a capital. */
+function exactForm(word: string): string | null {
+  const plain = word.replace(/\./g, '');
+  if (/^[\p{Lu}\d&+]{2,}$/u.test(plain)) return plain;
+  if (/^\p{Ll}+\p{Lu}/u.test(plain) || /^\p{Lu}+\p{Ll}+\p{Lu}/u.test(plain)) return plain;
+  // Short lower-case gazetteer names ("us", "uk") are only ever acronyms in running text.
+  if (/^\p{Ll}{1,3}$/u.test(plain)) return plain.toUpperCase();
+  return null;
+}
+
+/** Languages whose own script has no capitals (a Latin word in them is most often a name). */
+const CASELESS = new Set(['ja', 'zh', 'ko', 'th', 'ar', 'he', 'fa', 'hi', 'bn', 'ur', 'ta', 'te', 'mr', 'gu', 'ka', 'am']);
+
+export class EntityIndex {
+  private readonly phrases = new Map<string, Phrase[]>();
+  private readonly stems = new Map<string, NamedEntity>();
+  private readonly inScript = new Map<string, ScriptName[]>();
+  private readonly byKey = new Map<string, NamedEntity>();
+  private readonly byId = new Map<string, NamedEntity>();
+
+  constructor(entities: readonly NamedEntity[]) {
+    for (const entity of entities) {
+      this.byId.set(entity.id, entity);
+      if (!this.byKey.has(entity.id)) this.byKey.set(entity.id, entity);
+      for (const name of new Set([entity.name, ...entity.aliases])) this.add(name.trim(), entity);
+    }
+    for (const list of this.phrases.values()) list.sort((a, b) => b.words.length - a.words.length);
+    for (const list of this.inScript.values()) list.sort((a, b) => b.name.length - a.name.length);
+  }
+
+  entity(id: string): NamedEntity | undefined {
+    return this.byId.get(id);
+  }
+
+  /** The entity a folded name (names.ts's key: "equinix", "digitalrealty") stands for, if any. */
+  known(key: string): NamedEntity | undefined {
+    return this.byKey.get(key) ?? this.byKey.get(key.replace(/\s+/g, ''));
+  }
+
+  private add(name: string, entity: NamedEntity): void {
+    if (!name) return;
+    if (LATIN_ONLY.test(name) && !HAS_OTHER_SCRIPT.test(name)) {
+      const tokens = tokenize(name, 'ru');
+      if (!tokens.length) return;
+      const words = tokens.map((t) => t.key);
+      // A name of one letter once its signs are left out ("e&") would take every "E" of a text.
+      if (words.join('').length < 2) return;
+      const phrase: Phrase = { words, exact: tokens.map((t) => exactForm(t.raw)), entity };
+      const list = this.phrases.get(words[0]!) ?? [];
+      list.push(phrase);
+      this.phrases.set(words[0]!, list);
+      const key = words.join(' ');
+      if (!this.byKey.has(key)) this.byKey.set(key, entity);
+      if (!this.byKey.has(words.join(''))) this.byKey.set(words.join(''), entity);
+      if (words.length === 1 && words[0]!.length >= 5 && phrase.exact[0] === null)
+        for (const stem of nameKeys(words[0]!)) if (!this.stems.has(stem)) this.stems.set(stem, entity);
+      return;
+    }
+    const folded = foldLetters(name);
+    const list = this.inScript.get(folded[0]!) ?? [];
+    list.push({ name: folded, entity, katakana: KATAKANA.test(folded), wordStart: /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded) });
+    this.inScript.set(folded[0]!, list);
+  }
+
+  /**
+   * The entities a sentence surely names, in the order they occur. `headline`: the sentence is a title (a Title Case
+   * title names no common-word entity surely); a common-word entity is never surely named by a sentence's first word.
+   */
+  mentions(sentence: string, language: string, headline = false): Mention[] {
+    return this.allMentions(sentence, language, headline).filter((m) => m.sure);
+  }
+
+  /** Mentions with the doubtful ones (see `Mention.sure`), for a caller that knows the rest of the article. */
+  allMentions(sentence: string, language: string, headline = false): Mention[] {
+    const lang = localeDataLanguage(language);
+    // A text without a capital (a title taken from its address) is read as a caseless script is.
+    const lowerCase = !/\p{Lu}/u.test(sentence);
+    const caseless = CASELESS.has(lang) || lowerCase;
+    const inflecting = INFLECTING.has(lang);
+    const tokens = tokenize(sentence, lang);
+    const titleCase = headline && isTitleCase(tokens);
+    const out: Mention[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      const hit = this.phraseAt(tokens, i, caseless) ?? (inflecting ? this.stemAt(tokens[i]!) : undefined);
+      if (!hit) continue;
+      const { entity, length } = hit;
+      const doubtful = entity.common && length === 1 && (i === 0 || titleCase || lowerCase || !/^\p{Lu}/u.test(tokens[i]!.raw));
+      if (doubtful && !lowerCase && i > 0 && !titleCase) continue;
+      out.push({ id: entity.id, kind: entity.kind, start: tokens[i]!.start, end: tokens[i + length - 1]!.end, sure: !doubtful });
+      i += length - 1;
+    }
+    if (HAS_OTHER_SCRIPT.test(sentence)) out.push(...this.inScriptMentions(sentence));
+    return out.sort((a, b) => a.start - b.start);
+  }
+
+  private phraseAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
+    for (const phrase of this.phrases.get(tokens[i]!.key) ?? []) {
+      const { words, exact } = phrase;
+      if (i + words.length > tokens.length) continue;
+      let all = true;
+      for (let k = 0; k < words.length && all; k++) {
+        const token = tokens[i + k]!;
+        // Words after the first of a phrase may be written in lower case ("Digital realty", "Iron mountain" never are,
+        // but "Amazon Web Services" and "amazon web services" in a URL title are): only the first needs its capital.
+        all =
+          token.key === words[k] &&
+          (k === 0 ? writtenAs(token, exact[k]!, caseless) : exact[k] === null || writtenAs(token, exact[k]!, caseless));
+      }
+      if (all) return { entity: phrase.entity, length: words.length };
+    }
+    return undefined;
+  }
+
+  private stemAt(token: Token): { entity: NamedEntity; length: number } | undefined {
+    if (token.key.length < 5 || !/^\p{Lu}/u.test(token.raw)) return undefined;
+    for (const key of nameKeys(token.key)) {
+      const entity = this.stems.get(key);
+      if (entity) return { entity, length: 1 };
+    }
+    return undefined;
+  }
+
+  private inScriptMentions(sentence: string): Mention[] {
+    const folded = foldLetters(sentence);
+    // Folding keeps one character per character of these scripts, except decomposed marks: positions are approximate.
+    const out: Mention[] = [];
+    for (let i = 0; i < folded.length; i++) {
+      const candidates = this.inScript.get(folded[i]!);
+      if (!candidates) continue;
+      for (const { name, entity, katakana, wordStart } of candidates) {
+        if (!folded.startsWith(name, i)) continue;
+        const before = folded[i - 1] ?? ' ';
+        const after = folded[i + name.length] ?? ' ';
+        if (katakana && (KATAKANA_CHAR.test(before) || KATAKANA_CHAR.test(after))) continue;
+        if (wordStart && LETTER.test(before)) continue;
+        // A mixed name that starts in Latin letters ("sk하이닉스") starts a word.
+        if (/^\p{Script=Latin}/u.test(name) && LETTER.test(before)) continue;
+        out.push({ id: entity.id, kind: entity.kind, start: i, end: i + name.length, sure: true });
+        i += name.length - 1;
+        break;
+      }
+    }
+    return out;
+  }
+}
+
+/** A headline in Title Case capitalises its common words too. */
+function isTitleCase(tokens: Token[]): boolean {
+  const long = tokens.filter((t) => /^\p{Script=Latin}{4,}$/u.test(t.raw));
+  return long.length >= 4 && long.filter((t) => /^\p{Lu}/u.test(t.raw)).length / long.length >= 0.7;
+}
