@@ -10,3 +10,4 @@ export * from './text.js';
 export * from './web-paths.js';
 export * from './next-path.js';
 export * from './desktop.js';
+export * from './entities.js';

@@ -8,24 +8,9 @@ import { Matcher, normalizeForMatch } from '../lexicon/matcher.js';
  * syntax and matched by its matcher, so every catalog language the lexicon covers is covered here too.
  */
 
-export const STATUSES = [
-  'disclosed',
-  'zoning',
-  'land-acquired',
-  'permitting',
-  'permitted',
-  'construction',
-  'operational',
-  'paused',
-  'cancelled',
-  'outage',
-  'sale',
-  'financing',
-] as const;
-export type Status = (typeof STATUSES)[number];
-export type Stage = 'announced' | 'construction' | 'live';
-export const EVENTS = ['hearing', 'vote', 'commissioning', 'opening', 'deadline'] as const;
-export type EventKind = (typeof EVENTS)[number];
+export { ENTITY_STATUSES as STATUSES, ENTITY_EVENT_KINDS as EVENTS } from '@dcbrief/shared';
+export type { EntityStatus as Status, CapacityStage as Stage, EntityEventKind as EventKind } from '@dcbrief/shared';
+import type { EntityStatus as Status, CapacityStage as Stage, EntityEventKind as EventKind } from '@dcbrief/shared';
 
 interface CueSet {
   concepts?: string[];
