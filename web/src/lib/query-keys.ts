@@ -16,4 +16,7 @@ export const queryKeys = {
   feedback: ['/api/feedback'],
   episodes: ['/api/audio/episodes'],
   audioFeed: ['/api/audio/feed'],
+  follows: ['/api/follows'],
+  /** Under the follows' key: following one refreshes what is still suggested. */
+  followSuggestions: ['/api/follows', 'suggestions'],
 } as const;

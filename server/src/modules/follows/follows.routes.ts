@@ -1,20 +1,27 @@
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
-import { followListSchema, followSchema } from '@dcbrief/shared';
+import { followListSchema, followSchema, followSuggestionListSchema } from '@dcbrief/shared';
 import { parseInput } from '../../http/validate.js';
 import type { Clock } from '../../lib/clock.js';
 import { currentUser, requireUser } from '../users/current-user.js';
 import { FollowsService } from './follows.service.js';
+import { suggestFromNotes } from './notes-suggestions.js';
 
 const entityIdSchema = z.string().trim().min(1, 'Name an entity.').max(80, 'No such entity.');
 
-/** GET /api/follows, PUT and DELETE /api/follows/:entityId: signed in; writes pass the app's same-origin check. */
+/** GET /api/follows, GET /api/follows/suggestions, PUT and DELETE /api/follows/:entityId: signed in; writes pass the app's same-origin check. */
 export function followsRoutes({ clock }: { clock: Clock }): Router {
   const router = new Router({ prefix: '/api/follows' });
   router.use(requireUser());
   router.get('/', async (ctx: Context) => {
     ctx.body = followListSchema.parse(await new FollowsService(ctx.em, clock).list(currentUser(ctx).id));
+  });
+  // What the subscriber typed in Additional Notes (saved with their preferences), read for entity names.
+  router.get('/suggestions', async (ctx: Context) => {
+    const user = currentUser(ctx);
+    const followed = new Set(await new FollowsService(ctx.em, clock).followedIds(user.id));
+    ctx.body = followSuggestionListSchema.parse(await suggestFromNotes(ctx.em, user.preferences.notes ?? '', followed));
   });
   router.put('/:entityId', async (ctx: Context) => {
     const entityId = parseInput(entityIdSchema, ctx.params.entityId);
