@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText } from './text.js';
 import { CONTENT_DEPTHS, INTERESTS, type Interest } from './preferences.js';
+import { entityRefSchema } from './entities.js';
 
 export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
 export type DigestKind = (typeof DIGEST_KINDS)[number];
@@ -47,6 +48,11 @@ export const digestStorySchema = z.object({
    * new was in their interests (docs/decisions/307). Shown "Outside your topics". Absent means false.
    */
   outsideInterests: z.boolean().optional(),
+  /**
+   * The entities the subscriber follows that the story names (docs/decisions/311): such stories come first in a
+   * daily brief, shown "Following: <name>". Absent means none (and in digests composed before follows).
+   */
+  followed: z.array(entityRefSchema).optional(),
   /**
    * Words of the source articles behind the story when it was composed (the reading-time estimate of
    * GET /api/digests/stats). Absent in digests composed before it was recorded.

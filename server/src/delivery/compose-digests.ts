@@ -4,6 +4,7 @@ import type { SqlEntityManager } from '@mikro-orm/knex';
 import { DIGEST_KINDS, mergePreferences, type DigestKind, type Preferences, type ThumbsLeaning } from '@dcbrief/shared';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { thumbsLeanings } from '../modules/feedback/leanings.js';
+import { followedByUser } from '../modules/follows/follows.service.js';
 import { selectStories, type DigestSelection } from './select-stories.js';
 import { Delivery, LIVE_STATES, rowKey, type DeliveryState } from './delivery.entity.js';
 import type { DeliveryDeps } from './deps.js';
@@ -119,6 +120,11 @@ export async function composeDigests(
     const existing = await storedDigests(em, rows);
     // Where each subscriber's recent thumbs lean (docs/decisions/309): one read for the batch.
     const leanings = await thumbsLeanings(em, [...new Set(rows.map((r) => r.userId))], now);
+    // The entities each subscriber follows (docs/decisions/311): their stories lead a daily brief.
+    const follows = await followedByUser(
+      em,
+      rows.map((r) => r.userId),
+    );
 
     const contents: Array<RequiredEntityData<DigestContent>> = [];
     const composedRows: Array<{ key: string; digest: RequiredEntityData<Digest>; quiet: boolean }> = [];
@@ -146,6 +152,7 @@ export async function composeDigests(
         mergePreferences(row.preferences, {}),
         seen,
         leanings.get(row.userId),
+        follows.get(row.userId),
       );
       if (fresh) contents.push(contentRow(contentId, selection, now));
       for (const story of selection.stories) handed.add(`${row.userId}|${row.kind}|${story.id}`);
@@ -206,6 +213,8 @@ const STORED_DIGEST_OF_ROW =
  */
 class SelectionCache {
   private readonly editionIds = new WeakMap<EditionStoryView[], number>();
+  /** The entities an edition's stories name, for the part of a subscriber's follows that can change a selection. */
+  private readonly editionEntities = new WeakMap<EditionStoryView[], Set<string>>();
   private nextEditionId = 0;
   private readonly cache = new Map<string, { selection: DigestSelection; contentId: string }>();
 
@@ -222,6 +231,7 @@ class SelectionCache {
     preferences: Preferences,
     received: ReadonlySet<string>,
     leaning?: ThumbsLeaning,
+    followed?: ReadonlySet<string>,
   ) {
     let editionId = this.editionIds.get(edition);
     if (editionId === undefined) this.editionIds.set(edition, (editionId = this.nextEditionId++));
@@ -230,13 +240,26 @@ class SelectionCache {
       .sort()
       .join(',');
     const leans = leaning ? `${leaning.more.join(',')}/${leaning.less.join(',')}` : '';
-    const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${leans}|${[...received].sort().join(',')}`;
+    let named = this.editionEntities.get(edition);
+    if (!named) this.editionEntities.set(edition, (named = new Set(edition.flatMap((s) => (s.entities ?? []).map((e) => e.id)))));
+    // Only the followed entities this edition names can change the selection: subscribers who follow others share it.
+    const relevant = followed ? [...followed].filter((id) => named.has(id)).sort() : [];
+    const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${leans}|${relevant.join(',')}|${[...received].sort().join(',')}`;
     let hit = this.cache.get(key);
     let fresh = false;
     if (!hit) {
       if (this.cache.size >= SELECTION_CACHE_MAX) this.cache.clear();
       hit = {
-        selection: selectStories({ kind, date, edition, preferences, received, leaning, mustKnowMinOutlets: this.mustKnowMinOutlets }),
+        selection: selectStories({
+          kind,
+          date,
+          edition,
+          preferences,
+          received,
+          leaning,
+          followed: new Set(relevant),
+          mustKnowMinOutlets: this.mustKnowMinOutlets,
+        }),
         contentId: randomUUID(),
       };
       this.cache.set(key, hit);

@@ -3,10 +3,11 @@ import { countWords } from '@dcbrief/shared';
 import type { Orm } from '../db/orm.js';
 import { perStatement } from '../db/per-statement.js';
 import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
+import { Entity, EntityMention } from '../engine/entities/entity.entity.js';
 import { Article } from '../engine/model/article.entity.js';
 import type { KeyFigure } from '../engine/summarize/summary.types.js';
 import type { Clock } from '../lib/clock.js';
-import type { EditionReader, EditionStoryView, EditionWindow } from './edition-port.js';
+import type { EditionReader, EditionStoryView, EditionWindow, StoryEntityView } from './edition-port.js';
 
 /** The engine's ranked edition of a window, in the shape delivery consumes. */
 export class EngineEditionReader implements EditionReader {
@@ -24,11 +25,14 @@ export class EngineEditionReader implements EditionReader {
       now: this.clock.now(),
       select: window.by ?? 'ingested',
     });
-    const words = await sourceWordsOf(
-      em,
-      edition.stories.map((s) => s.id),
-    );
-    return edition.stories.map((story) => ({ ...fromEngine(story), sourceWords: words.get(story.id) ?? 0 }));
+    const ids = edition.stories.map((s) => s.id);
+    const words = await sourceWordsOf(em, ids);
+    const entities = await entitiesOf(em, ids);
+    return edition.stories.map((story) => ({
+      ...fromEngine(story),
+      sourceWords: words.get(story.id) ?? 0,
+      entities: entities.get(story.id) ?? [],
+    }));
   }
 }
 
@@ -87,5 +91,27 @@ async function sourceWordsOf(em: EntityManager, storyIds: string[]): Promise<Map
     }
   }
   for (const a of articles) byStory.set(a.storyId, (byStory.get(a.storyId) ?? 0) + (counted.get(a.id) ?? 0));
+  return byStory;
+}
+
+/** The entities each story names (its mentions; a merge moved them to the entity merged into), by story. */
+async function entitiesOf(em: EntityManager, storyIds: string[]): Promise<Map<string, StoryEntityView[]>> {
+  const pairs: Array<{ storyId: string; entityId: string }> = [];
+  for (const ids of perStatement(storyIds)) {
+    for (const m of await em.find(EntityMention, { storyId: { $in: ids } }, { fields: ['storyId', 'entityId'], disableIdentityMap: true }))
+      pairs.push({ storyId: m.storyId, entityId: m.entityId });
+  }
+  const entities = new Map<string, StoryEntityView>();
+  for (const ids of perStatement([...new Set(pairs.map((p) => p.entityId))])) {
+    for (const e of await em.find(Entity, { id: { $in: ids } }, { fields: ['id', 'name', 'kind', 'country'], disableIdentityMap: true }))
+      entities.set(e.id, { id: e.id, name: e.name, kind: e.kind, country: e.country });
+  }
+  const byStory = new Map<string, StoryEntityView[]>();
+  for (const { storyId, entityId } of pairs) {
+    const entity = entities.get(entityId);
+    const list = byStory.get(storyId) ?? [];
+    if (entity && !list.some((e) => e.id === entityId)) list.push(entity);
+    byStory.set(storyId, list);
+  }
   return byStory;
 }

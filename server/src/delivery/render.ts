@@ -208,6 +208,11 @@ function quietNote(kind: DigestKind): string {
 /** A story outside the subscriber's interests, in the email: a small label above it. */
 const OUTSIDE_MARK = 'Outside your topics';
 const outsideMarkHtml = `<p style="margin:0 0 6px"><span class="mk" style="display:inline-block;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#92400e;font-size:12px;font-weight:600">${OUTSIDE_MARK}</span></p>`;
+/** A story naming entities the subscriber follows (docs/decisions/311): "Following: Equinix, Madrid" above it. */
+const followingMark = (story: DigestStory): string | null =>
+  story.followed?.length ? `Following: ${story.followed.map((e) => e.name).join(', ')}` : null;
+const followingMarkHtml = (mark: string) =>
+  `<p style="margin:0 0 6px"><span class="mk" style="display:inline-block;padding:2px 8px;border-radius:999px;background:#dbeafe;color:#1e3a8a;font-size:12px;font-weight:600">${escapeHtml(mark)}</span></p>`;
 const sectionHtml = (interest: Interest) =>
   `<h2 class="sc" style="margin:28px 0 12px;padding:0 0 6px;border-bottom:2px solid #1d4ed8;font-size:15px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#1d4ed8">${escapeHtml(INTEREST_LABELS[interest])}</h2>`;
 
@@ -222,7 +227,8 @@ function storiesHtml(content: DigestEmailContent): string {
   return content.stories
     .map((story, i) => {
       const section = sectionOpenedBy(content, i);
-      return `${section ? `${sectionHtml(section)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly')}`;
+      const following = followingMark(story);
+      return `${section ? `${sectionHtml(section)}\n` : ''}${following ? `${followingMarkHtml(following)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly')}`;
     })
     .join('\n');
 }
@@ -337,6 +343,8 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
   content.stories.forEach((story, i) => {
     const section = sectionOpenedBy(content, i);
     if (section) lines.push(`== ${INTEREST_LABELS[section]} ==`, '');
+    const following = followingMark(story);
+    if (following) lines.push(`   [${following}]`);
     if (story.outsideInterests) lines.push(`   [${OUTSIDE_MARK}]`);
     lines.push(`${i + 1}. ${story.title}`, `   ${storyLabel(story, content.kind !== 'weekly', ' | ')}`);
     const numbers = sourceNumbers(story);
