@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cleanText } from './text.js';
 import { CONTENT_DEPTHS, INTERESTS, type Interest } from './preferences.js';
 import { entityRefSchema } from './entities.js';
+import { entityChangeSchema } from './follows.js';
 
 export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
 export type DigestKind = (typeof DIGEST_KINDS)[number];
@@ -76,6 +77,11 @@ export const digestSchema = z.object({
   /** When the email left; null while it waits, or if it could not be sent. */
   sentAt: z.string().nullable(),
   stories: z.array(digestStorySchema),
+  /**
+   * A weekly summary's "What changed" of the entities the subscriber follows (docs/decisions/311), told before the
+   * stories. Absent when nothing changed.
+   */
+  whatChanged: z.array(entityChangeSchema).optional(),
   /**
    * GET /api/digests/:id only: the subscriber's own 1-5 rating of this digest, null when not rated yet.
    * Absent from the list.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityRefSchema } from './entities.js';
+import { entityOutletSchema, entityRefSchema } from './entities.js';
 
 /**
  * GET /api/follows/suggestions: entities named in the subscriber's saved Additional Notes that they do not follow
@@ -11,3 +11,62 @@ export const followSuggestionListSchema = z.array(followSuggestionSchema);
 
 /** The most suggestions offered at once. */
 export const MAX_FOLLOW_SUGGESTIONS = 10;
+
+export const ENTITY_CHANGE_TYPES = ['status', 'capacity', 'investment'] as const;
+export type EntityChangeType = (typeof ENTITY_CHANGE_TYPES)[number];
+
+/**
+ * One change of a followed entity, as the weekly summary's "What changed" tells it (docs/decisions/311): a status
+ * transition, or a capacity or investment figure stated anew, from the fact before it (null: the first stated). Only
+ * stated facts: the sentence and every outlet that states it. `key` names the change whatever re-reading its story
+ * does, so it is told once.
+ */
+export const entityChangeSchema = z.object({
+  key: z.string(),
+  entity: entityRefSchema,
+  type: z.enum(ENTITY_CHANGE_TYPES),
+  /** The earlier value in words ("permitting", "60 MW live", "EUR 850 million"), null when none was stated. */
+  from: z.string().nullable(),
+  to: z.string(),
+  /** When the first article that states it was published (ISO 8601). */
+  statedAt: z.string(),
+  storyId: z.string(),
+  sentence: z.string(),
+  outlets: z.array(entityOutletSchema),
+});
+export type EntityChange = z.infer<typeof entityChangeSchema>;
+
+const STATUS_WORDS: Record<string, string> = { 'land-acquired': 'land acquired' };
+const STAGE_WORDS: Record<string, string> = { announced: 'announced', construction: 'under construction', live: 'live' };
+
+/** A status in words: "land-acquired" -> "land acquired". */
+export function statusWords(status: string): string {
+  return STATUS_WORDS[status] ?? status;
+}
+
+/** A capacity in words: "60 MW under construction". */
+export function capacityWords(mw: number, stage: string | null): string {
+  const figure = `${Number.isInteger(mw) ? mw : mw.toFixed(1)} MW`;
+  return stage ? `${figure} ${STAGE_WORDS[stage] ?? stage}` : figure;
+}
+
+/** An amount in words: "EUR 850 million", "USD 1.5 billion". */
+export function moneyWords(amount: number, currency: string | null): string {
+  const scaled =
+    amount >= 1e9
+      ? `${trimmed(amount / 1e9)} billion`
+      : amount >= 1e6
+        ? `${trimmed(amount / 1e6)} million`
+        : amount.toLocaleString('en-US');
+  return currency ? `${currency} ${scaled}` : scaled;
+}
+
+function trimmed(n: number): string {
+  return String(Math.round(n * 100) / 100);
+}
+
+/** What changed, on one line (email and web say it the same way): "status: permitting -> construction". */
+export function changeLine(change: Pick<EntityChange, 'type' | 'from' | 'to'>): string {
+  const what = change.type === 'status' ? 'status' : change.type === 'capacity' ? 'capacity' : 'investment';
+  return change.from ? `${what}: ${change.from} → ${change.to}` : `${what}: ${change.to} (first stated)`;
+}

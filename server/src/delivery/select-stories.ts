@@ -1,4 +1,4 @@
-import type { ContentDepth, DigestKind, DigestStory, EntityRef, Interest, Preferences, ThumbsLeaning } from '@dcbrief/shared';
+import type { ContentDepth, DigestKind, DigestStory, EntityChange, EntityRef, Interest, Preferences, ThumbsLeaning } from '@dcbrief/shared';
 import { toDigestSentence, type EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
@@ -25,6 +25,8 @@ export interface DigestSelection {
   quiet: boolean;
   stories: DigestStory[];
   searchText: string;
+  /** A weekly summary's "What changed" (docs/decisions/311), told before its stories. */
+  changes?: EntityChange[];
 }
 
 export interface SelectionInput {
