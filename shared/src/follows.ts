@@ -70,3 +70,33 @@ export function changeLine(change: Pick<EntityChange, 'type' | 'from' | 'to'>): 
   const what = change.type === 'status' ? 'status' : change.type === 'capacity' ? 'capacity' : 'investment';
   return change.from ? `${what}: ${change.from} → ${change.to}` : `${what}: ${change.to} (first stated)`;
 }
+
+/**
+ * GET /api/follow-alerts: whether a followed entity's status change is emailed, and the webhook it is posted to.
+ * The webhook's signing secret is never read back: it is shown once, when the webhook is first set or rotated.
+ */
+export const followAlertSettingsSchema = z.object({
+  email: z.boolean(),
+  webhookUrl: z.string().nullable(),
+  /** Set when a signing secret exists (one is made with the first webhook address). */
+  webhookSecretSet: z.boolean(),
+  /** Only in the answer that made it: the secret to verify the `DCBrief-Signature` header with. */
+  webhookSecret: z.string().optional(),
+});
+export type FollowAlertSettings = z.infer<typeof followAlertSettingsSchema>;
+
+/** PUT /api/follow-alerts: any subset; `webhookUrl: null` removes the webhook. */
+export const followAlertSettingsUpdateSchema = z.strictObject({
+  email: z.boolean().optional(),
+  webhookUrl: z
+    .string()
+    .trim()
+    .max(2000, 'That address is too long.')
+    .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'The webhook address must be an http:// or https:// URL.')
+    .nullable()
+    .optional(),
+});
+export type FollowAlertSettingsUpdate = z.infer<typeof followAlertSettingsUpdateSchema>;
+
+/** The webhook's header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>`. */
+export const FOLLOW_WEBHOOK_SIGNATURE_HEADER = 'DCBrief-Signature';

@@ -27,6 +27,7 @@ export const MIGRATIONS = {
     'Migration20261128140000', // SqliteEntities
     'Migration20261128152600', // SqliteFollows
     'Migration20261128152700', // SqliteDigestChanges
+    'Migration20261128152800', // SqliteFollowAlerts
   ],
   postgresql: [
     'Migration20261122065932', // PgInitial
@@ -50,6 +51,7 @@ export const MIGRATIONS = {
     'Migration20261128140001', // PgEntities
     'Migration20261128152601', // PgFollows
     'Migration20261128152701', // PgDigestChanges
+    'Migration20261128152801', // PgFollowAlerts
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
 
