@@ -19,4 +19,5 @@ export const queryKeys = {
   follows: ['/api/follows'],
   /** Under the follows' key: following one refreshes what is still suggested. */
   followSuggestions: ['/api/follows', 'suggestions'],
+  followAlerts: ['/api/follow-alerts'],
 } as const;

@@ -47,3 +47,29 @@ describe('follows suggested by the Additional Notes', () => {
     expect(screen.queryByRole('region', { name: 'Suggested follows' })).not.toBeInTheDocument();
   });
 });
+
+describe('follow alerts on the dashboard', () => {
+  it('saves a webhook, shows its signing secret once, and rotates it', async () => {
+    const user = userEvent.setup();
+    let settings = { email: false, webhookUrl: null as string | null, webhookSecretSet: false };
+    const api = fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/follow-alerts': async () => new Response(JSON.stringify(settings), { status: 200 }),
+      'PUT /api/follow-alerts': async () => {
+        settings = { email: false, webhookUrl: 'https://hooks.example.com/x', webhookSecretSet: true };
+        return new Response(JSON.stringify({ ...settings, webhookSecret: 'whsec_first' }), { status: 200 });
+      },
+      'POST /api/follow-alerts/secret': async () =>
+        new Response(JSON.stringify({ ...settings, webhookSecret: 'whsec_second' }), { status: 200 }),
+    });
+    renderApp('/dashboard');
+    const card = within(await screen.findByRole('region', { name: 'Follow alerts' }));
+    await user.type(card.getByLabelText('Webhook address'), 'https://hooks.example.com/x');
+    await user.click(card.getByRole('button', { name: 'Save webhook' }));
+    expect(await card.findByText('whsec_first')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/api/follow-alerts')[0]!.body).toEqual({ webhookUrl: 'https://hooks.example.com/x' });
+    await user.click(card.getByRole('button', { name: 'Rotate signing secret' }));
+    expect(await card.findByText('whsec_second')).toBeInTheDocument();
+    expect(card.queryByText('whsec_first')).not.toBeInTheDocument();
+  });
+});

@@ -13,6 +13,7 @@ import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { dashboardStatItems, thumbsLeaningNote } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
+import { FollowAlertsCard } from '@/features/follows/components/follow-alerts-card';
 import { SuggestedFollowsCard } from '@/features/follows/components/suggested-follows-card';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
@@ -46,6 +47,7 @@ export default function DashboardRoute() {
         <div className="grid content-start gap-6 lg:col-span-2">
           <PreferencesForm key={user.id} user={user} premiumAccess={premiumAccess} onSessionExpired={expireSession} />
           <SuggestedFollowsCard enabled={!!user} />
+          <FollowAlertsCard enabled={!!user} />
         </div>
         <aside aria-label="Account" className="grid content-start gap-6">
           <AccountInfoCard user={user} />
