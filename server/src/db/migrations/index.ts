@@ -26,8 +26,8 @@ export const MIGRATIONS = {
     'Migration20261128130000', // SqliteAccountMailParams
     'Migration20261128140000', // SqliteEntities
     'Migration20261128152600', // SqliteFollows
-    'Migration20261128152700', // SqliteDigestChanges
-    'Migration20261128152800', // SqliteFollowAlerts
+    'Migration20261128170000', // SqliteDigestChanges
+    'Migration20261128170100', // SqliteFollowAlerts
   ],
   postgresql: [
     'Migration20261122065932', // PgInitial
@@ -50,8 +50,8 @@ export const MIGRATIONS = {
     'Migration20261128130001', // PgAccountMailParams
     'Migration20261128140001', // PgEntities
     'Migration20261128152601', // PgFollows
-    'Migration20261128152701', // PgDigestChanges
-    'Migration20261128152801', // PgFollowAlerts
+    'Migration20261128170001', // PgDigestChanges
+    'Migration20261128170101', // PgFollowAlerts
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
 

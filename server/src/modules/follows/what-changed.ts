@@ -63,6 +63,9 @@ export async function changesOf(em: EntityManager, entityIds: readonly string[],
     changed.push({ fact, from: before ? valueOf(before) : null });
   }
   if (!changed.length) return [];
+  // Stated at the same time (one article): status first, then capacity, then money.
+  const rank = (f: EntityFact) => CHANGE_TYPES.indexOf(f.type as (typeof CHANGE_TYPES)[number]);
+  changed.sort((a, b) => a.fact.statedAt.getTime() - b.fact.statedAt.getTime() || rank(a.fact) - rank(b.fact));
   const entities = new Map(
     (
       await em.find(

@@ -19,6 +19,10 @@ export function useUpdateFollowAlerts() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: FollowAlertSettingsUpdate | 'rotate') => (input === 'rotate' ? rotateWebhookSecret() : updateFollowAlerts(input)),
-    onSuccess: ({ webhookSecret: _shownOnce, ...settings }) => queryClient.setQueryData(queryKeys.followAlerts, settings),
+    onSuccess: (answer) => {
+      const settings = { ...answer };
+      delete settings.webhookSecret;
+      queryClient.setQueryData(queryKeys.followAlerts, settings);
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Follow alerts: each subscriber's settings (email, a signed webhook) and the alerts' outbox (decision 311). */
-export class Migration20261128152801 extends Migration {
+export class Migration20261128170101 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table "follow_alert_settings" ("id" uuid not null, "user_id" uuid not null, "email" boolean not null default false, "webhook_url" varchar(2000) null, "webhook_secret" varchar(100) null, "created_at" timestamptz not null, "updated_at" timestamptz not null, constraint "follow_alert_settings_pkey" primary key ("id"));`,

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /** Follow alerts: each subscriber's settings (email, a signed webhook) and the alerts' outbox (decision 311). */
-export class Migration20261128152800 extends Migration {
+export class Migration20261128170100 extends Migration {
   override async up(): Promise<void> {
     this.addSql(
       `create table \`follow_alert_settings\` (\`id\` text not null, \`user_id\` text not null, \`email\` integer not null default false, \`webhook_url\` text null, \`webhook_secret\` text null, \`created_at\` datetime not null, \`updated_at\` datetime not null, constraint \`follow_alert_settings_user_id_foreign\` foreign key(\`user_id\`) references \`users\`(\`id\`) on delete cascade on update cascade, primary key (\`id\`));`,
