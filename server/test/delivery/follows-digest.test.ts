@@ -2,6 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { Entity } from '../../src/engine/entities/entity.entity.js';
 import { syncSeedEntities } from '../../src/engine/entities/entities.service.js';
+import { EngineEditionReader } from '../../src/delivery/engine-edition.js';
+import { recordEntities } from '../../src/engine/entities/entities.service.js';
+import { Article } from '../../src/engine/model/article.entity.js';
+import { Source } from '../../src/engine/model/source.entity.js';
+import { newStory } from '../../src/engine/model/story.entity.js';
+import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
+import { summarizeStory } from '../../src/engine/summarize/story-summary.js';
 import { StaticEditionReader, type EditionStoryView, type StoryEntityView } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
@@ -79,6 +86,82 @@ describe('a daily brief opens with the stories of the entities the subscriber fo
       assert.match(mailTo('follower@follow.example').html as string, />Following: Frankfurt</);
       assert.doesNotMatch(mailTo('plain@follow.example').text!, /Following:/);
       assert.match(mailTo('outsider@follow.example').text!, /\[Following: European Commission\]/);
+    } finally {
+      await ts.close();
+    }
+  });
+
+  test("on the engine's own edition: the entities the ingest pass recognised in a story put it first", async () => {
+    const ts = await startTestServer({ now: '2026-11-24T06:05:00Z' });
+    try {
+      const em = ts.orm.em.fork();
+      em.persist(
+        Object.assign(new Source(), {
+          id: 'wire',
+          name: 'Wire',
+          siteUrl: 'https://wire.example',
+          feedUrl: 'https://wire.example/feed',
+          language: 'en',
+          country: 'GB',
+          categories: ['infrastructure'],
+        }),
+      );
+      const storyIds: string[] = [];
+      for (const [title, fact, at] of [
+        [
+          'Equinix opens MD7 in Madrid',
+          'Equinix opened its MD7 data center in Madrid on 23 November with 60 MW of IT capacity.',
+          '2026-11-23T20:00:00Z',
+        ],
+        [
+          'Digital Realty expands PAR8 in Paris',
+          'Digital Realty completed the 12 MW expansion of its PAR8 data center in Paris on 23 November.',
+          '2026-11-23T21:00:00Z',
+        ],
+      ] as const) {
+        const slug = encodeURIComponent(title);
+        const article = Object.assign(new Article(), {
+          sourceId: 'wire',
+          url: `https://wire.example/${slug}`,
+          canonicalUrl: `https://wire.example/${slug}`,
+          contentHash: slug,
+          title,
+          text: fact,
+          language: 'en',
+          publishedAt: new Date(at),
+          fetchedAt: new Date(at),
+        });
+        const story = await summarizeStory(
+          newStory(new Date(at)),
+          [article],
+          new Map([['wire', { weight: 1, categories: ['infrastructure'] }]]),
+          new ExtractiveSummarizer(),
+          'en',
+        );
+        article.storyId = story.id;
+        em.persist([article, story]);
+        storyIds.push(story.id);
+      }
+      await em.flush();
+      await recordEntities(ts.orm.em.fork(), storyIds, ts.clock.now());
+      const [plain, follower] = await addSubscribers(ts.orm, [
+        { email: 'plain@engine.example', preferences: { weeklySummary: false } },
+        { email: 'follower@engine.example', preferences: { weeklySummary: false } },
+      ]);
+      void plain;
+      await follow(ts, follower!, 'digitalrealty');
+      await runDeliveryPass({ ...deliveryDeps(ts), editions: new EngineEditionReader(ts.orm, ts.clock) }, ts.clock.now());
+      const plainTitles = (await storiesOf(ts, 'plain@engine.example')).map((s) => s.title);
+      const mine = await storiesOf(ts, 'follower@engine.example');
+      assert.equal(mine[0]!.title, 'Digital Realty expands PAR8 in Paris');
+      assert.deepEqual(
+        mine[0]!.followed?.map((e) => e.id),
+        ['digitalrealty'],
+      );
+      assert.deepEqual(
+        mine.slice(1).map((s) => s.title),
+        plainTitles.filter((t) => t !== mine[0]!.title),
+      );
     } finally {
       await ts.close();
     }
