@@ -3,6 +3,9 @@ import { after, before, describe, test } from 'node:test';
 import { MAX_FOLLOWS, followListSchema, followSchema, followSuggestionListSchema } from '@dcbrief/shared';
 import { Entity } from '../src/engine/entities/entity.entity.js';
 import { syncSeedEntities } from '../src/engine/entities/entities.service.js';
+import { Follow } from '../src/modules/follows/follow.entity.js';
+import { FollowAlertSettings } from '../src/modules/follows/follow-alert.entity.js';
+import { User } from '../src/modules/users/user.entity.js';
 import { TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { signIn } from './support/users.js';
@@ -112,5 +115,17 @@ describe('following entities', () => {
     const after = followSuggestionListSchema.parse(await (await client.get('/api/follows/suggestions')).json());
     assert.ok(!after.some((s) => s.id === 'equinix'), 'a followed entity is no longer suggested');
     assert.ok(after.some((s) => s.id === 'microsoft'));
+  });
+
+  test('deleting the account deletes its follows and alert settings', async () => {
+    const client = await signIn(ts, 'leaving@example.com');
+    assert.equal((await client.put('/api/follows/microsoft', {})).status, 201);
+    assert.equal((await client.put('/api/follow-alerts', { email: true })).status, 200);
+    const em = ts.orm.em.fork();
+    const user = await em.findOneOrFail(User, { email: 'leaving@example.com' });
+    assert.equal(await em.count(Follow, { user: user.id }), 1);
+    assert.equal((await client.post('/api/account/delete', { confirm: true })).status, 200);
+    assert.equal(await em.count(Follow, { user: user.id }), 0);
+    assert.equal(await em.count(FollowAlertSettings, { user: user.id }), 0);
   });
 });
