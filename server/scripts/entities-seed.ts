@@ -14,6 +14,8 @@ import type { SeedEntity, SeedFile } from '../src/engine/entities/seed.js';
 
 interface SourceEntry extends Omit<SeedEntity, 'kind'> {
   gazetteer?: string;
+  /** Names of the gazetteer key that are another entity (the gazetteer's `amazon` holds AWS, a subsidiary of its own here). */
+  gazetteerExclude?: string[];
 }
 interface SourceFile {
   companies: SourceEntry[];
@@ -51,9 +53,10 @@ function add(entity: SeedEntity, gazetteerNames: string[] = []) {
 
 const isoOf = (countryKey: string) => gazetteer.countries[countryKey]?.region;
 
-for (const { gazetteer: key, ...entry } of source.companies) {
+for (const { gazetteer: key, gazetteerExclude = [], ...entry } of source.companies) {
   if (key) claimed.add(key);
-  add({ ...entry, kind: 'company' }, key ? (gazetteer.companies[key] ?? missing(key)) : []);
+  const names = key ? (gazetteer.companies[key] ?? missing(key)) : [];
+  add({ ...entry, kind: 'company' }, names.filter((name) => !gazetteerExclude.includes(name)));
 }
 for (const [key, names] of Object.entries(gazetteer.companies))
   if (!claimed.has(key)) add({ id: key, kind: 'company', name: titleCase(names[0]!), aliases: [] }, names);

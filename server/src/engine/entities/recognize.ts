@@ -123,6 +123,8 @@ const CASELESS = new Set(['ja', 'zh', 'ko', 'th', 'ar', 'he', 'fa', 'hi', 'bn', 
 export class EntityIndex {
   private readonly phrases = new Map<string, Phrase[]>();
   private readonly stems = new Map<string, NamedEntity>();
+  /** One-word names of six letters or more, for the same name written in two words ("Cyrus One" for CyrusOne). */
+  private readonly solid = new Map<string, NamedEntity>();
   private readonly inScript = new Map<string, ScriptName[]>();
   private readonly byKey = new Map<string, NamedEntity>();
   private readonly byId = new Map<string, NamedEntity>();
@@ -161,6 +163,7 @@ export class EntityIndex {
       const key = words.join(' ');
       if (!this.byKey.has(key)) this.byKey.set(key, entity);
       if (!this.byKey.has(words.join(''))) this.byKey.set(words.join(''), entity);
+      if (words.length === 1 && words[0]!.length >= 6 && !this.solid.has(words[0]!)) this.solid.set(words[0]!, entity);
       if (words.length === 1 && words[0]!.length >= 5 && phrase.exact[0] === null)
         for (const stem of nameKeys(words[0]!)) if (!this.stems.has(stem)) this.stems.set(stem, entity);
       return;
@@ -190,7 +193,8 @@ export class EntityIndex {
     const titleCase = headline && isTitleCase(tokens);
     const out: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {
-      const hit = this.phraseAt(tokens, i, caseless) ?? (inflecting ? this.stemAt(tokens[i]!) : undefined);
+      const hit =
+        this.phraseAt(tokens, i, caseless) ?? this.splitAt(tokens, i, caseless) ?? (inflecting ? this.stemAt(tokens[i]!) : undefined);
       if (!hit) continue;
       const { entity, length } = hit;
       const doubtful = entity.common && length === 1 && (i === 0 || titleCase || lowerCase || !/^\p{Lu}/u.test(tokens[i]!.raw));
@@ -218,6 +222,17 @@ export class EntityIndex {
       if (all) return { entity: phrase.entity, length: words.length };
     }
     return undefined;
+  }
+
+  /** A one-word name written as two capitalised words next to each other ("Cyrus One", "Data Volt"). */
+  private splitAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
+    const [first, second] = [tokens[i]!, tokens[i + 1]];
+    // One character between them: a space or a hyphen.
+    if (!second || second.start - first.end !== 1) return undefined;
+    const entity = this.solid.get(first.key + second.key);
+    if (!entity) return undefined;
+    const capital = (t: Token) => /^[\p{Lu}\d]/u.test(t.raw);
+    return caseless || (capital(first) && capital(second)) ? { entity, length: 2 } : undefined;
   }
 
   private stemAt(token: Token): { entity: NamedEntity; length: number } | undefined {
