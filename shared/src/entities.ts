@@ -28,7 +28,8 @@ export type EntityStatus = (typeof ENTITY_STATUSES)[number];
 export const CAPACITY_STAGES = ['announced', 'construction', 'live'] as const;
 export type CapacityStage = (typeof CAPACITY_STAGES)[number];
 
-export const ENTITY_EVENT_KINDS = ['hearing', 'vote', 'commissioning', 'opening', 'deadline'] as const;
+/** `other`: a dated step the sentence sets for a plan or works ("construction begins in 2026", "from early 2026"). */
+export const ENTITY_EVENT_KINDS = ['hearing', 'vote', 'commissioning', 'opening', 'deadline', 'other'] as const;
 export type EntityEventKind = (typeof ENTITY_EVENT_KINDS)[number];
 
 export const ENTITY_FACT_TYPES = ['capacity', 'investment', 'status', 'event-date'] as const;
