@@ -36,6 +36,7 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
+import { entitiesRoutes } from './modules/entities/entities.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
 import { SESSION_MAX_AGE_MS } from './modules/sessions/signed-in-session.js';
@@ -186,6 +187,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes({ clock }),
+    entitiesRoutes({ clock }),
     accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
     // The browser is told of a key only when this server can also take the payment (both keys set): otherwise the
