@@ -1,4 +1,4 @@
-import { CreditCard, House, LayoutDashboard, LogOut, Menu, Newspaper } from 'lucide-react';
+import { Building2, CreditCard, House, LayoutDashboard, LogOut, Menu, Newspaper } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { HomeLogoLink } from '@/components/layout/home-logo-link';
@@ -24,6 +24,8 @@ const navItems = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
   // The archive and every digest in it.
   { to: paths.digests, label: 'Digests', icon: Newspaper, end: false },
+  // Companies, sites and places, and each one's page.
+  { to: paths.entities, label: 'Entities', icon: Building2, end: false },
   { to: paths.subscribe, label: 'Plans', icon: CreditCard, end: true },
 ] as const;
 
