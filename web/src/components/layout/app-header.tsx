@@ -69,7 +69,7 @@ export function AppHeader() {
                   end={item.end}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-600 touch:min-h-11 hover:bg-slate-100 hover:text-slate-900',
+                      'inline-flex items-center rounded-md px-2 py-2 text-sm font-medium text-slate-600 touch:min-h-11 md:px-3 hover:bg-slate-100 hover:text-slate-900',
                       isActive && 'text-blue-800 bg-blue-50',
                     )
                   }

@@ -38,8 +38,16 @@ export function EntityDetailView({ entity, followButton }: { entity: EntityDetai
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
             <Badge variant="soft">{KIND_LABELS[entity.kind]}</Badge>
-            {entity.role && <Badge variant="neutral">{entity.role}</Badge>}
-            {entity.level && <Badge variant="neutral">{entity.level}</Badge>}
+            {entity.role && (
+              <Badge variant="neutral" className="capitalize">
+                {entity.role}
+              </Badge>
+            )}
+            {entity.level && (
+              <Badge variant="neutral" className="capitalize">
+                {entity.level}
+              </Badge>
+            )}
             {entity.country && <span>{countryName(entity.country)}</span>}
             {entity.candidate && (
               <Badge className="bg-amber-100 text-amber-900 ring-1 ring-amber-200 ring-inset" title="Found in the news, not reviewed yet">
@@ -61,7 +69,7 @@ export function EntityDetailView({ entity, followButton }: { entity: EntityDetai
       <div className="mt-6 grid gap-4 md:grid-cols-3">
         <TitledCard icon={Activity} title="Status">
           {entity.current.status?.status ? (
-            <CurrentFact fact={entity.current.status}>
+            <CurrentFact fact={entity.current.status} since>
               <p className="text-lg font-semibold text-slate-900">{STATUS_LABELS[entity.current.status.status]}</p>
             </CurrentFact>
           ) : (
@@ -168,13 +176,13 @@ export function EntityDetailView({ entity, followButton }: { entity: EntityDetai
   );
 }
 
-/** The current value of a fact, dated, with its outlets. */
-function CurrentFact({ fact, children }: { fact: EntityFact; children: ReactNode }) {
+/** The current value of a fact, dated (a status holds "since" then; a figure was "stated" then), with its outlets. */
+function CurrentFact({ fact, since = false, children }: { fact: EntityFact; since?: boolean; children: ReactNode }) {
   return (
     <div>
       {children}
       <p className="mt-1 text-xs text-slate-600">
-        Since <time dateTime={fact.statedAt}>{formatShortDate(fact.statedAt)}</time> · <Outlets outlets={fact.outlets} />
+        {since ? 'Since' : 'Stated'} <time dateTime={fact.statedAt}>{formatShortDate(fact.statedAt)}</time> · <Outlets outlets={fact.outlets} />
       </p>
     </div>
   );
@@ -220,7 +228,7 @@ function RelatedList({ related }: { related: EntityDetail['related'] }) {
                   className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-3 py-1 text-sm font-medium text-blue-800 ring-1 ring-slate-200 ring-inset hover:bg-blue-50 touch:min-h-11"
                 >
                   {r.name}
-                  <span className="text-xs font-normal text-slate-500">{KIND_LABELS[r.kind]}</span>
+                  <span className="text-xs font-normal text-slate-600">{KIND_LABELS[r.kind]}</span>
                 </Link>
               </li>
             ))}

@@ -29,6 +29,9 @@ export function EntityFinder() {
       </h1>
       <p className="mt-1 text-slate-600">Who is building what, where: every status, megawatt and amount the news stated, with its outlets.</p>
       <div className="mt-6">
+        <p className="mb-2 text-sm text-slate-600" id="entity-search-hint">
+          Companies, sites and places by name or alias, in any script: Equinix, Aragón, Майкрософт, マイクロソフト.
+        </p>
         <Label htmlFor="entity-search" className="sr-only">
           Search by name, in any language
         </Label>
@@ -36,8 +39,9 @@ export function EntityFinder() {
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
           <Input
             id="entity-search"
+            aria-describedby="entity-search-hint"
             type="search"
-            placeholder="Search by name, in any language: Equinix, Aragón, Майкрософт…"
+            placeholder="A name, in any language…"
             className="pl-9"
             value={query}
             onChange={(e) => setQuery(e.target.value)}
@@ -107,7 +111,7 @@ function EntityList({
               <Badge variant="neutral" className="px-2 py-0 text-[11px]">
                 {KIND_LABELS[e.kind]}
               </Badge>
-              {e.country && <span className="text-xs text-slate-500">{countryName(e.country)}</span>}
+              {e.country && <span className="text-xs text-slate-600">{countryName(e.country)}</span>}
             </span>
             <span className="text-xs text-slate-600">
               {e.stories} {e.stories === 1 ? 'story' : 'stories'} · {e.facts} {e.facts === 1 ? 'fact' : 'facts'} {window}
