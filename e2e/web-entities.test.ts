@@ -34,7 +34,10 @@ describe('entity pages', () => {
       const status = page.getByRole('region', { name: 'Status' });
       await status.getByText('Permitted').waitFor();
       assert.match(await status.innerText(), /Since Nov 25, 2026/);
-      assert.match(await status.getByRole('link', { name: 'DatacenterDynamics' }).getAttribute('href') ?? '', /^https:\/\/dcd\.example\//);
+      assert.match(
+        (await status.getByRole('link', { name: 'DatacenterDynamics' }).getAttribute('href')) ?? '',
+        /^https:\/\/dcd\.example\//,
+      );
       assert.match(await page.getByRole('region', { name: 'Capacity' }).innerText(), /300 MW\s+under construction/);
       assert.match(await page.getByRole('region', { name: 'Investment' }).innerText(), /€2\.5B \(≈ \$2\.7B\)/);
       const timeline = page.getByRole('region', { name: 'Timeline' });
@@ -45,15 +48,24 @@ describe('entity pages', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       assert.ok(overflow <= 0, `nothing wider than the screen at ${width} px (overflow ${overflow}px)`);
 
-      await page.getByRole('region', { name: 'Related' }).getByRole('link', { name: /Aragon campus/ }).click();
+      await page
+        .getByRole('region', { name: 'Related' })
+        .getByRole('link', { name: /Aragon campus/ })
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Aragon campus' }).waitFor();
-      await page.getByRole('region', { name: 'Related' }).getByRole('link', { name: /Microsoft/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Related' })
+        .getByRole('link', { name: /Microsoft/ })
+        .waitFor();
 
       await page.getByRole('link', { name: 'All companies, sites and places' }).click();
       const week = page.getByRole('region', { name: 'Most active this week' });
       await week.getByRole('link', { name: /Microsoft/ }).waitFor();
       await page.getByRole('searchbox', { name: /Search by name/ }).fill('Майкрософт');
-      await page.getByRole('region', { name: 'Names matching “Майкрософт”' }).getByRole('link', { name: /Microsoft/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Names matching “Майкрософт”' })
+        .getByRole('link', { name: /Microsoft/ })
+        .waitFor();
       await page.getByRole('searchbox', { name: /Search by name/ }).fill('');
       await week.getByRole('link', { name: /Microsoft/ }).waitFor();
       assert.deepEqual(await seriousAxeViolations(page), []);

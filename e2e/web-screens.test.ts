@@ -60,7 +60,14 @@ describe('phone and desktop screens', () => {
         await page.keyboard.press('Enter');
         const menu = page.getByRole('menu');
         await menu.waitFor();
-        assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), ['Home', 'Dashboard', 'Digests', 'Entities', 'Plans', 'Sign Out']);
+        assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
+          'Home',
+          'Dashboard',
+          'Digests',
+          'Entities',
+          'Plans',
+          'Sign Out',
+        ]);
         for (const item of await menu.getByRole('menuitem').all())
           assert.ok((await item.boundingBox())!.height >= 44, 'menu rows are 44 px');
         await noSeriousAxe(page, 'open menu');

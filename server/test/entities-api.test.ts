@@ -70,14 +70,20 @@ describe('the entity pages’ API', () => {
     assert.equal(ms.followed, false);
     assert.equal(ms.current.status?.status, 'permitted');
     assert.equal(ms.current.status?.statedAt, '2026-11-25T09:00:00.000Z');
-    assert.deepEqual(ms.current.status?.outlets.map((o) => o.name), ['DatacenterDynamics']);
+    assert.deepEqual(
+      ms.current.status?.outlets.map((o) => o.name),
+      ['DatacenterDynamics'],
+    );
     assert.match(ms.current.status?.outlets[0]?.url ?? '', /^https:\/\/dcd\.example\//);
     assert.deepEqual(
       ms.current.capacity.map((f) => [f.stage, f.mw]),
       [['construction', 300]],
     );
     assert.equal(ms.current.investment?.usd, 2.7e9);
-    assert.deepEqual(ms.current.investment?.outlets.map((o) => o.name), ['DatacenterDynamics', 'El País']);
+    assert.deepEqual(
+      ms.current.investment?.outlets.map((o) => o.name),
+      ['DatacenterDynamics', 'El País'],
+    );
     assert.ok(ms.current.investment?.outlets.every((o) => o.url?.startsWith(`https://${o.id}.example/`)));
     assert.equal(ms.timeline.length, 4);
     assert.equal(ms.timeline[0]?.status, 'permitted', 'newest first');

@@ -101,7 +101,11 @@ async function sourceWordsOf(em: EntityManager, storyIds: string[]): Promise<Map
 async function storyEntitiesOf(em: EntityManager, storyIds: string[]): Promise<Map<string, EntityRef[]>> {
   const tally = new Map<string, Map<string, { about: boolean; n: number }>>();
   for (const ids of perStatement(storyIds)) {
-    const mentions = await em.find(EntityMention, { storyId: { $in: ids } }, { fields: ['storyId', 'entityId', 'about'], disableIdentityMap: true });
+    const mentions = await em.find(
+      EntityMention,
+      { storyId: { $in: ids } },
+      { fields: ['storyId', 'entityId', 'about'], disableIdentityMap: true },
+    );
     for (const m of mentions) {
       let byEntity = tally.get(m.storyId);
       if (!byEntity) tally.set(m.storyId, (byEntity = new Map()));
@@ -118,7 +122,11 @@ async function storyEntitiesOf(em: EntityManager, storyIds: string[]): Promise<M
   }
   const refs = new Map<string, EntityRef>();
   for (const ids of perStatement([...new Set([...picked.values()].flat())])) {
-    const rows = await em.find(Entity, { id: { $in: ids }, mergedInto: null }, { fields: ['id', 'name', 'kind', 'country'], disableIdentityMap: true });
+    const rows = await em.find(
+      Entity,
+      { id: { $in: ids }, mergedInto: null },
+      { fields: ['id', 'name', 'kind', 'country'], disableIdentityMap: true },
+    );
     for (const e of rows) refs.set(e.id, { id: e.id, name: e.name, kind: e.kind, country: e.country });
   }
   const out = new Map<string, EntityRef[]>();

@@ -47,7 +47,11 @@ export class TemplateCache {
       const stories = row.contentId ? (contents.get(row.contentId) ?? []) : [];
       this.templates.set(
         key,
-        new DigestEmailTemplate({ kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories }, this.preferencesUrl, this.entityUrl),
+        new DigestEmailTemplate(
+          { kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories },
+          this.preferencesUrl,
+          this.entityUrl,
+        ),
       );
     }
   }

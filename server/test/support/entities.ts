@@ -9,7 +9,14 @@ import type { TestServer } from './harness.js';
 export async function seedEntities(ts: TestServer) {
   const em = ts.orm.em.fork();
   const source = (id: string, name: string) =>
-    Object.assign(new Source(), { id, name, siteUrl: `https://${id}.example`, feedUrl: `https://${id}.example/feed`, language: 'en', country: 'US' });
+    Object.assign(new Source(), {
+      id,
+      name,
+      siteUrl: `https://${id}.example`,
+      feedUrl: `https://${id}.example/feed`,
+      language: 'en',
+      country: 'US',
+    });
   const story = (title: string, at: string) =>
     Object.assign(new Story(), {
       id: flatUUID(),
@@ -85,9 +92,25 @@ export async function seedEntities(ts: TestServer) {
     mention('equinix', permit, false),
   ]);
   await em.insertMany(EntityFact, [
-    fact('microsoft', aragon, '2026-11-10T08:00:00Z', 'Microsoft will invest €2.5 billion in Aragon.', { type: 'investment', amount: 2.5e9, currency: 'EUR', usd: 2.7e9 }, [a1, a2]),
-    fact('microsoft', aragon, '2026-11-10T08:00:00Z', 'The 300 MW campus is under construction.', { type: 'capacity', mw: 300, stage: 'construction' }, [a1]),
-    fact('microsoft', aragon, '2026-11-10T08:00:00Z', 'Microsoft disclosed the Aragon plan.', { type: 'status', status: 'disclosed' }, [a1]),
+    fact(
+      'microsoft',
+      aragon,
+      '2026-11-10T08:00:00Z',
+      'Microsoft will invest €2.5 billion in Aragon.',
+      { type: 'investment', amount: 2.5e9, currency: 'EUR', usd: 2.7e9 },
+      [a1, a2],
+    ),
+    fact(
+      'microsoft',
+      aragon,
+      '2026-11-10T08:00:00Z',
+      'The 300 MW campus is under construction.',
+      { type: 'capacity', mw: 300, stage: 'construction' },
+      [a1],
+    ),
+    fact('microsoft', aragon, '2026-11-10T08:00:00Z', 'Microsoft disclosed the Aragon plan.', { type: 'status', status: 'disclosed' }, [
+      a1,
+    ]),
     fact('microsoft', permit, '2026-11-25T09:00:00Z', 'The council granted the permit.', { type: 'status', status: 'permitted' }, [a3]),
   ]);
   return { aragon, permit, older };

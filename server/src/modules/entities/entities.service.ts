@@ -56,7 +56,10 @@ export class EntitiesService {
     const [stories, facts] = await Promise.all([this.storyCounts(ids), this.factCounts(ids)]);
     return ranked
       .map(({ entity, rank }) => ({ rank, item: listItem(entity, stories.get(entity.id) ?? 0, facts.get(entity.id) ?? 0) }))
-      .sort((a, b) => a.rank - b.rank || b.item.stories - a.item.stories || b.item.facts - a.item.facts || a.item.name.localeCompare(b.item.name))
+      .sort(
+        (a, b) =>
+          a.rank - b.rank || b.item.stories - a.item.stories || b.item.facts - a.item.facts || a.item.name.localeCompare(b.item.name),
+      )
       .slice(0, ENTITY_LIST_MAX)
       .map((r) => r.item);
   }
@@ -65,7 +68,11 @@ export class EntitiesService {
   async active(kind?: EntityKind): Promise<EntityListItem[]> {
     const from = new Date(this.clock.now().getTime() - ACTIVE_WINDOW_MS);
     const stories = new Map<string, Set<string>>();
-    const mentions = await this.em.find(EntityMention, { publishedAt: { $gte: from } }, { fields: ['entityId', 'storyId'], disableIdentityMap: true });
+    const mentions = await this.em.find(
+      EntityMention,
+      { publishedAt: { $gte: from } },
+      { fields: ['entityId', 'storyId'], disableIdentityMap: true },
+    );
     for (const m of mentions) {
       let set = stories.get(m.entityId);
       if (!set) stories.set(m.entityId, (set = new Set()));
@@ -92,7 +99,11 @@ export class EntitiesService {
       if (err instanceof EntityError) throw notFound('Entity not found');
       throw err;
     }
-    const facts = await this.em.find(EntityFact, { entityId: entity.id }, { orderBy: { statedAt: 'desc', id: 'asc' }, limit: PAGE_FACTS_MAX });
+    const facts = await this.em.find(
+      EntityFact,
+      { entityId: entity.id },
+      { orderBy: { statedAt: 'desc', id: 'asc' }, limit: PAGE_FACTS_MAX },
+    );
     const timeline = await this.factDtos(facts);
     const latest = (type: EntityFact['type'], stage?: string) =>
       timeline.find((f) => f.type === type && (stage === undefined || f.stage === stage)) ?? null;
@@ -133,10 +144,20 @@ export class EntitiesService {
     );
     for (const s of sites) add(s, 'site');
 
-    const storyIds = [...new Set((await this.em.find(EntityMention, { entityId: entity.id }, { fields: ['storyId'], disableIdentityMap: true })).map((m) => m.storyId))];
+    const storyIds = [
+      ...new Set(
+        (await this.em.find(EntityMention, { entityId: entity.id }, { fields: ['storyId'], disableIdentityMap: true })).map(
+          (m) => m.storyId,
+        ),
+      ),
+    ];
     const together = new Map<string, Set<string>>();
     for (const ids of perStatement(storyIds)) {
-      const rows = await this.em.find(EntityMention, { storyId: { $in: ids }, entityId: { $ne: entity.id } }, { fields: ['entityId', 'storyId'], disableIdentityMap: true });
+      const rows = await this.em.find(
+        EntityMention,
+        { storyId: { $in: ids }, entityId: { $ne: entity.id } },
+        { fields: ['entityId', 'storyId'], disableIdentityMap: true },
+      );
       for (const m of rows) {
         let set = together.get(m.entityId);
         if (!set) together.set(m.entityId, (set = new Set()));
@@ -166,7 +187,9 @@ export class EntitiesService {
     for (const m of mentions) about.set(m.storyId, (about.get(m.storyId) ?? false) || m.about);
     const stories: Array<Pick<Story, 'id' | 'title' | 'firstSeenAt'>> = [];
     for (const ids of perStatement([...about.keys()])) {
-      stories.push(...(await this.em.find(Story, { id: { $in: ids } }, { fields: ['id', 'title', 'firstSeenAt'], disableIdentityMap: true })));
+      stories.push(
+        ...(await this.em.find(Story, { id: { $in: ids } }, { fields: ['id', 'title', 'firstSeenAt'], disableIdentityMap: true })),
+      );
     }
     return stories
       .sort((a, b) => b.firstSeenAt.getTime() - a.firstSeenAt.getTime() || a.id.localeCompare(b.id))
@@ -180,11 +203,16 @@ export class EntitiesService {
     const articleIds = [...new Set(facts.flatMap((f) => f.articleIds))];
     const sources = new Map<string, string>();
     for (const ids of perStatement(sourceIds)) {
-      for (const s of await this.em.find(Source, { id: { $in: ids } }, { fields: ['id', 'name'], disableIdentityMap: true })) sources.set(s.id, s.name);
+      for (const s of await this.em.find(Source, { id: { $in: ids } }, { fields: ['id', 'name'], disableIdentityMap: true }))
+        sources.set(s.id, s.name);
     }
     const articles = new Map<string, Pick<Article, 'sourceId' | 'alsoSourceIds' | 'url'>>();
     for (const ids of perStatement(articleIds)) {
-      for (const a of await this.em.find(Article, { id: { $in: ids } }, { fields: ['id', 'sourceId', 'alsoSourceIds', 'url'], disableIdentityMap: true })) {
+      for (const a of await this.em.find(
+        Article,
+        { id: { $in: ids } },
+        { fields: ['id', 'sourceId', 'alsoSourceIds', 'url'], disableIdentityMap: true },
+      )) {
         articles.set(a.id, a);
       }
     }

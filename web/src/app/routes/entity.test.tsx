@@ -90,10 +90,7 @@ describe('entity pages', () => {
     expect(screen.getByRole('region', { name: 'Investment' })).toHaveTextContent('€2.5B (≈ $2.7B)');
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(within(timeline).getAllByRole('listitem')).toHaveLength(3);
-    expect(within(timeline).getByRole('link', { name: /Story: Aragon campus of Microsoft/ })).toHaveAttribute(
-      'href',
-      '#story-s-permit',
-    );
+    expect(within(timeline).getByRole('link', { name: /Story: Aragon campus of Microsoft/ })).toHaveAttribute('href', '#story-s-permit');
     expect(within(timeline).getByText(/Microsoft invertirá/)).toHaveAttribute('lang', 'es');
     expect(within(timeline).getByText('El País')).toBeInTheDocument();
     const related = screen.getByRole('region', { name: 'Related' });
@@ -117,7 +114,10 @@ describe('entity pages', () => {
     });
     renderApp('/entities');
     const week = await screen.findByRole('region', { name: 'Most active this week' });
-    expect(await within(week).findByRole('link', { name: /Microsoft.*4 stories · 2 facts this week/ })).toHaveAttribute('href', '/entities/microsoft');
+    expect(await within(week).findByRole('link', { name: /Microsoft.*4 stories · 2 facts this week/ })).toHaveAttribute(
+      'href',
+      '/entities/microsoft',
+    );
     await userEvent.type(screen.getByRole('searchbox', { name: /search by name/i }), 'Москва');
     const results = await screen.findByRole('region', { name: 'Names matching “Москва”' });
     expect(await within(results).findByRole('link', { name: /Moscow/ })).toHaveAttribute('href', '/entities/moscow');

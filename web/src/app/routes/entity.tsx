@@ -18,7 +18,15 @@ export default function EntityRoute() {
   const entity = useEntity(id, { enabled: !!user && id.length > 0 });
   const missing = entity.error instanceof ApiError && entity.error.status === 404;
   useDocumentTitle(
-    !user && !isLoading ? 'Sign in to see this page' : entity.data ? entity.data.name : entity.isLoading || isLoading ? 'Entity' : missing ? 'Not found' : 'Entity',
+    !user && !isLoading
+      ? 'Sign in to see this page'
+      : entity.data
+        ? entity.data.name
+        : entity.isLoading || isLoading
+          ? 'Entity'
+          : missing
+            ? 'Not found'
+            : 'Entity',
   );
   if (isLoading) return <FullPageSpinner label="Loading" />;
   if (!user)

@@ -37,7 +37,14 @@ describe('the signed-in top bar', () => {
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = within(await screen.findByRole('menu'));
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Home', 'Dashboard', 'Digests', 'Entities', 'Plans', 'Sign Out']);
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Home',
+      'Dashboard',
+      'Digests',
+      'Entities',
+      'Plans',
+      'Sign Out',
+    ]);
     expect(menu.getByRole('menuitem', { name: 'Digests' })).toHaveAttribute('aria-current', 'page');
     expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
     expect(menu.getByRole('menuitem', { name: 'Home' })).toHaveFocus();

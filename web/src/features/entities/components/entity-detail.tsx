@@ -109,7 +109,11 @@ export function EntityDetailView({ entity, followButton }: { entity: EntityDetai
       </div>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <TitledCard icon={History} title="Timeline" description="Every fact the news stated, newest first, with the outlets that stated it.">
+        <TitledCard
+          icon={History}
+          title="Timeline"
+          description="Every fact the news stated, newest first, with the outlets that stated it."
+        >
           {entity.timeline.length ? (
             <ol className="grid gap-4">
               {entity.timeline.map((fact) => (
@@ -149,7 +153,11 @@ export function EntityDetailView({ entity, followButton }: { entity: EntityDetai
           <TitledCard icon={Link2} title="Related">
             <RelatedList related={entity.related} />
           </TitledCard>
-          <TitledCard icon={Newspaper} title="Stories" description={`${entity.stories.length} ${entity.stories.length === 1 ? 'story names' : 'stories name'} it.`}>
+          <TitledCard
+            icon={Newspaper}
+            title="Stories"
+            description={`${entity.stories.length} ${entity.stories.length === 1 ? 'story names' : 'stories name'} it.`}
+          >
             {entity.stories.length ? (
               <ul className="grid gap-3">
                 {entity.stories.map((story) => (
@@ -182,7 +190,8 @@ function CurrentFact({ fact, since = false, children }: { fact: EntityFact; sinc
     <div>
       {children}
       <p className="mt-1 text-xs text-slate-600">
-        {since ? 'Since' : 'Stated'} <time dateTime={fact.statedAt}>{formatShortDate(fact.statedAt)}</time> · <Outlets outlets={fact.outlets} />
+        {since ? 'Since' : 'Stated'} <time dateTime={fact.statedAt}>{formatShortDate(fact.statedAt)}</time> ·{' '}
+        <Outlets outlets={fact.outlets} />
       </p>
     </div>
   );
@@ -197,7 +206,12 @@ function Outlets({ outlets }: { outlets: EntityOutlet[] }) {
         <span key={o.id}>
           {i > 0 && ', '}
           {o.url && isHttpUrl(o.url) ? (
-            <a href={o.url} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-0.5 font-medium text-blue-700 hover:underline">
+            <a
+              href={o.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-0.5 font-medium text-blue-700 hover:underline"
+            >
               {o.name}
               <ExternalLink aria-hidden="true" className="size-3" />
             </a>

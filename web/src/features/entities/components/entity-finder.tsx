@@ -27,7 +27,9 @@ export function EntityFinder() {
       <h1 id="entities-title" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
         Companies, sites and places
       </h1>
-      <p className="mt-1 text-slate-600">Who is building what, where: every status, megawatt and amount the news stated, with its outlets.</p>
+      <p className="mt-1 text-slate-600">
+        Who is building what, where: every status, megawatt and amount the news stated, with its outlets.
+      </p>
       <div className="mt-6">
         <p className="mb-2 text-sm text-slate-600" id="entity-search-hint">
           Companies, sites and places by name or alias, in any script: Equinix, Aragón, Майкрософт, マイクロソフト.
@@ -60,7 +62,11 @@ export function EntityFinder() {
             />
           </TitledCard>
         ) : (
-          <TitledCard icon={TrendingUp} title="Most active this week" description="Named in the most stories of the last seven days, then by facts stated.">
+          <TitledCard
+            icon={TrendingUp}
+            title="Most active this week"
+            description="Named in the most stories of the last seven days, then by facts stated."
+          >
             <EntityList
               items={active.data}
               isLoading={active.isLoading}

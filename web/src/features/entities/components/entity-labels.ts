@@ -43,7 +43,13 @@ export function formatMw(mw: number): string {
 /** "€2.5B"; an unknown currency code as "XYZ 1M". */
 export function formatMoney(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1, minimumFractionDigits: 0 }).format(amount);
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+      minimumFractionDigits: 0,
+    }).format(amount);
   } catch {
     return `${currency} ${places.format(amount)}`;
   }
@@ -72,7 +78,13 @@ export function usdNote(fact: Pick<EntityFact, 'currency' | 'usd'>): string {
 export function formatEventDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
   if (!y) return date;
-  if (m && d) return new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  if (m && d)
+    return new Date(Date.UTC(y, m - 1, d, 12)).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
   if (m) return new Date(Date.UTC(y, m - 1, 15)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
   return String(y);
 }
