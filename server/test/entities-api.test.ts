@@ -42,6 +42,8 @@ describe('the entity pages’ API', () => {
     assert.equal(found[1]?.stories, 2);
     assert.equal(found[1]?.facts, 4);
     assert.ok(!(await search('old ms')).some((e) => e.id === 'old-ms'));
+    const places = await json(await reader.get('/api/entities?q=micro&kind=place'), entityListSchema);
+    assert.deepEqual(places, [], 'kind narrows a search');
   });
 
   test('the week’s most active entities follow the app’s clock', async () => {
