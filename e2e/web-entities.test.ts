@@ -9,7 +9,7 @@ import { seriousAxeViolations } from './support/web-helpers.js';
 describe('entity pages', () => {
   const web = useWebFixture(() => ({ now: '2026-11-28T12:00:00.000Z' }));
 
-  test('a story links to its entities; the page shows status, capacity, money, timeline and related at 375 and 1280 px', async () => {
+  test('a story links to its entities; the page shows status, capacity, money, timeline and related, and follows, at 375 and 1280 px', async () => {
     const email = 'follower@colo.example';
     (await web.signIn(email)).context.close();
     await setSubscription(web.ts.orm, email, 'basic', 'active');
@@ -43,6 +43,13 @@ describe('entity pages', () => {
       const timeline = page.getByRole('region', { name: 'Timeline' });
       assert.equal(await timeline.getByRole('listitem').count(), 4);
       assert.match(await timeline.getByRole('listitem').first().innerText(), /Permitted/);
+      if (width === 1280) {
+        await page.getByRole('button', { name: 'Follow' }).click();
+        await page.getByRole('button', { name: 'Following' }).waitFor();
+        await page.reload();
+      }
+      // Followed at the first width, and still after a reload: the follows table answers it.
+      assert.equal(await page.getByRole('button', { name: 'Following' }).getAttribute('aria-pressed'), 'true');
       assert.deepEqual(await seriousAxeViolations(page), []);
       await page.screenshot({ path: `screenshots/entity-${width}.png`, fullPage: true });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

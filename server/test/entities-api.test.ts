@@ -122,6 +122,20 @@ describe('the entity pages’ API', () => {
     assert.equal(ms.id, 'microsoft');
   });
 
+  test('`followed` says whether this subscriber follows it, through the follows routes', async () => {
+    const other = await signIn(ts, 'other@colo.example');
+    assert.equal((await reader.put('/api/follows/microsoft', {})).status, 201);
+    assert.equal((await json(await reader.get('/api/entities/microsoft'), entityDetailSchema)).followed, true);
+    assert.equal((await json(await reader.get('/api/entities/old-ms'), entityDetailSchema)).followed, true, 'through a merge');
+    assert.equal(
+      (await json(await other.get('/api/entities/microsoft'), entityDetailSchema)).followed,
+      false,
+      'not for another subscriber',
+    );
+    assert.equal((await reader.request('DELETE', '/api/follows/microsoft', { json: {} })).status, 204);
+    assert.equal((await json(await reader.get('/api/entities/microsoft'), entityDetailSchema)).followed, false);
+  });
+
   test('bad input is a 400 with a message, an unknown id a 404, and signed out a 401', async () => {
     const empty = await reader.get('/api/entities?q=%20');
     assert.equal(empty.status, 400);

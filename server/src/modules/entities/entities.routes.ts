@@ -4,7 +4,8 @@ import { ENTITY_ID_MAX, entityActiveQuerySchema, entitySearchQuerySchema } from 
 import { badRequest } from '../../http/errors.js';
 import { parseInput } from '../../http/validate.js';
 import type { Clock } from '../../lib/clock.js';
-import { requireUser } from '../users/current-user.js';
+import { FollowsService } from '../follows/follows.service.js';
+import { currentUser, requireUser } from '../users/current-user.js';
 import { EntitiesService } from './entities.service.js';
 
 /** The entity pages' data (issue 26 items 2 and 6), for signed-in subscribers: search, the week's most active, one entity. */
@@ -23,7 +24,9 @@ export function entitiesRoutes({ clock }: { clock: Clock }): Router {
   router.get('/:id', async (ctx: Context) => {
     const id = ctx.params.id ?? '';
     if (!id || id.length > ENTITY_ID_MAX) throw badRequest(`An entity id is 1 to ${ENTITY_ID_MAX} characters.`);
-    ctx.body = await new EntitiesService(ctx.em, clock).detail(id);
+    const user = currentUser(ctx);
+    const follows = new FollowsService(ctx.em, clock);
+    ctx.body = await new EntitiesService(ctx.em, clock).detail(id, (entityId) => follows.isFollowing(user.id, entityId));
   });
   return router;
 }

@@ -98,6 +98,40 @@ describe('entity pages', () => {
     expect(document.title).toMatch(/^Microsoft ·/);
   });
 
+  it('follows and unfollows from the page, and says so when the server refuses', async () => {
+    const api = fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/entities/old-ms': { status: 200, body: microsoft() },
+      'PUT /api/follows/microsoft': {
+        status: 201,
+        body: { id: 'microsoft', name: 'Microsoft', kind: 'company', country: 'US', followedAt: '2026-11-28T12:00:00.000Z' },
+      },
+      'DELETE /api/follows/microsoft': { status: 204 },
+    });
+    renderApp('/entities/old-ms');
+    const follow = await screen.findByRole('button', { name: 'Follow' });
+    expect(follow).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(follow);
+    const following = await screen.findByRole('button', { name: 'Following' });
+    expect(following).toHaveAttribute('aria-pressed', 'true');
+    expect(api.callsTo('PUT', '/api/follows/microsoft')[0]?.contentType).toBe('application/json');
+    await userEvent.click(following);
+    expect(await screen.findByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+    expect(api.callsTo('DELETE', '/api/follows/microsoft')).toHaveLength(1);
+  });
+
+  it('tells the server’s reason when a follow is refused', async () => {
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/entities/microsoft': { status: 200, body: microsoft() },
+      'PUT /api/follows/microsoft': { status: 409, body: { message: 'You follow 100 entities, the most one account may.' } },
+    });
+    renderApp('/entities/microsoft');
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(await screen.findByText('You follow 100 entities, the most one account may.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Follow' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
   it('says so when the entity does not exist', async () => {
     fakeApi({ 'GET /api/auth/user': { status: 200, body: basicActiveUser() } });
     renderApp('/entities/nobody');

@@ -6,6 +6,7 @@ import { PageShell } from '@/components/layout/page-shell';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEntity } from '@/features/entities/api/get-entity';
 import { EntityDetailView } from '@/features/entities/components/entity-detail';
+import { FollowButton } from '@/features/entities/components/follow-button';
 import { SignInCard } from '@/features/sign-in/components/sign-in-card';
 import { useDocumentTitle } from '@/hooks/use-document-title';
 import { ApiError } from '@/lib/api-error';
@@ -51,7 +52,10 @@ export default function EntityRoute() {
           <Skeleton className="h-64 w-full rounded-2xl" />
         </div>
       ) : entity.data ? (
-        <EntityDetailView entity={entity.data} />
+        <EntityDetailView
+          entity={entity.data}
+          followButton={<FollowButton entityId={entity.data.id} name={entity.data.name} followed={entity.data.followed} />}
+        />
       ) : (
         <div className="mx-auto max-w-4xl rounded-2xl border border-slate-200 bg-white p-6">
           <h1 className="text-xl font-semibold text-slate-900">{missing ? 'Not found' : 'Could not load this page'}</h1>
