@@ -36,7 +36,9 @@ import { accountRoutes } from './modules/account/account.routes.js';
 import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
+import { entitiesRoutes } from './modules/entities/entities.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { followsRoutes } from './modules/follows/follows.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
 import { SESSION_MAX_AGE_MS } from './modules/sessions/signed-in-session.js';
 import { findSessionUser } from './modules/users/current-user.js';
@@ -186,8 +188,10 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes({ clock }),
+    entitiesRoutes({ clock }),
     accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
+    followsRoutes({ clock }),
     // The browser is told of a key only when this server can also take the payment (both keys set): otherwise the
     // subscribe page says payments are unavailable here (docs/decisions/116).
     billingRoutes({ billing: billingService, publishableKey: stripe ? config.stripe.publishableKey : null }),

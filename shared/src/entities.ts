@@ -113,7 +113,16 @@ export const entityListSchema = z.array(entityListItemSchema);
 
 export const entitySearchQuerySchema = z.object({
   q: z.string().trim().min(1, 'Type a name to search for.').max(120, 'That name is too long.'),
+  /** Only companies, sites or places. */
+  kind: z.enum(ENTITY_KINDS, { error: 'kind: one of company, site, place' }).optional(),
 });
+export type EntitySearchQuery = z.infer<typeof entitySearchQuerySchema>;
+
+/** GET /api/entities/active?kind=: the week's most active, optionally of one kind. */
+export const entityActiveQuerySchema = entitySearchQuerySchema.pick({ kind: true });
+
+/** An entity id in a path (seed ids are the gazetteer's keys; found ones are slugs): bounded, no slashes. */
+export const ENTITY_ID_MAX = 80;
 
 /** GET /api/follows: the entities the subscriber follows; PUT /api/follows/:entityId follows, DELETE unfollows. */
 export const followSchema = entityRefSchema.extend({ followedAt: z.string() });
