@@ -107,5 +107,7 @@ describe('entity facts', () => {
     ]).facts;
     assert.ok(!opening.some((f) => f.type === 'status' && f.status === 'operational'));
     assert.ok(opening.some((f) => f.type === 'capacity' && f.stage === 'construction'));
+    const today = read('Viettel data center', ['Viettel inaugurated its data centre on April 10.'], 'en', new Date('2024-04-10T09:00:00Z'));
+    assert.ok(!today.facts.some((f) => f.type === 'event-date'), 'the publication day is today, not next year');
   });
 });

@@ -137,7 +137,9 @@ function futureDate(sentence: string, language: string, publishedAt: Date): stri
     const md = day.slice(2);
     const year =
       years.find((y) => `${y}-${md}` > published) ??
-      String(publishedAt.getUTCFullYear() + (`${publishedAt.getUTCFullYear()}-${md}` > published ? 0 : 1));
+      // A day without a year is in the publication's year when it is that day or later ("opened on April 10",
+      // published on April 10, is today: no future event), else next year's.
+      String(publishedAt.getUTCFullYear() + (`${publishedAt.getUTCFullYear()}-${md}` >= published ? 0 : 1));
     candidates.push(`${year}-${md}`);
   }
   candidates.push(...months, ...years);
