@@ -115,7 +115,12 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   const newDraftPerIp = new RateLimit('new-draft-ip', limits.newDraftPerIp, 'Too many requests. Please try again tomorrow.', store);
   const calendarLimits = {
     perToken: new RateLimit('calendar-token', limits.calendarPerToken, 'This calendar is read too often. Please try again later.', store),
-    missesPerIp: new RateLimit('calendar-miss-ip', limits.calendarMissesPerIp, 'Too many unknown calendars. Please try again later.', store),
+    missesPerIp: new RateLimit(
+      'calendar-miss-ip',
+      limits.calendarMissesPerIp,
+      'Too many unknown calendars. Please try again later.',
+      store,
+    ),
   };
 
   // A feed's or calendar's token is its owner's secret: the request log shows its place, not its value.

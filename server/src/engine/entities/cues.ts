@@ -8,7 +8,6 @@ import { Matcher, normalizeForMatch } from '../lexicon/matcher.js';
  * syntax and matched by its matcher, so every catalog language the lexicon covers is covered here too.
  */
 
-export { ENTITY_STATUSES as STATUSES, ENTITY_EVENT_KINDS as EVENTS } from '@dcbrief/shared';
 export type { EntityStatus as Status, CapacityStage as Stage, EntityEventKind as EventKind } from '@dcbrief/shared';
 import type { EntityStatus as Status, CapacityStage as Stage, EntityEventKind as EventKind } from '@dcbrief/shared';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 
 /** What an entity is: a company (operator, utility, investor, vendor...), a site or campus, or a place. */
-export { ENTITY_KINDS, type EntityKind } from '@dcbrief/shared';
+export type { EntityKind } from '@dcbrief/shared';
 import type { EntityKind } from '@dcbrief/shared';
 
 /** One entity of the seed list (seed-entities.json), as `npm run entities:seed -w server` writes it. */
