@@ -5,6 +5,7 @@ import { calendarEvents } from '../../src/modules/calendar/calendar-events.js';
 import { renderCalendar } from '../../src/modules/calendar/calendar.ics.js';
 import { readWithIcalendar, readWithIcalJs, skipWithoutIcalendar, type ParsedCalendar } from '../support/calendar-clients.js';
 import { TestClient } from '../support/client.js';
+import { captureLogs } from '../support/log-capture.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
 import { signIn } from '../support/users.js';
 import { COUNTY, NOW, OTHER, rereadStoryFacts, seedCalendarNews, SITE } from './fixtures.js';
@@ -159,10 +160,12 @@ describe('calendar of followed events', () => {
   });
 });
 
-describe('calendar rate limits', () => {
-  test('one calendar read too often is 429; unknown tokens from one address are 429 after the budget', async () => {
+describe('calendar rate limits and logs', () => {
+  test('one calendar read too often is 429; unknown tokens from one address are 429 after the budget; no token in the log', async () => {
+    const logs = captureLogs();
     const ts = await startTestServer({
       now: NOW,
+      logger: logs.logger,
       rateLimits: { calendarPerToken: { points: 2, durationSec: 3600 }, calendarMissesPerIp: { points: 2, durationSec: 900 } },
     });
     try {
@@ -177,6 +180,10 @@ describe('calendar rate limits', () => {
       assert.equal((await fetch(unknown)).status, 404);
       assert.equal((await fetch(unknown)).status, 404);
       assert.equal((await fetch(unknown)).status, 429);
+      const token = /\/api\/calendar\/(.+)\.ics$/.exec(url)![1]!;
+      const logged = JSON.stringify(logs.lines);
+      assert.ok(!logged.includes(token), 'the token is never logged');
+      assert.match(logged, /\/api\/calendar\/\[redacted\]\.ics/);
     } finally {
       await ts.close();
     }
