@@ -38,6 +38,7 @@ import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { followsRoutes } from './modules/follows/follows.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
 import { SESSION_MAX_AGE_MS } from './modules/sessions/signed-in-session.js';
 import { findSessionUser } from './modules/users/current-user.js';
@@ -198,6 +199,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     digestsRoutes({ clock }),
     accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
+    followsRoutes({ clock }),
     // The browser is told of a key only when this server can also take the payment (both keys set): otherwise the
     // subscribe page says payments are unavailable here (docs/decisions/116).
     billingRoutes({ billing: billingService, publishableKey: stripe ? config.stripe.publishableKey : null }),

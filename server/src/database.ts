@@ -11,6 +11,7 @@ import { SignInRequestSchema } from './modules/auth/sign-in-request.entity.js';
 import { StripeEventSchema } from './modules/billing/stripe-event.entity.js';
 import { DigestContentSchema, DigestSchema } from './modules/digests/digest.entity.js';
 import { FeedbackSchema, StoryFeedbackSchema } from './modules/feedback/feedback.entity.js';
+import { FollowSchema } from './modules/follows/follow.entity.js';
 import { SessionSchema } from './modules/sessions/session.entity.js';
 import { TrialClaimSchema } from './modules/users/trial-claim.entity.js';
 import { UserSchema } from './modules/users/user.entity.js';
@@ -30,6 +31,7 @@ export const entities = [
   DigestContentSchema,
   FeedbackSchema,
   StoryFeedbackSchema,
+  FollowSchema,
   StripeEventSchema,
   CalendarFeedSchema,
   ...deliveryEntities,

@@ -25,6 +25,7 @@ export const MIGRATIONS = {
     'Migration20261128120000', // SqliteSourceIllFormed
     'Migration20261128130000', // SqliteAccountMailParams
     'Migration20261128140000', // SqliteEntities
+    'Migration20261128152600', // SqliteFollows
     'Migration20261128160000', // SqliteCalendarFeeds
   ],
   postgresql: [
@@ -47,6 +48,7 @@ export const MIGRATIONS = {
     'Migration20261128120001', // PgSourceIllFormed
     'Migration20261128130001', // PgAccountMailParams
     'Migration20261128140001', // PgEntities
+    'Migration20261128152601', // PgFollows
     'Migration20261128160001', // PgCalendarFeeds
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
