@@ -89,8 +89,8 @@ describe('calendar of followed events', () => {
     before(async () => {
       owner = await signIn(ts, 'owner@calendar.test');
       other = await signIn(ts, 'other@calendar.test');
-      for (const id of [SITE, COUNTY]) assert.equal((await owner.put(`/api/follows/${id}`)).status, 200);
-      assert.equal((await other.put(`/api/follows/${OTHER}`)).status, 200);
+      for (const id of [SITE, COUNTY]) assert.equal((await owner.put(`/api/follows/${id}`, {})).status, 201);
+      assert.equal((await other.put(`/api/follows/${OTHER}`, {})).status, 201);
     });
 
     const address = async (client: TestClient) =>
@@ -152,7 +152,7 @@ describe('calendar of followed events', () => {
 
     test('unfollowing takes the events out at the next read', async () => {
       const url = await address(owner);
-      assert.equal((await owner.request('DELETE', `/api/follows/${COUNTY}`)).status, 200);
+      assert.equal((await owner.request('DELETE', `/api/follows/${COUNTY}`)).status, 204);
       const events = readWithIcalJs(await (await fetchIcs(url)).text()).events;
       assert.ok(!events.some((e) => e.summary.includes('Beta County')));
       assert.equal(events.length, 3);

@@ -5,11 +5,11 @@ import { notFound } from '../../http/errors.js';
 import { noneMatch, strongEtag } from '../../http/etag.js';
 import type { RateLimit } from '../../http/middleware/rate-limit.js';
 import type { Clock } from '../../lib/clock.js';
+import { FollowsService } from '../follows/follows.service.js';
 import { currentUser, requireUser } from '../users/current-user.js';
 import { calendarEvents } from './calendar-events.js';
 import { CalendarFeedsService, hashCalendarToken } from './calendar-feeds.service.js';
 import { renderCalendar } from './calendar.ics.js';
-import { followedEntityIds } from './followed.js';
 
 export const CALENDAR_PREFIX = '/api/calendar';
 /** The token's place in a calendar URL, redacted from request logs. */
@@ -55,7 +55,8 @@ export function calendarRoutes(deps: { clock: Clock; publicUrl: () => string; li
     await deps.limits.perToken.consume(hashCalendarToken(token));
     const active = isActive(user) || isTrialing(user);
     const url = new URL(deps.publicUrl());
-    const events = active ? await calendarEvents(ctx.em, await followedEntityIds(ctx.em, user.id), deps.clock.now(), url.hostname) : [];
+    const followed = active ? await new FollowsService(ctx.em, deps.clock).followedIds(user.id) : [];
+    const events = await calendarEvents(ctx.em, followed, deps.clock.now(), url.hostname);
     const body = renderCalendar({ publicUrl: deps.publicUrl(), active, events });
     const etag = strongEtag(body);
     ctx.set('ETag', etag);
