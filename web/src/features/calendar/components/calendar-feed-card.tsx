@@ -23,7 +23,7 @@ export function CalendarFeedCard() {
     <TitledCard
       icon={CalendarDays}
       title="Calendar of followed events"
-      description="Hearings, votes, commissioning dates and deadlines stated in the news about the entities you follow. Add this private address to your calendar app by URL; anyone with it can see your follows, so keep it to yourself."
+      description="Hearings, votes, openings and deadlines the news states about what you follow. Add this private address to your calendar app by URL; anyone with it sees your follows, so keep it to yourself."
       contentClassName="grid gap-3"
     >
       {url ? (
