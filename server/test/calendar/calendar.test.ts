@@ -83,6 +83,48 @@ describe('calendar of followed events', () => {
     );
   });
 
+  test(
+    'sentences in any script come back whole from both parsers (lines folded at 75 octets, never inside a character)',
+    { skip: skipWithoutIcalendar() },
+    async () => {
+      const sentence =
+        '北海道石狩市のデータセンターは2027年3月12日に稼働を開始する予定で、Ελληνικά κείμενα, кириллица; commas, semicolons\\ and "quotes" 🚀.';
+      const ics = renderCalendar({
+        publicUrl: 'https://dcbrief.example',
+        active: true,
+        events: [
+          {
+            uid: 'event-0123@dcbrief.example',
+            entity: { id: 'ishikari', name: '石狩, Ishikari; "DC"' },
+            what: 'opening',
+            date: { year: 2027, month: 3, day: 12 },
+            revisedAt: NOW,
+            statements: [
+              {
+                storyId: 's',
+                storyTitle: '石狩',
+                sentence,
+                language: 'ja',
+                statedAt: NOW,
+                outlets: [{ name: '日経', url: 'https://nikkei.example/a' }],
+              },
+            ],
+          },
+        ],
+      });
+      assert.ok(
+        ics.split('\r\n').every((line) => Buffer.byteLength(line) <= 75),
+        'no line longer than 75 octets',
+      );
+      for (const calendar of [await readWithIcalendar(ics), readWithIcalJs(ics)]) {
+        const [event] = calendar.events;
+        assert.equal(event!.summary, 'Opening: 石狩, Ishikari; "DC"');
+        assert.ok(event!.description.includes(`"${sentence}"`), event!.description);
+        assert.ok(event!.description.includes('日経: https://nikkei.example/a'));
+      }
+    },
+  );
+
   describe('over HTTP', () => {
     let owner: TestClient;
     let other: TestClient;
