@@ -7,6 +7,7 @@ import { readWithIcalendar, readWithIcalJs, skipWithoutIcalendar, type ParsedCal
 import { TestClient } from '../support/client.js';
 import { captureLogs } from '../support/log-capture.js';
 import { startTestServer, type TestServer } from '../support/harness.js';
+import { setSubscription } from '../support/fixtures.js';
 import { signIn } from '../support/users.js';
 import { COUNTY, NOW, OTHER, rereadStoryFacts, seedCalendarNews, SITE } from './fixtures.js';
 
@@ -190,6 +191,15 @@ describe('calendar of followed events', () => {
       assert.equal((await fetchIcs(`${ts.url}/api/calendar/nothing`)).status, 404);
       assert.deepEqual(await (await owner.request('DELETE', '/api/calendar')).json(), { exists: false, url: null });
       assert.equal((await fetchIcs(current)).status, 404);
+    });
+
+    test('an account whose trial ended keeps its address, and the calendar lists nothing until it is active again', async () => {
+      const url = await address(owner);
+      await setSubscription(ts.orm, 'owner@calendar.test', 'basic', 'trial_ended');
+      const ended = readWithIcalJs(await (await fetchIcs(url)).text());
+      assert.deepEqual(ended.events, []);
+      await setSubscription(ts.orm, 'owner@calendar.test', 'basic', 'active');
+      assert.equal(readWithIcalJs(await (await fetchIcs(url)).text()).events.length, 4);
     });
 
     test('unfollowing takes the events out at the next read', async () => {
