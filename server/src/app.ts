@@ -37,6 +37,7 @@ import { CALENDAR_TOKEN_PATH, calendarRoutes } from './modules/calendar/calendar
 import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
+import { entitiesRoutes } from './modules/entities/entities.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { followsRoutes } from './modules/follows/follows.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
@@ -197,6 +198,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes({ clock }),
+    entitiesRoutes({ clock }),
     accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
     followsRoutes({ clock }),

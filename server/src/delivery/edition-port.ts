@@ -1,4 +1,4 @@
-import type { ContentDepth, DigestSentence, Interest } from '@dcbrief/shared';
+import type { ContentDepth, DigestSentence, EntityRef, Interest } from '@dcbrief/shared';
 
 // Delivery's own view of the engine's edition: the shapes end in "View" so that they never read as the
 // engine's types of the same story (engine/ keeps Edition and EditionStory for its own).
@@ -53,6 +53,8 @@ export interface EditionStoryView {
   ingestedAt: Date;
   /** Words of the articles behind the story (title and text, each article once), for the reading time a digest saves. */
   sourceWords?: number;
+  /** The entities it names, those it is about first (at most DIGEST_STORY_ENTITIES_MAX); absent from saved editions. */
+  entities?: EntityRef[];
 }
 
 export interface EditionWindow {

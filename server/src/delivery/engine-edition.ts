@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { countWords } from '@dcbrief/shared';
+import { countWords, DIGEST_STORY_ENTITIES_MAX, type EntityRef } from '@dcbrief/shared';
 import type { Orm } from '../db/orm.js';
 import { perStatement } from '../db/per-statement.js';
 import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
+import { Entity, EntityMention } from '../engine/entities/entity.entity.js';
 import { Article } from '../engine/model/article.entity.js';
 import type { KeyFigure } from '../engine/summarize/summary.types.js';
 import type { Clock } from '../lib/clock.js';
@@ -24,11 +25,14 @@ export class EngineEditionReader implements EditionReader {
       now: this.clock.now(),
       select: window.by ?? 'ingested',
     });
-    const words = await sourceWordsOf(
-      em,
-      edition.stories.map((s) => s.id),
-    );
-    return edition.stories.map((story) => ({ ...fromEngine(story), sourceWords: words.get(story.id) ?? 0 }));
+    const ids = edition.stories.map((s) => s.id);
+    const words = await sourceWordsOf(em, ids);
+    const entities = await storyEntitiesOf(em, ids);
+    return edition.stories.map((story) => ({
+      ...fromEngine(story),
+      sourceWords: words.get(story.id) ?? 0,
+      entities: entities.get(story.id) ?? [],
+    }));
   }
 }
 
@@ -88,4 +92,52 @@ async function sourceWordsOf(em: EntityManager, storyIds: string[]): Promise<Map
   }
   for (const a of articles) byStory.set(a.storyId, (byStory.get(a.storyId) ?? 0) + (counted.get(a.id) ?? 0));
   return byStory;
+}
+
+/**
+ * The entities each story names, as links (issue 26): those it is about first, then the most named (by how many of
+ * its articles name them), at most DIGEST_STORY_ENTITIES_MAX. Merged entities have moved their mentions already.
+ */
+async function storyEntitiesOf(em: EntityManager, storyIds: string[]): Promise<Map<string, EntityRef[]>> {
+  const tally = new Map<string, Map<string, { about: boolean; n: number }>>();
+  for (const ids of perStatement(storyIds)) {
+    const mentions = await em.find(
+      EntityMention,
+      { storyId: { $in: ids } },
+      { fields: ['storyId', 'entityId', 'about'], disableIdentityMap: true },
+    );
+    for (const m of mentions) {
+      let byEntity = tally.get(m.storyId);
+      if (!byEntity) tally.set(m.storyId, (byEntity = new Map()));
+      const t = byEntity.get(m.entityId) ?? { about: false, n: 0 };
+      byEntity.set(m.entityId, { about: t.about || m.about, n: t.n + 1 });
+    }
+  }
+  const picked = new Map<string, string[]>();
+  for (const [storyId, byEntity] of tally) {
+    const ids = [...byEntity]
+      .sort(([a, x], [b, y]) => Number(y.about) - Number(x.about) || y.n - x.n || a.localeCompare(b))
+      .map(([id]) => id);
+    picked.set(storyId, ids);
+  }
+  const refs = new Map<string, EntityRef>();
+  for (const ids of perStatement([...new Set([...picked.values()].flat())])) {
+    const rows = await em.find(
+      Entity,
+      { id: { $in: ids }, mergedInto: null },
+      { fields: ['id', 'name', 'kind', 'country'], disableIdentityMap: true },
+    );
+    for (const e of rows) refs.set(e.id, { id: e.id, name: e.name, kind: e.kind, country: e.country });
+  }
+  const out = new Map<string, EntityRef[]>();
+  for (const [storyId, ids] of picked) {
+    out.set(
+      storyId,
+      ids
+        .map((id) => refs.get(id))
+        .filter((r): r is EntityRef => !!r)
+        .slice(0, DIGEST_STORY_ENTITIES_MAX),
+    );
+  }
+  return out;
 }

@@ -150,6 +150,7 @@ function toDigestStory(story: EditionStoryView, depth: ContentDepth, outside: bo
     firstSeenAt: story.firstSeenAt.toISOString(),
     ...(outside ? { outsideInterests: true } : {}),
     ...(story.sourceWords === undefined ? {} : { sourceWords: story.sourceWords }),
+    ...(story.entities?.length ? { entities: story.entities } : {}),
   };
 }
 

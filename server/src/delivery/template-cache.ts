@@ -17,7 +17,10 @@ export interface DigestOfRow extends Omit<DigestEmailContent, 'stories'> {
 export class TemplateCache {
   private readonly templates = new Map<string, DigestEmailTemplate>();
 
-  constructor(private readonly preferencesUrl: string) {}
+  constructor(
+    private readonly preferencesUrl: string,
+    private readonly entityUrl?: (entityId: string) => string,
+  ) {}
 
   private key(row: DigestOfRow): string {
     return `${row.contentId}|${row.kind}|${row.date}|${row.quiet}|${row.title}`;
@@ -44,7 +47,11 @@ export class TemplateCache {
       const stories = row.contentId ? (contents.get(row.contentId) ?? []) : [];
       this.templates.set(
         key,
-        new DigestEmailTemplate({ kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories }, this.preferencesUrl),
+        new DigestEmailTemplate(
+          { kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories },
+          this.preferencesUrl,
+          this.entityUrl,
+        ),
       );
     }
   }
