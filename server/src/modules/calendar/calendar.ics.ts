@@ -1,4 +1,5 @@
 import ical, { ICalEventTransparency } from 'ical-generator';
+import { entityPath } from '@dcbrief/shared';
 import type { CalendarEvent, CalendarStatement, EventDay } from './calendar-events.js';
 
 const DAY_MS = 86_400_000;
@@ -24,8 +25,8 @@ export interface CalendarInput {
 }
 
 /** The event's page in the web app: the entity's, with its timeline of facts and their stories. */
-export function entityPageUrl(publicUrl: string, entityId: string): string {
-  return `${publicUrl}/entities/${encodeURIComponent(entityId)}`;
+function entityPageUrl(publicUrl: string, entityId: string): string {
+  return `${publicUrl}${entityPath(entityId)}`;
 }
 
 /** "Vote: Loudoun County", with "(month only)" when the stories give the month and not the day. */

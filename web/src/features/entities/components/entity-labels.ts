@@ -25,6 +25,7 @@ const EVENT_LABELS: Record<EntityEventKind, string> = {
   commissioning: 'Commissioning',
   opening: 'Opening',
   deadline: 'Deadline',
+  other: 'Milestone',
 };
 
 export const FACT_TYPE_LABELS: Record<EntityFact['type'], string> = {
