@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { eventUid, isKept, parseEventDate } from './calendar-events.js';
+import { eventSummary } from './calendar.ics.js';
 
 test('event dates: a day or a month; a year alone, impossible days and other shapes are not calendar dates', () => {
   assert.deepEqual(parseEventDate('2027-03-12'), { year: 2027, month: 3, day: 12 });
@@ -25,4 +26,11 @@ test('the UID names the entity, what and date only: the same event from any stor
   assert.equal(eventUid('campus-alpha', 'vote', '2027-03-12', 'dcbrief.example'), uid);
   assert.notEqual(eventUid('campus-alpha', 'vote', '2027-03-13', 'dcbrief.example'), uid);
   assert.notEqual(eventUid('campus-alpha', 'hearing', '2027-03-12', 'dcbrief.example'), uid);
+});
+
+test('summaries: what, then the entity; "(month only)" when the day is not stated; a dated step of works is a Milestone', () => {
+  const entity = { id: 'campus-alpha', name: 'Campus Alpha' };
+  assert.equal(eventSummary({ what: 'vote', entity, date: { year: 2027, month: 3, day: 12 } }), 'Vote: Campus Alpha');
+  assert.equal(eventSummary({ what: 'hearing', entity, date: { year: 2027, month: 2, day: null } }), 'Hearing: Campus Alpha (month only)');
+  assert.equal(eventSummary({ what: 'other', entity, date: { year: 2027, month: 3, day: 1 } }), 'Milestone: Campus Alpha');
 });
