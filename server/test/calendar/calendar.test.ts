@@ -42,7 +42,8 @@ describe('calendar of followed events', () => {
       assert.deepEqual(
         events.map((e) => [e.start, e.end, e.allDay, e.summary]),
         [
-          // Ten days past: kept. Forty days past (19 October) and the year-only opening (2028): left out.
+          // Ten days past: kept. Forty days past (19 October), the year-only opening (2028) and the start of works
+          // (kind other, 1 April 2027): left out.
           ['2026-11-18', '2026-11-19', true, 'Deadline: Campus Alpha'],
           ['2027-01-15', '2027-01-16', true, 'Deadline: Beta County'],
           ['2027-02-01', '2027-02-02', true, 'Hearing: Campus Alpha (month only)'],

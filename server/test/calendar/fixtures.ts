@@ -13,7 +13,7 @@ export const OTHER = 'test-operator-gamma';
 
 interface StatedEvent {
   entityId: string;
-  what: 'hearing' | 'vote' | 'commissioning' | 'opening' | 'deadline';
+  what: 'hearing' | 'vote' | 'commissioning' | 'opening' | 'deadline' | 'other';
   eventDate: string;
   sentence: string;
   sourceIds: string[];
@@ -22,7 +22,8 @@ interface StatedEvent {
 
 /**
  * Three entities and the dated events their stories state: a site with a vote told by two stories, a month-only
- * hearing, a year-only opening, an event ten days past and one forty days past; a county with a deadline; another
+ * hearing, a year-only opening, an event ten days past and one forty days past, a dated step of works (kind
+ * `other`, not a calendar event); a county with a deadline; another
  * company (followed by someone else) with a commissioning date.
  */
 export async function seedCalendarNews(em: EntityManager): Promise<void> {
@@ -100,6 +101,14 @@ export async function seedCalendarNews(em: EntityManager): Promise<void> {
       sentence: 'The first hearing on Campus Alpha is on 19 October 2026.',
       sourceIds: ['tribune'],
       statedAt: day('2026-10-01'),
+    },
+    {
+      entityId: SITE,
+      what: 'other',
+      eventDate: '2027-04-01',
+      sentence: 'Construction of Campus Alpha begins on 1 April 2027.',
+      sourceIds: ['tribune'],
+      statedAt: day('2026-11-21'),
     },
     {
       entityId: COUNTY,

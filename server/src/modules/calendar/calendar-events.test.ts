@@ -28,9 +28,8 @@ test('the UID names the entity, what and date only: the same event from any stor
   assert.notEqual(eventUid('campus-alpha', 'hearing', '2027-03-12', 'dcbrief.example'), uid);
 });
 
-test('summaries: what, then the entity; "(month only)" when the day is not stated; a dated step of works is a Milestone', () => {
+test('summaries: what, then the entity; "(month only)" when the day is not stated', () => {
   const entity = { id: 'campus-alpha', name: 'Campus Alpha' };
   assert.equal(eventSummary({ what: 'vote', entity, date: { year: 2027, month: 3, day: 12 } }), 'Vote: Campus Alpha');
   assert.equal(eventSummary({ what: 'hearing', entity, date: { year: 2027, month: 2, day: null } }), 'Hearing: Campus Alpha (month only)');
-  assert.equal(eventSummary({ what: 'other', entity, date: { year: 2027, month: 3, day: 1 } }), 'Milestone: Campus Alpha');
 });

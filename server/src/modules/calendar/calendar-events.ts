@@ -9,6 +9,12 @@ import { Story } from '../../engine/model/story.entity.js';
 export const PAST_DAYS_KEPT = 30;
 /** At most this many events in one calendar, the soonest first (a calendar app reads all of them each refresh). */
 export const MAX_EVENTS = 500;
+/**
+ * The kinds of event a calendar shows: the issue's hearings, votes, commissioning and opening dates and deadlines.
+ * The engine's `other` (a dated step of a plan or works) is left out: on the real-news halves its day and month
+ * dates were datelines and past days read as next year's (decision 022).
+ */
+export const CALENDAR_KINDS = ['hearing', 'vote', 'commissioning', 'opening', 'deadline'] as const;
 /** At most this many stories' sentences in one event's description. */
 const MAX_STATEMENTS = 3;
 
@@ -109,7 +115,7 @@ export async function calendarEvents(em: EntityManager, entityIds: string[], now
   const fromYear = String(new Date(now.getTime() - PAST_DAYS_KEPT * 86_400_000).getUTCFullYear());
   const facts = await em.find(
     EntityFact,
-    { type: 'event-date', entityId: { $in: [...entities.keys()] }, eventDate: { $gte: fromYear }, what: { $ne: null } },
+    { type: 'event-date', entityId: { $in: [...entities.keys()] }, eventDate: { $gte: fromYear }, what: { $in: [...CALENDAR_KINDS] } },
     { orderBy: { statedAt: 'asc', id: 'asc' } },
   );
 

@@ -13,8 +13,6 @@ const WHAT_LABELS: Record<string, string> = {
   commissioning: 'Commissioning',
   opening: 'Opening',
   deadline: 'Deadline',
-  /** A dated step of a plan or works ("construction begins in March 2027"): the sentence says which. */
-  other: 'Milestone',
 };
 
 export interface CalendarInput {
