@@ -4,6 +4,7 @@ import { deliveryEntities } from './delivery/delivery.entity.js';
 import { engineEntities } from './engine/entities.js';
 import { JobLeaseSchema } from './db/lease.js';
 import { RATE_LIMIT_TABLE } from './http/middleware/rate-limit-table.js';
+import { CalendarFeedSchema } from './modules/calendar/calendar.entity.js';
 import { AccountMailSchema } from './modules/account-mail/account-mail.entity.js';
 import { LoginTokenSchema } from './modules/auth/login-token.entity.js';
 import { SignInRequestSchema } from './modules/auth/sign-in-request.entity.js';
@@ -32,6 +33,7 @@ export const entities = [
   StoryFeedbackSchema,
   FollowSchema,
   StripeEventSchema,
+  CalendarFeedSchema,
   ...deliveryEntities,
   JobLeaseSchema,
   ...engineEntities,

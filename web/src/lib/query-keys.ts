@@ -24,4 +24,5 @@ export const queryKeys = {
   feedback: ['/api/feedback'],
   episodes: ['/api/audio/episodes'],
   audioFeed: ['/api/audio/feed'],
+  calendarFeed: ['/api/calendar'],
 } as const;

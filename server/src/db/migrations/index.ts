@@ -26,6 +26,7 @@ export const MIGRATIONS = {
     'Migration20261128130000', // SqliteAccountMailParams
     'Migration20261128140000', // SqliteEntities
     'Migration20261128152600', // SqliteFollows
+    'Migration20261128160000', // SqliteCalendarFeeds
   ],
   postgresql: [
     'Migration20261122065932', // PgInitial
@@ -48,6 +49,7 @@ export const MIGRATIONS = {
     'Migration20261128130001', // PgAccountMailParams
     'Migration20261128140001', // PgEntities
     'Migration20261128152601', // PgFollows
+    'Migration20261128160001', // PgCalendarFeeds
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
 
