@@ -222,7 +222,10 @@ describe('labels matched to summary sentences', () => {
     };
     assert.deepEqual(checkArticles([article]).errors, []);
     const gold = new GoldIndex([article], 'en');
-    for (const shown of ['Acme will invest $10 billion in a data center in Portugal.', 'Acme will invest $10 billion in a data center in Portugal'])
+    for (const shown of [
+      'Acme will invest $10 billion in a data center in Portugal.',
+      'Acme will invest $10 billion in a data center in Portugal',
+    ])
       assert.deepEqual([gold.judge(shown, 'en').opinion, gold.judge(shown, 'en').matched], [false, true]);
     assert.equal(gold.judge(whole, 'en').opinion, true);
     assert.equal(gold.judge('Acme will invest $10 billion in a data center.', 'en').opinion, true);
