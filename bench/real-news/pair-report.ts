@@ -21,7 +21,8 @@ const set = prepare(dir)[0]!;
 const storyOf = storiesOf(set, model);
 const items = set.articles.map((a) => ({ id: a.article.id, gold: a.event, predicted: storyOf.get(a.article.id)!, language: a.language }));
 const { sameLanguage, crossLanguage } = pairwiseClusterScores(items);
-const f = (s: typeof sameLanguage) => `${s.f1.toFixed(3)} (P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)}; fp ${s.falsePositive} fn ${s.falseNegative})`;
+const f = (s: typeof sameLanguage) =>
+  `${s.f1.toFixed(3)} (P ${s.precision.toFixed(3)} R ${s.recall.toFixed(3)}; fp ${s.falsePositive} fn ${s.falseNegative})`;
 console.log(`same language ${f(sameLanguage)}\nacross languages ${f(crossLanguage)}`);
 const byEvent = new Map<string, typeof items>();
 for (const i of items) (byEvent.get(i.gold) ?? byEvent.set(i.gold, []).get(i.gold)!).push(i);
@@ -39,5 +40,15 @@ console.log('\nwrong merges:');
 for (const l of byStory.values()) {
   const events = new Set(l.map((i) => i.gold));
   if (events.size < 2) continue;
-  console.log(`  ${[...events].map((e) => `${e} [${l.filter((i) => i.gold === e).map((i) => i.id).join(' ')}]`).join('\n    + ')}`);
+  console.log(
+    `  ${[...events]
+      .map(
+        (e) =>
+          `${e} [${l
+            .filter((i) => i.gold === e)
+            .map((i) => i.id)
+            .join(' ')}]`,
+      )
+      .join('\n    + ')}`,
+  );
 }

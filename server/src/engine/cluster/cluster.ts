@@ -449,7 +449,10 @@ export class StoryIndex {
     out[f++] = !sameStage && x[STAGES] !== x[STAGES + 1] && y[STAGES] !== y[STAGES + 1] ? 1 : 0;
     const readable = !unreadable && y[y[UNREADABLE]!] !== 1;
     out[f++] = readable && headlineUnstated(x, y) && headlineUnstated(y, x) ? 1 : 0;
-    out[f++] = x[HEADLINE_PLACES] !== x[HEADLINE_PLACES + 1] && y[HEADLINE_PLACES] !== y[HEADLINE_PLACES + 1] && countIn(x, y, HEADLINE_PLACES) === 0 ? 1 : 0;
+    out[f++] =
+      x[HEADLINE_PLACES] !== x[HEADLINE_PLACES + 1] && y[HEADLINE_PLACES] !== y[HEADLINE_PLACES + 1] && countIn(x, y, HEADLINE_PLACES) === 0
+        ? 1
+        : 0;
     out[f++] = this.moneyApart(x, y, a.year) ? 1 : 0;
   }
 
@@ -468,7 +471,8 @@ export class StoryIndex {
         both = true;
         for (let i = p + 2; i < p + 2 + x[p + 1]!; i++) {
           const a = figureValue(this.keyNames[x[i]!]!);
-          for (let j = r + 2; j < r + 2 + y[r + 1]!; j++) if (x[i] === y[j] || sameAmount(unitA, a, unitB, figureValue(this.keyNames[y[j]!]!), year)) return false;
+          for (let j = r + 2; j < r + 2 + y[r + 1]!; j++)
+            if (x[i] === y[j] || sameAmount(unitA, a, unitB, figureValue(this.keyNames[y[j]!]!), year)) return false;
         }
       }
     }

@@ -133,8 +133,7 @@ describe('StoryIndex rules', () => {
       return pairProbability(index.pairFeatures(sl, 'en'));
     };
     const odds = (q: number) => q / (1 - q);
-    // At least twice the odds (was tenfold before the refit on 196 real articles, decision 222's second
-    // amendment: on real news a shared concept of the field tells less than on our own sets).
+    // At least twice the odds: on real news a shared concept of the field tells less than on our own sets.
     assert.ok(odds(probability(fire)) > odds(probability()) * 2, `${probability(fire)} against ${probability()}`);
     const everywhere: ConceptFinder = () => ['data-center'];
     const crowded = (concepts?: ConceptFinder) => {
@@ -205,8 +204,8 @@ describe('StoryIndex rules', () => {
     const lyon = article('c', 'de', 'Equinix und Vantage', 'Equinix und Vantage teilen sich einen Campus mit 100 MW in Frankreich.', 2);
     assert.equal(index.find(lyon)?.storyId, 'paris', 'Paris is in France');
     const p = (a: ClusterArticle) => pairProbability(index.pairFeatures(a, 'a'));
-    // Odds at least 1.5 times lower: two names and a figure, but France and Japan (tenfold before the refit on
-    // 196 real articles, decision 222's second amendment: the headline's places and names carry more of it now).
+    // Odds lower: two names and a figure, but France and Japan (the headline's places and names carry the
+    // rest of that evidence, docs/decisions/222).
     const odds = (q: number) => q / (1 - q);
     assert.ok(odds(p(tokyo)) * 1.5 < odds(p(lyon)), `${p(tokyo)} against ${p(lyon)}`);
   });
