@@ -12,7 +12,7 @@ import path from 'node:path';
 import { foldLetters } from '../server/src/engine/language/fold.js';
 import { extractArticle, type ExtractedFact } from '../server/src/engine/entities/extract.js';
 import { EntityIndex } from '../server/src/engine/entities/recognize.js';
-import { seedEntities } from '../server/src/engine/entities/seed.js';
+import { readSeedEntities, seedEntities, shippedTowns } from '../server/src/engine/entities/seed.js';
 import { splitSentences } from './quality/text.js';
 
 interface LabelEntity {
@@ -57,7 +57,8 @@ export async function benchEntities(options: { labels?: string; verbose?: boolea
   if (!existsSync(labelFile)) return [{ half: '-', result: `no labels: ${labelFile} (ENTITY_LABELS=FILE to use another)` }];
   const labels = JSON.parse(readFileSync(labelFile, 'utf8')) as EntityLabels;
   const seeds = seedEntities();
-  const index = new EntityIndex(seeds);
+  // As the ingest pass recognises: the seed list as entities, the shipped towns through their lookup.
+  const index = new EntityIndex(readSeedEntities(), shippedTowns());
   const toLabel = labelIdsOf(labels, seeds);
   const rows: Array<Record<string, string>> = [];
   for (const half of HALVES) {

@@ -49,7 +49,7 @@ describe('phone and desktop screens', () => {
       const menuButton = nav.getByRole('button', { name: 'Menu' });
       if (width >= 640) {
         assert.equal(await menuButton.isVisible(), false);
-        for (const name of ['Home', 'Dashboard', 'Digests', 'Plans', 'Sign Out'])
+        for (const name of ['Home', 'Dashboard', 'Digests', 'Entities', 'Plans', 'Sign Out'])
           assert.ok(await nav.getByRole('link', { name }).isVisible(), name);
         await shot(page, 'header', width);
       } else {
@@ -60,7 +60,14 @@ describe('phone and desktop screens', () => {
         await page.keyboard.press('Enter');
         const menu = page.getByRole('menu');
         await menu.waitFor();
-        assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), ['Home', 'Dashboard', 'Digests', 'Plans', 'Sign Out']);
+        assert.deepEqual(await menu.getByRole('menuitem').allTextContents(), [
+          'Home',
+          'Dashboard',
+          'Digests',
+          'Entities',
+          'Plans',
+          'Sign Out',
+        ]);
         for (const item of await menu.getByRole('menuitem').all())
           assert.ok((await item.boundingBox())!.height >= 44, 'menu rows are 44 px');
         await noSeriousAxe(page, 'open menu');

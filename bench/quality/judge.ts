@@ -16,12 +16,17 @@ interface GoldSentence {
   facts: string[];
 }
 
+/** A fact fragment's key: the normal form without the clause punctuation a trimmed sentence may end with. */
+const fragmentKey = (s: string) => normalizeSentence(s).replace(/[\s,;:،，、；：–—-]+$/u, '');
+
 /** A fragment shorter than this (in characters) is not matched by containment: too many false hits. */
 const MIN_FRAGMENT = 12;
 
 export class GoldIndex {
   private readonly exact = new Map<string, GoldSentence>();
   private readonly all: GoldSentence[] = [];
+  /** Leading clauses of opinion sentences labelled facts on their own (`factFragments`): matched exactly only. */
+  private readonly fragments = new Map<string, GoldSentence>();
 
   constructor(articles: QualityArticle[], readerLanguage: string) {
     for (const a of articles) {
@@ -42,6 +47,11 @@ export class GoldIndex {
       const labelled = [...a.opinionSentences, ...(a.backgroundSentences ?? []), ...Object.values(a.facts ?? {}).flat()].filter(
         (s) => !paired.has(s),
       );
+      for (const f of a.factFragments ?? []) {
+        const key = fragmentKey(f);
+        if (!this.exact.has(key) && !this.fragments.has(key))
+          this.fragments.set(key, { articleId: a.id, opinion: false, background: false, facts: [], normalized: key, language: a.language });
+      }
       for (const s of new Set(labelled))
         this.add({
           articleId: a.id,
@@ -67,11 +77,16 @@ export class GoldIndex {
     this.all.push(s);
   }
 
-  /** The labelled sentence `text` is, is part of, or contains; null when none. */
+  /**
+   * The labelled sentence `text` is, else the fact fragment it is (exactly, whatever punctuation ends it), else the
+   * longest labelled sentence it is part of or contains; null when none.
+   */
   find(text: string): GoldSentence | null {
     const n = normalizeSentence(text);
     const hit = this.exact.get(n);
     if (hit) return hit;
+    const fragment = this.fragments.get(fragmentKey(text));
+    if (fragment) return fragment;
     let best: GoldSentence | null = null;
     let bestLength = 0;
     for (const g of this.all) {

@@ -25,6 +25,11 @@ export const articleSchema = z.strictObject({
   opinionSentences: z.array(z.string().min(1)),
   /** Sentences about another actor or another event (context, comparisons): not facts of this story. */
   backgroundSentences: z.array(z.string().min(1)).optional(),
+  /**
+   * Leading parts of opinion sentences that state a fact on their own (the sentence cut before its evaluative
+   * clause): a summary sentence that is exactly one of them is not opinion.
+   */
+  factFragments: z.array(z.string().min(1)).optional(),
   facts: z.record(z.string(), z.array(z.string().min(1)).min(1)).optional(),
   mustKnow: z.boolean().optional(),
   en: z.strictObject({ title: z.string().min(3), text: z.string().min(20) }).optional(),
@@ -142,6 +147,9 @@ export function checkArticles(articles: QualityArticle[]): { errors: string[]; w
       if (!a.text.includes(s) && a.title !== s) errors.push(`${a.id}: ${what} is not in the article: ${s}`);
       else if (!sentences.has(s)) warnings.push(`${a.id}: ${what} is not a whole sentence of the article: ${s}`);
     }
+    for (const f of a.factFragments ?? [])
+      if (!a.opinionSentences.some((s) => s.startsWith(f) && s.length > f.length))
+        errors.push(`${a.id}: fact fragment does not begin an opinion sentence: ${f}`);
     if (a.language === 'en' && a.en) warnings.push(`${a.id}: an English article needs no translation`);
     if (a.language !== 'en' && !a.en) warnings.push(`${a.id}: no English translation (en)`);
     if (a.en) {

@@ -33,8 +33,8 @@ interface LabelledArticle {
   interests: Interest[];
   query: string;
   sha256: string;
-  title: { sha: string; label: Label };
-  sentences: Array<{ sha: string; label: Label; paragraph?: boolean }>;
+  title: { sha: string; label: Label; factPrefix?: number };
+  sentences: Array<{ sha: string; label: Label; factPrefix?: number; paragraph?: boolean }>;
 }
 interface Labels {
   events: Array<{ id: string; split: 'dev' | 'test'; description: string; lookalikes?: string[]; followUpOf?: string }>;
@@ -76,6 +76,14 @@ for (const a of labels.articles) {
     ...(a.title.label === 'background' ? [title] : []),
     ...sentences.filter((_, i) => a.sentences[i]!.label === 'background'),
   ];
+  // An opinion sentence whose leading clause is a fact alone (README, factPrefix): that clause, a fact fragment.
+  const factFragments = [
+    ...(a.title.label === 'opinion' && a.title.factPrefix ? [title.slice(0, a.title.factPrefix)] : []),
+    ...sentences.flatMap((s, i) => {
+      const { label, factPrefix } = a.sentences[i]!;
+      return label === 'opinion' && factPrefix ? [s.slice(0, factPrefix)] : [];
+    }),
+  ];
   const interests = a.interests.filter((i) => (INTERESTS as readonly string[]).includes(i));
   built[a.split].push({
     id: a.id,
@@ -88,6 +96,7 @@ for (const a of labels.articles) {
     interests,
     opinionSentences,
     backgroundSentences,
+    ...(factFragments.length ? { factFragments } : {}),
   });
 }
 

@@ -11,7 +11,7 @@
  *   node --conditions=source --import tsx bench/real-news/compile-labels.ts
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitSentences } from '../quality/text.js';
@@ -101,6 +101,20 @@ for (const line of eventLines) {
   events.set(e.id, e);
 }
 
+// The fact-only leading clause of opinion sentences is labelled in labels.json itself (README): kept across a recompile.
+const previous = existsSync(path.join(here, 'labels.json'))
+  ? (JSON.parse(readFileSync(path.join(here, 'labels.json'), 'utf8')) as {
+      articles: Array<{ id: string; title: { sha: string; factPrefix?: number }; sentences: Array<{ sha: string; factPrefix?: number }> }>;
+    })
+  : { articles: [] };
+const factPrefix = new Map<string, number>();
+for (const a of previous.articles)
+  for (const s of [a.title, ...a.sentences]) if (s.factPrefix !== undefined) factPrefix.set(`${a.id} ${s.sha}`, s.factPrefix);
+const withPrefix = (id: string, entry: { sha: string; label: string; paragraph?: true }) => {
+  const n = entry.label === 'opinion' ? factPrefix.get(`${id} ${entry.sha}`) : undefined;
+  return n === undefined ? entry : { sha: entry.sha, label: entry.label, factPrefix: n, ...(entry.paragraph ? { paragraph: true } : {}) };
+};
+
 const problems: string[] = [];
 const ids = new Set<string>();
 const articles = [];
@@ -141,12 +155,14 @@ for (const w of works) {
     query: w.meta.query,
     titleFrom: w.meta.title,
     sha256: sha(text),
-    title: { sha: sha(w.title.text.trim()).slice(0, 16), label: w.title.label },
-    sentences: mine.map((s, i) => ({
-      sha: sha(s.text.trim()).slice(0, 16),
-      label: s.label,
-      ...(i > 0 && paras.findIndex((p) => p[0] === s) > 0 ? { paragraph: true } : {}),
-    })),
+    title: withPrefix(w.id, { sha: sha(w.title.text.trim()).slice(0, 16), label: w.title.label }),
+    sentences: mine.map((s, i) =>
+      withPrefix(w.id, {
+        sha: sha(s.text.trim()).slice(0, 16),
+        label: s.label,
+        ...(i > 0 && paras.findIndex((p) => p[0] === s) > 0 ? { paragraph: true as const } : {}),
+      }),
+    ),
   });
 }
 const used = new Set(articles.map((a) => a.event));

@@ -5,6 +5,7 @@
  *   node --conditions=source --import tsx bench/real-news/build-set.ts   (once: the git-ignored text)
  *   npm run bench:fit-pairs                                               (writes pair-model.json)
  *   npm run bench:fit-pairs -- --dry                                      (prints, writes nothing)
+ *   npm run bench:fit-pairs -- --out FILE                                 (writes FILE; pair-report.ts --model FILE replays it)
  *
  * Each set is replayed in publication order, as the engine meets the news: every article is compared with the
  * articles of the 7 days before it (StoryIndex.pairFeatures, the features clustering computes), those already
@@ -27,12 +28,12 @@ import { QUALITY_SETS } from '../quality.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const WINDOW_MS = 7 * 86_400_000;
-const L2 = 0.001;
 /**
- * The repo's own sets weigh more than their share of pairs: they hold the cases the rules were written for
- * (one company's two sites on one day, in Japanese and Korean), which the model must keep apart.
+ * The real-news dev half's share of the fit's weight; the repo's own sets weigh the rest, by their pairs. They hold the cases the rules were written for (one company's two sites on one day,
+ * in Japanese and Korean), which the model must keep apart; the real half, the look-alikes real outlets write.
  */
-const OWN_WEIGHT = Number(process.env.FIT_OWN_WEIGHT ?? 10);
+const REAL_SHARE = Number(process.env.FIT_REAL_SHARE ?? 0.1);
+const L2 = Number(process.env.FIT_L2 ?? 0.01);
 
 interface Pair {
   /** The two articles' ids (the later first). */
@@ -151,10 +152,21 @@ export function fit(pairs: Pair[]): Omit<PairModel, 'threshold' | 'storyThreshol
   for (const p of pairs) for (let j = 0; j < k; j++) mean[j]! += p.x[j]! / pairs.length;
   for (const p of pairs) for (let j = 0; j < k; j++) scale[j]! += (p.x[j]! - mean[j]!) ** 2 / pairs.length;
   for (let j = 0; j < k; j++) scale[j] = Math.sqrt(scale[j]!) || 1;
-  // Positives are rare among pairs: each counts as much as all negatives together, so the fit is not all "no".
-  const positives = pairs.filter((p) => p.y === 1).length;
-  const w1 = pairs.length / (2 * Math.max(1, positives));
-  const w0 = pairs.length / (2 * Math.max(1, pairs.length - positives));
+  // The real-news dev half weighs REAL_SHARE of the fit, our own sets together the rest, each pair of them alike:
+  // the real half has a few hundred pairs within a week of each other, our sets (the generated articles most)
+  // tens of thousands. Within each part, positives are rare: they count as much as all its negatives.
+  const parts = { real: { n: 0, positives: 0 }, own: { n: 0, positives: 0 } };
+  const partOf = (p: Pair) => (p.set.startsWith('real-news') ? parts.real : parts.own);
+  for (const p of pairs) {
+    partOf(p).n++;
+    partOf(p).positives += p.y;
+  }
+  const share = (part: { n: number }) => (!parts.real.n || !parts.own.n ? 1 : part === parts.real ? REAL_SHARE : 1 - REAL_SHARE);
+  const weightOf = (p: Pair) => {
+    const part = partOf(p);
+    return (pairs.length * share(part)) / (2 * Math.max(1, p.y ? part.positives : part.n - part.positives));
+  };
+  const weightsOf = pairs.map(weightOf);
   // Newton's method (iteratively reweighted least squares) on [bias, weights], standardised features, L2 on weights.
   const n = k + 1;
   let beta = new Array<number>(n).fill(0);
@@ -166,7 +178,7 @@ export function fit(pairs: Pair[]): Omit<PairModel, 'threshold' | 'storyThreshol
     rows.forEach((r, i) => {
       const z = r.reduce((sum, v, j) => sum + v * beta[j]!, 0);
       const q = 1 / (1 + Math.exp(-z));
-      const w = (pairs[i]!.y ? w1 : w0) * (pairs[i]!.set.startsWith('real-news') ? 1 : OWN_WEIGHT);
+      const w = weightsOf[i]!;
       for (let a = 0; a < n; a++) {
         grad[a]! += w * (q - pairs[i]!.y) * r[a]!;
         for (let b = 0; b < n; b++) hess[a]![b]! += w * q * (1 - q) * r[a]! * r[b]!;
@@ -190,7 +202,28 @@ export function fit(pairs: Pair[]): Omit<PairModel, 'threshold' | 'storyThreshol
  * against the stories of the 7 days before it (placeArticle, as a pass does), stories started within the hour
  * still mergeable (a pass an hour). Returns the pair F1 of the result against the labelled events.
  */
-export function assign({ articles }: Prepared, model: PairModel): { f1: number; precision: number; recall: number } {
+export function assign(set: Prepared, model: PairModel): { f1: number; precision: number; recall: number } {
+  const { articles } = set;
+  const storyOf = storiesOf(set, model);
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (let i = 0; i < articles.length; i++) {
+    for (let j = i + 1; j < articles.length; j++) {
+      const same = storyOf.get(articles[i]!.article.id) === storyOf.get(articles[j]!.article.id);
+      const gold = articles[i]!.event === articles[j]!.event;
+      if (same && gold) tp++;
+      else if (same) fp++;
+      else if (gold) fn++;
+    }
+  }
+  const precision = tp / Math.max(1, tp + fp);
+  const recall = tp / Math.max(1, tp + fn);
+  return { f1: (2 * precision * recall) / Math.max(1e-9, precision + recall), precision, recall };
+}
+
+/** The story of each article when the engine places the set with this model (see assign). */
+export function storiesOf({ articles }: Prepared, model: PairModel): Map<string, string> {
   const storyOf = new Map<string, string>();
   const started = new Map<string, number>();
   let next = 0;
@@ -209,21 +242,7 @@ export function assign({ articles }: Prepared, model: PairModel): { f1: number; 
     for (const merged of placed.merged) for (const [id, s] of storyOf) if (s === merged) storyOf.set(id, placed.storyId);
     storyOf.set(a.article.id, placed.storyId);
   }
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  for (let i = 0; i < articles.length; i++) {
-    for (let j = i + 1; j < articles.length; j++) {
-      const same = storyOf.get(articles[i]!.article.id) === storyOf.get(articles[j]!.article.id);
-      const gold = articles[i]!.event === articles[j]!.event;
-      if (same && gold) tp++;
-      else if (same) fp++;
-      else if (gold) fn++;
-    }
-  }
-  const precision = tp / Math.max(1, tp + fp);
-  const recall = tp / Math.max(1, tp + fn);
-  return { f1: (2 * precision * recall) / Math.max(1e-9, precision + recall), precision, recall };
+  return storyOf;
 }
 
 /** Solves A x = b (Gaussian elimination with partial pivoting; A is small and positive definite). */
@@ -260,14 +279,27 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const real = sets.filter((s) => s.name.startsWith('real-news'));
   const own = sets.filter((s) => !s.name.startsWith('real-news'));
   // The two thresholds of the online assignment: the best pair F1 of the stories made of the real dev half,
-  // among those that keep the repo's own sets where they were (F1 >= 0.99 each, when any setting does).
+  // among those that keep the repo's own sets where they were (each above its floor, when any setting does).
+  // Floors: our quality sets as the engine meets them (no translator) where they were, 1.00; the clustering
+  // fixture 0.95 (its tests ask 0.90); the same sets with a translator and the generated articles (their events
+  // are made alike on purpose) 0.90.
+  const floorOf = (name: string) =>
+    name.endsWith('+translated') || name === 'engine-bench-generated' ? 0.9 : name.startsWith('clustering') ? 0.95 : 0.999;
   let best: { threshold: number; storyThreshold: number; score: number; ownOk: boolean; ownWorst: number } | null = null;
-  for (const threshold of [0.8, 0.85, 0.9, 0.93, 0.955, 0.97, 0.98, 0.99]) {
-    for (const storyThreshold of [0.5, 0.7, 0.9]) {
+  // `--at 0.93,0.9` sets the two thresholds instead of searching them.
+  const at = process.argv.includes('--at') ? process.argv[process.argv.indexOf('--at') + 1]!.split(',').map(Number) : null;
+  for (const threshold of at ? [at[0]!] : [0.8, 0.85, 0.9, 0.93, 0.955, 0.97, 0.98, 0.99, 0.995]) {
+    for (const storyThreshold of at ? [at[1]!] : [0.5, 0.7, 0.9]) {
       const model: PairModel = { ...fitted, threshold, storyThreshold };
       const score = real.reduce((n, s) => n + assign(s, model).f1, 0) / real.length;
-      const ownWorst = Math.min(...own.map((s) => assign(s, model).f1));
-      const ownOk = ownWorst >= 0.99;
+      // Each own set's margin over its floor (floorOf); the clustering fixture's look-alikes must all stay apart.
+      const ownWorst = Math.min(
+        ...own.map((s) => {
+          const r = assign(s, model);
+          return s.name.startsWith('clustering') && r.precision < 1 ? -1 : r.f1 - floorOf(s.name);
+        }),
+      );
+      const ownOk = ownWorst >= 0;
       if (process.argv.includes('--grid'))
         console.log(
           round(threshold, 3),
@@ -308,5 +340,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     const r = assign(set, model);
     console.log(`${set.name}: stories' pair F1 ${r.f1.toFixed(3)} (P ${r.precision.toFixed(3)} R ${r.recall.toFixed(3)})`);
   }
-  if (!dry) writeFileSync(PAIR_MODEL_FILE, `${JSON.stringify(model, null, 1)}\n`);
+  const out = process.argv.indexOf('--out');
+  if (!dry) writeFileSync(out >= 0 ? process.argv[out + 1]! : PAIR_MODEL_FILE, `${JSON.stringify(model, null, 1)}\n`);
 }

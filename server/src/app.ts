@@ -33,9 +33,11 @@ import { BillingService } from './modules/billing/billing.service.js';
 import { PriceCatalog } from './modules/billing/price-catalog.js';
 import { createStripeClient } from './modules/billing/stripe-client.js';
 import { accountRoutes } from './modules/account/account.routes.js';
+import { CALENDAR_TOKEN_PATH, calendarRoutes } from './modules/calendar/calendar.routes.js';
 import { AccountMailQueue } from './modules/account-mail/account-mail.queue.js';
 import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.service.js';
 import { digestsRoutes } from './modules/digests/digests.routes.js';
+import { entitiesRoutes } from './modules/entities/entities.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { followAlertsRoutes, followsRoutes } from './modules/follows/follows.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
@@ -113,9 +115,18 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
   const waitlistPerIp = new RateLimit('waitlist-ip', limits.waitlistPerIp, 'Too many waitlist requests. Please try again later.', store);
   const draftPerIp = new RateLimit('draft-ip', limits.draftPerIp, 'Too many requests. Please slow down.', store);
   const newDraftPerIp = new RateLimit('new-draft-ip', limits.newDraftPerIp, 'Too many requests. Please try again tomorrow.', store);
+  const calendarLimits = {
+    perToken: new RateLimit('calendar-token', limits.calendarPerToken, 'This calendar is read too often. Please try again later.', store),
+    missesPerIp: new RateLimit(
+      'calendar-miss-ip',
+      limits.calendarMissesPerIp,
+      'Too many unknown calendars. Please try again later.',
+      store,
+    ),
+  };
 
-  // A feed's token is its owner's secret: the request log shows its place, not its value.
-  app.use(requestLogger({ logger, redact: [FEED_TOKEN_PATH] }));
+  // A feed's or calendar's token is its owner's secret: the request log shows its place, not its value.
+  app.use(requestLogger({ logger, redact: [FEED_TOKEN_PATH, CALENDAR_TOKEN_PATH] }));
   app.use(errorHandler({ logger, translate: [httpErrorForStripe] }));
   app.use(securityHeaders({ https }));
   app.use(serveWebApp(options.webDir ?? DEFAULT_WEB_DIR));
@@ -187,6 +198,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     usersRoutes({ clock }),
     waitlistRoutes({ waitlist: waitlistService, draftPerIp, newDraftPerIp, waitlistPerIp }),
     digestsRoutes({ clock }),
+    entitiesRoutes({ clock }),
     accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
     followsRoutes({ clock }),
@@ -196,6 +208,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     billingRoutes({ billing: billingService, publishableKey: stripe ? config.stripe.publishableKey : null }),
     deliveryWebhookRoutes({ secret: config.delivery.webhookSecret, clock, logger }),
     audioRoutes({ store: createAudioStore(config.audio), clock, publicUrl: () => config.publicUrl }),
+    calendarRoutes({ clock, publicUrl: () => config.publicUrl, limits: calendarLimits }),
   ];
   // One router holds every module's routes: a request is matched once and passes one allowed-methods check, not
   // one of each per module (nine matches and nine promises a request: docs/decisions/535).

@@ -120,6 +120,10 @@ export interface RateLimitConfig {
   draftPerIp: { points: number; durationSec: number };
   /** New waitlist drafts (each with its anonymous session) per client address: a script without cookies gets this many a day. */
   newDraftPerIp: { points: number; durationSec: number };
+  /** Reads of one private calendar, per token (calendar apps poll every few hours; decision 022). */
+  calendarPerToken: { points: number; durationSec: number };
+  /** Unknown calendar tokens per client address (only misses count: one address may serve many subscribers' apps). */
+  calendarMissesPerIp: { points: number; durationSec: number };
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
@@ -130,6 +134,8 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   waitlistPerIp: { points: 5, durationSec: 60 * 60 },
   draftPerIp: { points: 120, durationSec: 60 },
   newDraftPerIp: { points: 20, durationSec: 24 * 60 * 60 },
+  calendarPerToken: { points: 60, durationSec: 60 * 60 },
+  calendarMissesPerIp: { points: 30, durationSec: 15 * 60 },
 };
 
 export class ConfigError extends Error {}

@@ -4,6 +4,7 @@ import { deliveryEntities } from './delivery/delivery.entity.js';
 import { engineEntities } from './engine/entities.js';
 import { JobLeaseSchema } from './db/lease.js';
 import { RATE_LIMIT_TABLE } from './http/middleware/rate-limit-table.js';
+import { CalendarFeedSchema } from './modules/calendar/calendar.entity.js';
 import { AccountMailSchema } from './modules/account-mail/account-mail.entity.js';
 import { LoginTokenSchema } from './modules/auth/login-token.entity.js';
 import { SignInRequestSchema } from './modules/auth/sign-in-request.entity.js';
@@ -35,6 +36,7 @@ export const entities = [
   FollowAlertSettingsSchema,
   FollowAlertSchema,
   StripeEventSchema,
+  CalendarFeedSchema,
   ...deliveryEntities,
   JobLeaseSchema,
   ...engineEntities,

@@ -206,6 +206,34 @@ describe('labels matched to summary sentences', () => {
     assert.deepEqual(gold.judge('The project costs 850 million euros.', 'de').facts, ['e1.budget']);
   });
 
+  it('a fact fragment of an opinion sentence is not opinion when shown alone; a shorter or other cut still is', () => {
+    const whole = 'Acme will invest $10 billion in a data center in Portugal, marking one of its largest investments in Europe.';
+    const article: QualityArticle = {
+      id: 'frag',
+      source: { id: 'wire', name: 'Wire' },
+      language: 'en',
+      published: '2026-01-01T10:00:00Z',
+      title: 'Acme invests in Portugal',
+      text: `${whole} The site opens in 2027.`,
+      event: 'e9',
+      interests: ['infrastructure'],
+      opinionSentences: [whole],
+      factFragments: ['Acme will invest $10 billion in a data center in Portugal'],
+    };
+    assert.deepEqual(checkArticles([article]).errors, []);
+    const gold = new GoldIndex([article], 'en');
+    for (const shown of [
+      'Acme will invest $10 billion in a data center in Portugal.',
+      'Acme will invest $10 billion in a data center in Portugal',
+    ])
+      assert.deepEqual([gold.judge(shown, 'en').opinion, gold.judge(shown, 'en').matched], [false, true]);
+    assert.equal(gold.judge(whole, 'en').opinion, true);
+    assert.equal(gold.judge('Acme will invest $10 billion in a data center.', 'en').opinion, true);
+    assert.equal(gold.judge('one of its largest investments in Europe', 'en').opinion, true);
+    const wrong = { ...article, factFragments: ['The site opens'] };
+    assert.match(checkArticles([wrong]).errors.join(), /does not begin an opinion sentence/);
+  });
+
   it('a fragment of a labelled sentence matches it; an unknown sentence keeps the engine language', () => {
     const gold = new GoldIndex([german], 'en');
     assert.equal(gold.judge('Das Projekt kostet 850 Mio.', 'xx').language, 'de');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { cleanText } from './text.js';
-import { CONTENT_DEPTHS, INTERESTS, type Interest } from './preferences.js';
 import { entityRefSchema } from './entities.js';
+import { CONTENT_DEPTHS, INTERESTS, type Interest } from './preferences.js';
 import { entityChangeSchema } from './follows.js';
 
 export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
@@ -59,7 +59,15 @@ export const digestStorySchema = z.object({
    * GET /api/digests/stats). Absent in digests composed before it was recorded.
    */
   sourceWords: z.number().int().nonnegative().optional(),
+  /**
+   * The companies, sites and places the story names, those it is about first (at most
+   * DIGEST_STORY_ENTITIES_MAX), recorded when it was composed: links to their pages. Absent in digests composed
+   * before entities were recorded.
+   */
+  entities: z.array(entityRefSchema).optional(),
 });
+/** At most this many entities per story of a digest. */
+export const DIGEST_STORY_ENTITIES_MAX = 6;
 export type DigestStory = z.infer<typeof digestStorySchema>;
 
 /** GET /api/digests (one item) and GET /api/digests/:id: exactly what was emailed. */

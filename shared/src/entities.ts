@@ -28,7 +28,8 @@ export type EntityStatus = (typeof ENTITY_STATUSES)[number];
 export const CAPACITY_STAGES = ['announced', 'construction', 'live'] as const;
 export type CapacityStage = (typeof CAPACITY_STAGES)[number];
 
-export const ENTITY_EVENT_KINDS = ['hearing', 'vote', 'commissioning', 'opening', 'deadline'] as const;
+/** `other`: a dated step the sentence sets for a plan or works ("construction begins in 2026", "from early 2026"). */
+export const ENTITY_EVENT_KINDS = ['hearing', 'vote', 'commissioning', 'opening', 'deadline', 'other'] as const;
 export type EntityEventKind = (typeof ENTITY_EVENT_KINDS)[number];
 
 export const ENTITY_FACT_TYPES = ['capacity', 'investment', 'status', 'event-date'] as const;
@@ -112,7 +113,16 @@ export const entityListSchema = z.array(entityListItemSchema);
 
 export const entitySearchQuerySchema = z.object({
   q: z.string().trim().min(1, 'Type a name to search for.').max(120, 'That name is too long.'),
+  /** Only companies, sites or places. */
+  kind: z.enum(ENTITY_KINDS, { error: 'kind: one of company, site, place' }).optional(),
 });
+export type EntitySearchQuery = z.infer<typeof entitySearchQuerySchema>;
+
+/** GET /api/entities/active?kind=: the week's most active, optionally of one kind. */
+export const entityActiveQuerySchema = entitySearchQuerySchema.pick({ kind: true });
+
+/** An entity id in a path (seed ids are the gazetteer's keys; found ones are slugs): bounded, no slashes. */
+export const ENTITY_ID_MAX = 80;
 
 /** GET /api/follows: the entities the subscriber follows; PUT /api/follows/:entityId follows, DELETE unfollows. */
 export const followSchema = entityRefSchema.extend({ followedAt: z.string() });

@@ -11,4 +11,5 @@ export * from './web-paths.js';
 export * from './next-path.js';
 export * from './desktop.js';
 export * from './entities.js';
+export * from './calendar.js';
 export * from './follows.js';

@@ -11,6 +11,10 @@ export const WEB_PATHS = {
   audio: '/audio',
   /** One episode in the Audio Library, ready to play: the premium email's "Listen (N min)" opens it. */
   episode: '/audio/:id',
+  /** Search entities by name and the week's most active (issue 26). */
+  entities: '/entities',
+  /** One company, site or place: its status, capacity, money, timeline and stories. */
+  entity: '/entities/:id',
 } as const;
 
 /**
@@ -27,6 +31,11 @@ export function digestPath(id: string): string {
 /** One episode in the Audio Library (WEB_PATHS.episode): the premium email's "Listen (N min)". */
 export function episodePath(digestId: string): string {
   return `${WEB_PATHS.audio}/${encodeURIComponent(digestId)}`;
+}
+
+/** One entity's page (WEB_PATHS.entity): story entity links in the web reader and the emails' "Follow" links. */
+export function entityPath(id: string): string {
+  return `${WEB_PATHS.entities}/${encodeURIComponent(id)}`;
 }
 
 const PATTERNS = Object.values(WEB_PATHS).map((p) => new RegExp(`^${p.replace(/:[a-z]+/gi, '[^/]+')}/?$`));

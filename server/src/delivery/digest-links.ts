@@ -1,4 +1,4 @@
-import { digestPath, episodePath, WEB_PATHS } from '@dcbrief/shared';
+import { digestPath, entityPath, episodePath, WEB_PATHS } from '@dcbrief/shared';
 import type { DeliveryDeps } from './deps.js';
 import type { DigestEmailLinks } from './render.js';
 import type { LinkSigner } from './tokens.js';
@@ -8,6 +8,9 @@ export const digestPageUrl = (publicUrl: string, digestId: string) => `${publicU
 
 /** The digest's episode in the web app's Audio Library, behind the subscriber's sign-in. */
 export const episodePageUrl = (publicUrl: string, digestId: string) => `${publicUrl}${episodePath(digestId)}`;
+
+/** An entity's page in the web app (the emails' "Follow" links), behind the subscriber's sign-in. */
+export const entityPageUrl = (publicUrl: string) => (entityId: string) => `${publicUrl}${entityPath(entityId)}`;
 
 /** Where a subscriber chooses their emails (the dashboard, behind their sign-in). */
 export const preferencesUrl = (publicUrl: string) => `${publicUrl}${WEB_PATHS.dashboard}`;
@@ -25,5 +28,6 @@ export function digestLinks(deps: Pick<DeliveryDeps, 'config'>, signer: LinkSign
     rate: (n: number) => `${base}/api/email/rate?t=${rateToken}&rating=${n}`,
     unsubscribe,
     preferences: preferencesUrl(base),
+    entity: entityPageUrl(base),
   };
 }

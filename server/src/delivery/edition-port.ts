@@ -1,4 +1,4 @@
-import type { ContentDepth, DigestSentence, Interest } from '@dcbrief/shared';
+import type { ContentDepth, DigestSentence, EntityRef, Interest } from '@dcbrief/shared';
 
 // Delivery's own view of the engine's edition: the shapes end in "View" so that they never read as the
 // engine's types of the same story (engine/ keeps Edition and EditionStory for its own).
@@ -33,14 +33,6 @@ export function toDigestSentence({ text, language, sourceIds, translatedFrom, in
   };
 }
 
-/** An entity a story names (a company, site or place of engine/entities), as a link. */
-export interface StoryEntityView {
-  id: string;
-  name: string;
-  kind: 'company' | 'site' | 'place';
-  country: string | null;
-}
-
 /** What delivery needs of a story of the edition (the engine's Edition gives more). */
 export interface EditionStoryView {
   id: string;
@@ -61,8 +53,8 @@ export interface EditionStoryView {
   ingestedAt: Date;
   /** Words of the articles behind the story (title and text, each article once), for the reading time a digest saves. */
   sourceWords?: number;
-  /** The entities its articles name (engine_entity_mentions), for the subscriber's follows; absent: none known. */
-  entities?: StoryEntityView[];
+  /** The entities it names, those it is about first (all of them: follows, decision 311); absent from saved editions. */
+  entities?: EntityRef[];
 }
 
 export interface EditionWindow {

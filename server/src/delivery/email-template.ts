@@ -7,7 +7,7 @@ import { RATINGS, renderWithGreeting, type DigestEmailContent, type DigestEmailL
 /** What differs between two subscribers handed the same digest content: the greeting, their signed links, their Listen line. */
 export interface PersonalParts {
   greeting: string;
-  links: Omit<DigestEmailLinks, 'preferences'>;
+  links: Omit<DigestEmailLinks, 'preferences' | 'entity'>;
 }
 
 /** Quoted-printable lines are at most 76 characters (RFC 2045), as nodemailer wraps them. */
@@ -37,12 +37,13 @@ export class DigestEmailTemplate {
   private readonly html: Segment[];
   private readonly text: Segment[];
 
-  constructor(content: DigestEmailContent, preferencesUrl: string) {
+  constructor(content: DigestEmailContent, preferencesUrl: string, entityUrl?: (entityId: string) => string) {
     const rendered = renderWithGreeting(fieldMark('g'), content, {
       web: fieldMark('w'),
       rate: (n) => fieldMark(`r${n}`),
       unsubscribe: fieldMark('u'),
       preferences: preferencesUrl,
+      ...(entityUrl ? { entity: entityUrl } : {}),
       listen: { url: fieldMark('lu'), label: fieldMark('ll') },
     });
     this.subject = rendered.subject;

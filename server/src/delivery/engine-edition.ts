@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { countWords } from '@dcbrief/shared';
+import { countWords, type EntityRef } from '@dcbrief/shared';
 import type { Orm } from '../db/orm.js';
 import { perStatement } from '../db/per-statement.js';
 import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
@@ -7,7 +7,7 @@ import { Entity, EntityMention } from '../engine/entities/entity.entity.js';
 import { Article } from '../engine/model/article.entity.js';
 import type { KeyFigure } from '../engine/summarize/summary.types.js';
 import type { Clock } from '../lib/clock.js';
-import type { EditionReader, EditionStoryView, EditionWindow, StoryEntityView } from './edition-port.js';
+import type { EditionReader, EditionStoryView, EditionWindow } from './edition-port.js';
 
 /** The engine's ranked edition of a window, in the shape delivery consumes. */
 export class EngineEditionReader implements EditionReader {
@@ -27,7 +27,7 @@ export class EngineEditionReader implements EditionReader {
     });
     const ids = edition.stories.map((s) => s.id);
     const words = await sourceWordsOf(em, ids);
-    const entities = await entitiesOf(em, ids);
+    const entities = await storyEntitiesOf(em, ids);
     return edition.stories.map((story) => ({
       ...fromEngine(story),
       sourceWords: words.get(story.id) ?? 0,
@@ -94,24 +94,48 @@ async function sourceWordsOf(em: EntityManager, storyIds: string[]): Promise<Map
   return byStory;
 }
 
-/** The entities each story names (its mentions; a merge moved them to the entity merged into), by story. */
-async function entitiesOf(em: EntityManager, storyIds: string[]): Promise<Map<string, StoryEntityView[]>> {
-  const pairs: Array<{ storyId: string; entityId: string }> = [];
+/**
+ * The entities each story names, as links (issue 26): those it is about first, then the most named (by how many of
+ * its articles name them), every one: a subscriber's follows look at all of them (decision 311); a digest keeps the
+ * first DIGEST_STORY_ENTITIES_MAX as links. Merged entities have moved their mentions already.
+ */
+async function storyEntitiesOf(em: EntityManager, storyIds: string[]): Promise<Map<string, EntityRef[]>> {
+  const tally = new Map<string, Map<string, { about: boolean; n: number }>>();
   for (const ids of perStatement(storyIds)) {
-    for (const m of await em.find(EntityMention, { storyId: { $in: ids } }, { fields: ['storyId', 'entityId'], disableIdentityMap: true }))
-      pairs.push({ storyId: m.storyId, entityId: m.entityId });
+    const mentions = await em.find(
+      EntityMention,
+      { storyId: { $in: ids } },
+      { fields: ['storyId', 'entityId', 'about'], disableIdentityMap: true },
+    );
+    for (const m of mentions) {
+      let byEntity = tally.get(m.storyId);
+      if (!byEntity) tally.set(m.storyId, (byEntity = new Map()));
+      const t = byEntity.get(m.entityId) ?? { about: false, n: 0 };
+      byEntity.set(m.entityId, { about: t.about || m.about, n: t.n + 1 });
+    }
   }
-  const entities = new Map<string, StoryEntityView>();
-  for (const ids of perStatement([...new Set(pairs.map((p) => p.entityId))])) {
-    for (const e of await em.find(Entity, { id: { $in: ids } }, { fields: ['id', 'name', 'kind', 'country'], disableIdentityMap: true }))
-      entities.set(e.id, { id: e.id, name: e.name, kind: e.kind, country: e.country });
+  const picked = new Map<string, string[]>();
+  for (const [storyId, byEntity] of tally) {
+    const ids = [...byEntity]
+      .sort(([a, x], [b, y]) => Number(y.about) - Number(x.about) || y.n - x.n || a.localeCompare(b))
+      .map(([id]) => id);
+    picked.set(storyId, ids);
   }
-  const byStory = new Map<string, StoryEntityView[]>();
-  for (const { storyId, entityId } of pairs) {
-    const entity = entities.get(entityId);
-    const list = byStory.get(storyId) ?? [];
-    if (entity && !list.some((e) => e.id === entityId)) list.push(entity);
-    byStory.set(storyId, list);
+  const refs = new Map<string, EntityRef>();
+  for (const ids of perStatement([...new Set([...picked.values()].flat())])) {
+    const rows = await em.find(
+      Entity,
+      { id: { $in: ids }, mergedInto: null },
+      { fields: ['id', 'name', 'kind', 'country'], disableIdentityMap: true },
+    );
+    for (const e of rows) refs.set(e.id, { id: e.id, name: e.name, kind: e.kind, country: e.country });
   }
-  return byStory;
+  const out = new Map<string, EntityRef[]>();
+  for (const [storyId, ids] of picked) {
+    out.set(
+      storyId,
+      ids.map((id) => refs.get(id)).filter((r): r is EntityRef => !!r),
+    );
+  }
+  return out;
 }

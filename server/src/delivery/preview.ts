@@ -3,7 +3,7 @@ import type { Digest } from '../modules/digests/digest.entity.js';
 import type { User } from '../modules/users/user.entity.js';
 import type { DeliveryDeps } from './deps.js';
 import { emailContentOf } from './digest-email.js';
-import { digestPageUrl, preferencesUrl } from './digest-links.js';
+import { digestPageUrl, entityPageUrl, preferencesUrl } from './digest-links.js';
 import { renderDigestEmail, type DigestEmailLinks } from './render.js';
 
 export const PREVIEW_BANNER = 'Operator preview: the rating and unsubscribe links are disabled in this copy';
@@ -21,6 +21,7 @@ export function digestPreview(deps: Pick<DeliveryDeps, 'config'>, user: User, di
     rate: (n: number) => `#preview-rating-${n}`,
     unsubscribe: '#preview-unsubscribe',
     preferences: preferencesUrl(base),
+    entity: entityPageUrl(base),
   };
   const { deliveryTime } = mergePreferences(user.preferences, {});
   return { ...renderDigestEmail(user.firstName, emailContentOf(digest), links, { banner: PREVIEW_BANNER, deliveryTime }), links };

@@ -35,6 +35,11 @@ export interface DigestEmailLinks {
   unsubscribe: string;
   preferences: string;
   /**
+   * An entity's page in the web app (the same for every subscriber): each story's entities become "Follow" links.
+   * Absent: no such line.
+   */
+  entity?: (entityId: string) => string;
+  /**
    * The premium subscriber's "Listen (N min)" link to the episode page, only when their episode is ready at
    * send time (decision 407); absent: no line at all.
    */
@@ -231,12 +236,12 @@ function sectionOpenedBy(content: DigestEmailContent, index: number): Interest |
   return index === 0 || content.stories[index - 1]!.interest !== interest ? interest : null;
 }
 
-function storiesHtml(content: DigestEmailContent): string {
+function storiesHtml(content: DigestEmailContent, links: DigestEmailLinks): string {
   return content.stories
     .map((story, i) => {
       const section = sectionOpenedBy(content, i);
       const following = followingMark(story);
-      return `${section ? `${sectionHtml(section)}\n` : ''}${following ? `${followingMarkHtml(following)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly')}`;
+      return `${section ? `${sectionHtml(section)}\n` : ''}${following ? `${followingMarkHtml(following)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly', links)}`;
     })
     .join('\n');
 }
@@ -283,7 +288,7 @@ function changesText(changes: EntityChange[]): string[] {
 }
 
 function html(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
-  const stories = changesHtml(content.changes ?? []) + storiesHtml(content);
+  const stories = changesHtml(content.changes ?? []) + storiesHtml(content, links);
   const ratingCells = RATINGS.map(
     (n) =>
       // A bordered cell is the button (Outlook for Windows draws cell borders, not a link's); square corners there.
@@ -370,7 +375,15 @@ function storyLabel(story: DigestStory, withInterest: boolean, separator: string
   return withInterest ? `${INTEREST_LABELS[story.interest]}${separator}${sources}` : sources;
 }
 
-function storyHtml(story: DigestStory, withInterest: boolean): string {
+/** The story's entities, each a link to its page where the subscriber can follow it (issue 26). */
+function followHtml(story: DigestStory, links: DigestEmailLinks): string {
+  if (!links.entity || !story.entities?.length) return '';
+  const entity = links.entity;
+  const names = story.entities.map((e) => link(entity(e.id), e.name)).join(' · ');
+  return `\n<p class="mu" style="margin:4px 0 0;font-size:13px;line-height:1.6;color:#6b7280">Follow: ${names}</p>`;
+}
+
+function storyHtml(story: DigestStory, withInterest: boolean, links: DigestEmailLinks): string {
   const numbers = sourceNumbers(story);
   const sources = story.sources.map((s, i) => `[${i + 1}] ${sourceLink(s.url, s.name)}`).join(' · ');
   const sentences = story.summary.map((s) => factHtml(s, story, numbers)).join('');
@@ -381,7 +394,7 @@ function storyHtml(story: DigestStory, withInterest: boolean): string {
 <p class="mu" style="margin:0 0 4px;font-size:12px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#6b7280">${escapeHtml(storyLabel(story, withInterest, ' · '))}</p>
 <h2 class="hd" style="margin:0 0 8px;font-size:17px;line-height:1.35;color:#111827">${escapeHtml(story.title)}</h2>
 <ul class="tx" style="margin:0 0 8px;padding:0 0 0 18px;font-size:15px;line-height:1.55;color:#1f2937">${sentences}</ul>
-${figures}<p class="tx" style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sources: ${sources}</p>
+${figures}<p class="tx" style="margin:0;font-size:13px;line-height:1.6;color:#374151">Sources: ${sources}</p>${followHtml(story, links)}
 </td></tr></table>`;
 }
 
@@ -402,6 +415,11 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);
     lines.push('   Sources:');
     story.sources.forEach((s, n) => lines.push(isHttpUrl(s.url) ? `   [${n + 1}] ${s.name}: ${s.url}` : `   [${n + 1}] ${s.name}`));
+    const entity = links.entity;
+    if (entity && story.entities?.length) {
+      lines.push('   Follow:');
+      for (const e of story.entities) lines.push(`   ${e.name}: ${entity(e.id)}`);
+    }
     lines.push('');
   });
   lines.push(`How useful was this ${content.kind === 'breaking' ? 'alert' : 'brief'}? (1 = not at all, 5 = very)`);

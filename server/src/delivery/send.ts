@@ -12,7 +12,7 @@ import type { DeliveryDeps } from './deps.js';
 import type { ComposeProgress } from './compose-progress.js';
 import { SendWindow } from './send-window.js';
 import type { DigestEmailTemplate } from './email-template.js';
-import { digestLinks, episodePageUrl, preferencesUrl } from './digest-links.js';
+import { digestLinks, entityPageUrl, episodePageUrl, preferencesUrl } from './digest-links.js';
 import { greetingFor, listenLabel } from './render.js';
 import { TemplateCache, type DigestOfRow } from './template-cache.js';
 import { LinkSigner } from './tokens.js';
@@ -125,7 +125,7 @@ export async function sendDue(
   const size = deps.config.delivery.concurrency;
   const owner = leaseOwner();
   const signer = new LinkSigner(deps.config.sessionSecret);
-  const templates = new TemplateCache(preferencesUrl(deps.config.publicUrl));
+  const templates = new TemplateCache(preferencesUrl(deps.config.publicUrl), entityPageUrl(deps.config.publicUrl));
   const suppressed = await suppressedAddresses(deps.orm.em.fork());
   const progress = throttled(() => options.onProgress?.(summary), PROGRESS_EVERY_SLOTS * size);
   const window = new SendWindow<ReadyRow, Outcome>(

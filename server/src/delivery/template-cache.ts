@@ -17,7 +17,10 @@ export interface DigestOfRow extends Omit<DigestEmailContent, 'stories' | 'chang
 export class TemplateCache {
   private readonly templates = new Map<string, DigestEmailTemplate>();
 
-  constructor(private readonly preferencesUrl: string) {}
+  constructor(
+    private readonly preferencesUrl: string,
+    private readonly entityUrl?: (entityId: string) => string,
+  ) {}
 
   private key(row: DigestOfRow): string {
     return `${row.contentId}|${row.kind}|${row.date}|${row.quiet}|${row.title}`;
@@ -58,6 +61,7 @@ export class TemplateCache {
             changes: content?.changes,
           },
           this.preferencesUrl,
+          this.entityUrl,
         ),
       );
     }

@@ -77,6 +77,21 @@ describe('entities stored from stories, and the operator commands', () => {
     );
   });
 
+  it('stores a town of the GeoNames list as an entity the first time a story names it, once', async () => {
+    const em = db.orm.em.fork();
+    assert.equal(await em.count(Entity, { id: 'dietzenbach' }), 0, 'the 30,000 towns are not rows until named');
+    const story = flatUUID();
+    await em.insertMany(Article, [
+      article(story, 'dcd', 'Google plans a data center in Hesse', 'Google will build the campus in Dietzenbach, Google said.'),
+      article(story, 'heise', 'Google baut Rechenzentrum', 'Der Konzern baut in Dietzenbach.', 'de'),
+    ]);
+    await recordEntities(db.orm.em.fork(), [story], NOW);
+    await recordEntities(db.orm.em.fork(), [story], NOW);
+    const town = await db.orm.em.fork().findOneOrFail(Entity, { id: 'dietzenbach' });
+    assert.deepEqual([town.kind, town.level, town.country, town.origin], ['place', 'city', 'DE', 'seed']);
+    assert.equal(await db.orm.em.fork().count(EntityMention, { entityId: 'dietzenbach', storyId: story }), 2);
+  });
+
   it('lists a name seen in three stories from two outlets as a candidate, and shows a timeline', async () => {
     const candidates = await run('list', '--candidates');
     assert.match(candidates, /zorblax-energy\s+company\s+Zorblax Energy\s+candidate\s+3/);

@@ -23,6 +23,8 @@ const TEST_RATE_LIMITS: RateLimitConfig = {
   waitlistPerIp: roomy,
   draftPerIp: roomy,
   newDraftPerIp: roomy,
+  calendarPerToken: roomy,
+  calendarMissesPerIp: roomy,
 };
 
 export interface TestServer {

@@ -12,6 +12,8 @@ const DashboardRoute = lazy(() => import('./routes/dashboard'));
 const DigestsRoute = lazy(() => import('./routes/digests'));
 const DigestRoute = lazy(() => import('./routes/digest'));
 const AudioRoute = lazy(() => import('./routes/audio'));
+const EntitiesRoute = lazy(() => import('./routes/entities'));
+const EntityRoute = lazy(() => import('./routes/entity'));
 
 function withSuspense(Screen: ComponentType) {
   return (
@@ -29,6 +31,8 @@ export const routes: RouteObject[] = [
   { path: paths.digest, element: withSuspense(DigestRoute) },
   { path: paths.audio, element: withSuspense(AudioRoute) },
   { path: paths.episode, element: withSuspense(AudioRoute) },
+  { path: paths.entities, element: withSuspense(EntitiesRoute) },
+  { path: paths.entity, element: withSuspense(EntityRoute) },
   { path: '*', element: <NotFoundRoute /> },
 ];
 

@@ -13,11 +13,19 @@ export const queryKeys = {
   digestStats: ['/api/digests', 'stats'],
   /** Read with its own query function (GET /api/digests?q=), kept under the digests' key. */
   digestSearch: (query: string) => ['/api/digests', 'search', query] as const,
+  /** GET /api/entities/:id; the week's list is `active` under the same key, so refreshing entities refreshes both. */
+  entities: ['/api/entities'],
+  entity: (id: string) => ['/api/entities', id] as const,
+  activeEntities: ['/api/entities', 'active'],
+  /** Read with its own query function (GET /api/entities?q=), kept under the entities' key. */
+  entitySearch: (query: string) => ['/api/entities', 'search', query] as const,
+  /** GET /api/follows: the entities the subscriber follows. */
+  follows: ['/api/follows'],
   feedback: ['/api/feedback'],
   episodes: ['/api/audio/episodes'],
   audioFeed: ['/api/audio/feed'],
-  follows: ['/api/follows'],
   /** Under the follows' key: following one refreshes what is still suggested. */
   followSuggestions: ['/api/follows', 'suggestions'],
   followAlerts: ['/api/follow-alerts'],
+  calendarFeed: ['/api/calendar'],
 } as const;

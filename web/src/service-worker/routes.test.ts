@@ -13,6 +13,7 @@ describe("the service worker's routes (docs/decisions/610)", () => {
       '/api/digests/stats',
       '/api/feedback',
       '/api/audio/episodes',
+      '/api/calendar',
     ])
       expect(cacheFor(at(path)), path).toBe(API_CACHE);
     expect(cacheFor(at('/api/audio/episodes/d-1'))).toBe(API_CACHE);
@@ -29,6 +30,7 @@ describe("the service worker's routes (docs/decisions/610)", () => {
       '/api/logout',
       '/api/config',
       '/api/audio/feed/token/feed.xml',
+      '/api/calendar/token.ics',
       '/api/digests/d-1/extra',
       '/digests/d-1',
       '/assets/index-abc.js',

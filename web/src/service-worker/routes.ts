@@ -8,7 +8,7 @@ export const DIGESTS_WARMED = 7;
 /** A network that has not answered by then counts as down: the stored copy is shown, marked offline. */
 export const NETWORK_TIMEOUT_SECONDS = 6;
 
-/** The subscriber's small reads, each one address: enough for the home page, the archive and the Audio Library. */
+/** The subscriber's small reads, each one address: enough for the home page, the dashboard, the archive and the Audio Library. */
 const API_READS = new Set([
   '/api/auth/user',
   '/api/digests',
@@ -16,6 +16,7 @@ const API_READS = new Set([
   '/api/feedback',
   '/api/audio/episodes',
   '/api/audio/feed',
+  '/api/calendar',
 ]);
 const DIGEST_PAGE = /^\/api\/digests\/(?!stats$)[^/]+$/;
 const EPISODE = /^\/api\/audio\/episodes\/[^/]+$/;

@@ -26,6 +26,7 @@ export const MIGRATIONS = {
     'Migration20261128130000', // SqliteAccountMailParams
     'Migration20261128140000', // SqliteEntities
     'Migration20261128152600', // SqliteFollows
+    'Migration20261128160000', // SqliteCalendarFeeds
     'Migration20261128170000', // SqliteDigestChanges
     'Migration20261128170100', // SqliteFollowAlerts
   ],
@@ -50,6 +51,7 @@ export const MIGRATIONS = {
     'Migration20261128130001', // PgAccountMailParams
     'Migration20261128140001', // PgEntities
     'Migration20261128152601', // PgFollows
+    'Migration20261128160001', // PgCalendarFeeds
     'Migration20261128170001', // PgDigestChanges
     'Migration20261128170101', // PgFollowAlerts
   ],

@@ -68,9 +68,13 @@ const TERMS = 16;
 const HEADLINE = 17;
 /** The stages of an event the headline names (`stage:opening`). */
 const STAGES = 18;
+/** Every name of the headline, places too, each with its match keys: groups of [n, n keys] (as NAMES). */
+const HEADLINE_NAMES = 19;
+/** The places the headline names and their countries, as a sorted set. */
+const HEADLINE_PLACES = 20;
 /** The MinHash signature, its unsigned values as signed 32-bit integers (none at all for a text without shingles). */
-const SIGNATURE = 19;
-const SECTIONS = 20;
+const SIGNATURE = 21;
+const SECTIONS = 22;
 
 /** An article about to be compared, with what its comparisons read once (see StoryIndex.probe). */
 interface Probe {
@@ -443,6 +447,36 @@ export class StoryIndex {
     const sameStage = countIn(x, y, STAGES) > 0;
     out[f++] = sameStage ? 1 : 0;
     out[f++] = !sameStage && x[STAGES] !== x[STAGES + 1] && y[STAGES] !== y[STAGES + 1] ? 1 : 0;
+    const readable = !unreadable && y[y[UNREADABLE]!] !== 1;
+    out[f++] = readable && headlineUnstated(x, y) && headlineUnstated(y, x) ? 1 : 0;
+    out[f++] =
+      x[HEADLINE_PLACES] !== x[HEADLINE_PLACES + 1] && y[HEADLINE_PLACES] !== y[HEADLINE_PLACES + 1] && countIn(x, y, HEADLINE_PLACES) === 0
+        ? 1
+        : 0;
+    out[f++] = this.moneyApart(x, y, a.year) ? 1 : 0;
+  }
+
+  /**
+   * Both state sums of money, and none of one is a sum of the other, as stated, rounded or converted at the
+   * year's rate: one company's pledges in two countries, two companies' projects in one region.
+   */
+  private moneyApart(x: Keys, y: Keys, year: number): boolean {
+    let both = false;
+    for (let p = x[UNITS]!; p < x[UNITS + 1]!; p += x[p + 1]! + 2) {
+      const unitA = this.keyNames[x[p]!]!;
+      if (!MONEY.test(unitA)) continue;
+      for (let r = y[UNITS]!; r < y[UNITS + 1]!; r += y[r + 1]! + 2) {
+        const unitB = this.keyNames[y[r]!]!;
+        if (!MONEY.test(unitB)) continue;
+        both = true;
+        for (let i = p + 2; i < p + 2 + x[p + 1]!; i++) {
+          const a = figureValue(this.keyNames[x[i]!]!);
+          for (let j = r + 2; j < r + 2 + y[r + 1]!; j++)
+            if (x[i] === y[j] || sameAmount(unitA, a, unitB, figureValue(this.keyNames[y[j]!]!), year)) return false;
+        }
+      }
+    }
+    return both;
   }
 
   /** How many names (and maybe-names another article wrote as names) the article of `keys` states. */
@@ -597,6 +631,11 @@ export class StoryIndex {
     sections[TERMS] = this.set(anchors.terms ?? []);
     sections[HEADLINE] = sortedOnce((anchors.headline ?? []).flatMap((name) => nameKeys(name).map((k) => this.id(k))));
     sections[STAGES] = this.set((anchors.stages ?? []).map((c) => `stage:${c}`));
+    sections[HEADLINE_NAMES] = [...(anchors.headline ?? []), ...(anchors.headlinePlaces ?? [])].flatMap((name) => {
+      const k = nameKeys(name).map((key) => this.id(key));
+      return [k.length, ...k];
+    });
+    sections[HEADLINE_PLACES] = this.set(placesOf(anchors.headlinePlaces ?? []));
     sections[SIGNATURE] = article.signature;
     const keys = this.pool.alloc(SECTIONS + 1 + sections.reduce((n, s) => n + s.length, 0));
     let at = SECTIONS + 1;
@@ -636,6 +675,15 @@ function anchorScore(a: Keys, concepts: number[], m: Keys, n: number): number {
     joined = !differentFigures(a, m);
   if (!joined && n === 0 && (a[a[UNREADABLE]!] === 1 || m[m[UNREADABLE]!] === 1) && telling >= 1 && q >= 2) joined = sharedUnits(a, m) >= 2;
   return joined && !placesApart(a, m) ? weight : -weight || -0.5;
+}
+
+/** Sums of money: a currency code (the size units of three letters, MWh and MVA aside). */
+const MONEY = /^(?!mwh$|mva$)[a-z]{3}$/;
+
+/** Whether the headline of `a` names someone or somewhere that `b` names nowhere (its headline, text or maybe-names). */
+function headlineUnstated(a: Keys, b: Keys): boolean {
+  for (let p = a[HEADLINE_NAMES]!; p < a[HEADLINE_NAMES + 1]!; p += a[p]! + 1) if (!hasAny(a, p, b, ANY_NAME_KEYS)) return true;
+  return false;
 }
 
 /** Units of the figures two articles share. */

@@ -67,6 +67,15 @@ export const PAIR_FEATURES = [
   'sameStage',
   /** Both headlines name a stage, and none is the same: a project's announcement and its opening, a plan and a vote. */
   'stageConflict',
+  /**
+   * Each headline names someone or somewhere the other article names nowhere (both in scripts whose names are
+   * read): Microsoft in Zaragoza against Microsoft in Portugal, Amazon's approval against Blackstone's.
+   */
+  'headlineUnstated',
+  /** Both headlines name places, and none is the same, nor in the same country. */
+  'headlinePlacesApart',
+  /** Both state sums of money, and none of one is a sum of the other (as stated, rounded or converted). */
+  'moneyApart',
 ] as const;
 
 export interface PairModel {

@@ -9,7 +9,7 @@ import { splitSentences } from '../summarize/sentences.js';
 import { Entity, EntityFact, EntityMention, EntityNameSighting } from './entity.entity.js';
 import { extractArticle, type ExtractedFact } from './extract.js';
 import { EntityIndex } from './recognize.js';
-import { seedEntities } from './seed.js';
+import { readSeedEntities, shippedTowns, townEntity, type SeedEntity } from './seed.js';
 
 /**
  * The entities stage of an ingest pass, after summaries: each touched story's articles read for the entities they
@@ -36,36 +36,41 @@ export interface EntitiesReport {
 /** Adds the seed list's entities the table does not hold yet (ids once merged stay merged). */
 export async function syncSeedEntities(em: EntityManager, now: Date): Promise<number> {
   const known = new Set((await plainRows(em, Entity, ['id'], {})).map((e) => e.id));
-  const missing = seedEntities().filter((s) => !known.has(s.id));
+  const missing = readSeedEntities().filter((s) => !known.has(s.id));
   for (const slice of perStatement(missing, 200))
     await em.insertMany(
       Entity,
-      slice.map((s) =>
-        Object.assign(new Entity(), {
-          id: s.id,
-          kind: s.kind,
-          name: s.name,
-          aliases: s.aliases,
-          role: s.role ?? null,
-          level: s.level ?? null,
-          country: s.country ?? null,
-          operatorId: s.operator ?? null,
-          placeId: s.place ?? null,
-          common: Boolean(s.common),
-          status: 'confirmed',
-          origin: 'seed',
-          createdAt: now,
-          updatedAt: now,
-        }),
-      ),
+      slice.map((s) => seedRow(s, now)),
     );
   return missing.length;
+}
+
+/** A seed entity (or a shipped town) as a row of the entities table. */
+function seedRow(s: SeedEntity, now: Date): Entity {
+  return Object.assign(new Entity(), {
+    id: s.id,
+    kind: s.kind,
+    name: s.name,
+    aliases: s.aliases,
+    role: s.role ?? null,
+    level: s.level ?? null,
+    country: s.country ?? null,
+    operatorId: s.operator ?? null,
+    placeId: s.place ?? null,
+    common: Boolean(s.common),
+    status: 'confirmed',
+    origin: 'seed',
+    createdAt: now,
+    updatedAt: now,
+  });
 }
 
 /** The recognition index over the stored entities that are not merged into another. */
 export async function loadEntityIndex(em: EntityManager): Promise<EntityIndex> {
   const rows = await plainRows(em, Entity, ['id', 'kind', 'name', 'aliases', 'common'], { mergedInto: null });
-  return new EntityIndex(rows);
+  // A town merged into another entity is no longer met as a town (its names are the other's aliases if the operator said so).
+  const merged = await plainRows(em, Entity, ['id'], { mergedInto: { $ne: null } });
+  return new EntityIndex(rows, shippedTowns(), new Set(merged.map((m) => m.id)));
 }
 
 /** The entities stage for the stories a pass touched. */
@@ -80,15 +85,23 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
   const slices = [...perStatement(storyIds, STORIES_PER_SLICE)];
   let articles = slices.length ? await loadArticles(em, slices[0]!) : [];
   let writing: Promise<void> = Promise.resolve();
+  // The shipped towns the news names are stored as entities the first time (their pages, follows and facts need a row).
+  const storedTowns = new Set<string>();
   for (const [n, slice] of slices.entries()) {
     const byStory = new Map<string, EntityArticle[]>();
     for (const a of articles) byStory.set(a.storyId!, [...(byStory.get(a.storyId!) ?? []), a]);
     const mentions: EntityMention[] = [];
     const facts: EntityFact[] = [];
     const sightings: EntityNameSighting[] = [];
+    const newTowns: Entity[] = [];
     for (const [storyId, list] of byStory) {
       list.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
       const read = readStory(index, storyId, list, now);
+      for (const { entityId } of read.mentions) {
+        const town = storedTowns.has(entityId) ? undefined : index.town(entityId);
+        if (town) newTowns.push(seedRow(townEntity(town), now));
+        storedTowns.add(entityId);
+      }
       mentions.push(...read.mentions);
       facts.push(...read.facts);
       sightings.push(...read.sightings);
@@ -96,7 +109,7 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
     }
     await writing;
     articles = n + 1 < slices.length ? await loadArticles(em, slices[n + 1]!) : [];
-    writing = writeSlice(em, slice, mentions, facts, sightings);
+    writing = writeSlice(em, slice, { newTowns, mentions, facts, sightings });
     report.stories += byStory.size;
     report.mentions += mentions.length;
     report.facts += facts.length;
@@ -114,11 +127,11 @@ function loadArticles(em: EntityManager, storyIds: string[]): Promise<EntityArti
 async function writeSlice(
   em: EntityManager,
   slice: string[],
-  mentions: EntityMention[],
-  facts: EntityFact[],
-  sightings: EntityNameSighting[],
+  rows: { newTowns: Entity[]; mentions: EntityMention[]; facts: EntityFact[]; sightings: EntityNameSighting[] },
 ): Promise<void> {
+  const { newTowns, mentions, facts, sightings } = rows;
   await em.fork().transactional(async (tx) => {
+    for (const part of perStatement(newTowns, 200)) await tx.insertMany(Entity, part);
     await tx.nativeDelete(EntityMention, { storyId: { $in: slice }, articleId: { $ne: null } });
     await tx.nativeDelete(EntityFact, { storyId: { $in: slice } });
     await tx.nativeDelete(EntityNameSighting, { storyId: { $in: slice } });

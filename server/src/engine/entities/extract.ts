@@ -101,9 +101,12 @@ function sentenceFacts(
     const entity = holder(status.at);
     if (entity) out.push({ entity, sentence, type: 'status', status: status.status });
   }
-  if (cues.events.length && date) {
-    const entity = holder(cues.events[0]!.at);
-    if (date && entity) out.push({ entity, sentence, type: 'event-date', what: cues.events[0]!.what, date });
+  // A future date in a sentence that tells an event, or a status of a plan or works (a plan "from 2026", works that
+  // "begin in the second quarter of 2026"), is a dated step of the holder: the event's kind, else `other`.
+  if (date) {
+    const event = cues.events[0];
+    const entity = holder(event?.at ?? statuses[0]?.at ?? 0);
+    if (entity) out.push({ entity, sentence, type: 'event-date', what: event?.what ?? 'other', date });
   }
   return out;
 }
@@ -134,7 +137,9 @@ function futureDate(sentence: string, language: string, publishedAt: Date): stri
     const md = day.slice(2);
     const year =
       years.find((y) => `${y}-${md}` > published) ??
-      String(publishedAt.getUTCFullYear() + (`${publishedAt.getUTCFullYear()}-${md}` > published ? 0 : 1));
+      // A day without a year is in the publication's year when it is that day or later ("opened on April 10",
+      // published on April 10, is today: no future event), else next year's.
+      String(publishedAt.getUTCFullYear() + (`${publishedAt.getUTCFullYear()}-${md}` >= published ? 0 : 1));
     candidates.push(`${year}-${md}`);
   }
   candidates.push(...months, ...years);

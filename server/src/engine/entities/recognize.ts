@@ -3,7 +3,7 @@ import { foldLetters } from '../language/fold.js';
 import { nameKeys } from '../language/name-keys.js';
 import { toLatin } from '../language/transliterate.js';
 import { localeDataLanguage } from '../language/base-language.js';
-import type { EntityKind } from './seed.js';
+import type { EntityKind, Town } from './seed.js';
 
 /**
  * Entities named in a sentence, in any catalog language: each name and alias of an entity is looked for folded (case,
@@ -123,11 +123,23 @@ const CASELESS = new Set(['ja', 'zh', 'ko', 'th', 'ar', 'he', 'fa', 'hi', 'bn', 
 export class EntityIndex {
   private readonly phrases = new Map<string, Phrase[]>();
   private readonly stems = new Map<string, NamedEntity>();
+  /** One-word names of six letters or more, for the same name written in two words ("Cyrus One" for CyrusOne). */
+  private readonly solid = new Map<string, NamedEntity>();
   private readonly inScript = new Map<string, ScriptName[]>();
   private readonly byKey = new Map<string, NamedEntity>();
   private readonly byId = new Map<string, NamedEntity>();
 
-  constructor(entities: readonly NamedEntity[]) {
+  private readonly towns: TownLookup | undefined;
+
+  private readonly notTowns: ReadonlySet<string>;
+
+  /**
+   * `towns`: the shipped towns (seed.ts `shippedTowns`), met through a compact lookup; an entity of the same id wins,
+   * and `notTowns` (towns merged into another entity) are not met as towns.
+   */
+  constructor(entities: readonly NamedEntity[], towns?: readonly Town[], notTowns: ReadonlySet<string> = new Set()) {
+    this.towns = towns ? townLookup(towns) : undefined;
+    this.notTowns = notTowns;
     for (const entity of entities) {
       this.byId.set(entity.id, entity);
       if (!this.byKey.has(entity.id)) this.byKey.set(entity.id, entity);
@@ -138,12 +150,18 @@ export class EntityIndex {
   }
 
   entity(id: string): NamedEntity | undefined {
-    return this.byId.get(id);
+    return this.byId.get(id) ?? (this.notTowns.has(id) ? undefined : this.towns?.entity(id));
+  }
+
+  /** Whether an id is one of the shipped towns (the caller stores it as an entity once the news names it). */
+  town(id: string): Town | undefined {
+    return this.byId.has(id) || this.notTowns.has(id) ? undefined : this.towns?.byId.get(id);
   }
 
   /** The entity a folded name (names.ts's key: "equinix", "digitalrealty") stands for, if any. */
   known(key: string): NamedEntity | undefined {
-    return this.byKey.get(key) ?? this.byKey.get(key.replace(/\s+/g, ''));
+    const town = this.towns?.byKey.get(key);
+    return this.byKey.get(key) ?? this.byKey.get(key.replace(/\s+/g, '')) ?? (town ? this.entity(town) : undefined);
   }
 
   private add(name: string, entity: NamedEntity): void {
@@ -155,12 +173,18 @@ export class EntityIndex {
       // A name of one letter once its signs are left out ("e&") would take every "E" of a text.
       if (words.join('').length < 2) return;
       const phrase: Phrase = { words, exact: tokens.map((t) => exactForm(t.raw)), entity };
-      const list = this.phrases.get(words[0]!) ?? [];
+      // Keyed by the first two words: thousands of towns share a first word ("San", "La").
+      const head = phraseHead(words[0]!, words[1]);
+      const list = this.phrases.get(head) ?? [];
       list.push(phrase);
-      this.phrases.set(words[0]!, list);
+      this.phrases.set(head, list);
       const key = words.join(' ');
       if (!this.byKey.has(key)) this.byKey.set(key, entity);
       if (!this.byKey.has(words.join(''))) this.byKey.set(words.join(''), entity);
+      // Towns (common places: tens of thousands of them) are met as written, never by stem or split spelling.
+      const town = entity.common && entity.kind === 'place';
+      if (town) return;
+      if (words.length === 1 && words[0]!.length >= 6 && !this.solid.has(words[0]!)) this.solid.set(words[0]!, entity);
       if (words.length === 1 && words[0]!.length >= 5 && phrase.exact[0] === null)
         for (const stem of nameKeys(words[0]!)) if (!this.stems.has(stem)) this.stems.set(stem, entity);
       return;
@@ -190,9 +214,19 @@ export class EntityIndex {
     const titleCase = headline && isTitleCase(tokens);
     const out: Mention[] = [];
     for (let i = 0; i < tokens.length; i++) {
-      const hit = this.phraseAt(tokens, i, caseless) ?? (inflecting ? this.stemAt(tokens[i]!) : undefined);
+      const hit =
+        this.phraseAt(tokens, i, caseless) ??
+        this.splitAt(tokens, i, caseless) ??
+        (inflecting ? this.stemAt(tokens[i]!) : undefined) ??
+        this.townAt(tokens, i, caseless);
       if (!hit) continue;
       const { entity, length } = hit;
+      // A town of the GeoNames list (a common place) is a word of its own: next to another capitalised word it is part
+      // of a longer name ("Brad Smith", "Hoa Lac", "Villanueva de Gállego"), not the town.
+      if (entity.common && entity.kind === 'place' && !caseless && partOfLongerName(sentence, tokens, i, length)) {
+        i += length - 1;
+        continue;
+      }
       const doubtful = entity.common && length === 1 && (i === 0 || titleCase || lowerCase || !/^\p{Lu}/u.test(tokens[i]!.raw));
       if (doubtful && !lowerCase && i > 0 && !titleCase) continue;
       out.push({ id: entity.id, kind: entity.kind, start: tokens[i]!.start, end: tokens[i + length - 1]!.end, sure: !doubtful });
@@ -203,7 +237,12 @@ export class EntityIndex {
   }
 
   private phraseAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
-    for (const phrase of this.phrases.get(tokens[i]!.key) ?? []) {
+    const second = tokens[i + 1]?.key;
+    const candidates = [
+      ...(second ? (this.phrases.get(phraseHead(tokens[i]!.key, second)) ?? []) : []),
+      ...(this.phrases.get(phraseHead(tokens[i]!.key)) ?? []),
+    ];
+    for (const phrase of candidates) {
       const { words, exact } = phrase;
       if (i + words.length > tokens.length) continue;
       let all = true;
@@ -218,6 +257,33 @@ export class EntityIndex {
       if (all) return { entity: phrase.entity, length: words.length };
     }
     return undefined;
+  }
+
+  /** A shipped town, its longest name first (up to four words), each word written with a capital. */
+  private townAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
+    if (!this.towns || !(caseless || /^\p{Lu}/u.test(tokens[i]!.raw))) return undefined;
+    for (let length = Math.min(TOWN_WORDS, tokens.length - i); length >= 1; length--) {
+      const id = this.towns.byKey.get(
+        tokens
+          .slice(i, i + length)
+          .map((t) => t.key)
+          .join(' '),
+      );
+      const entity = id ? this.entity(id) : undefined;
+      if (entity) return { entity, length };
+    }
+    return undefined;
+  }
+
+  /** A one-word name written as two capitalised words next to each other ("Cyrus One", "Data Volt"). */
+  private splitAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
+    const [first, second] = [tokens[i]!, tokens[i + 1]];
+    // One character between them: a space or a hyphen.
+    if (!second || second.start - first.end !== 1) return undefined;
+    const entity = this.solid.get(first.key + second.key);
+    if (!entity) return undefined;
+    const capital = (t: Token) => /^[\p{Lu}\d]/u.test(t.raw);
+    return caseless || (capital(first) && capital(second)) ? { entity, length: 2 } : undefined;
   }
 
   private stemAt(token: Token): { entity: NamedEntity; length: number } | undefined {
@@ -251,6 +317,70 @@ export class EntityIndex {
     }
     return out;
   }
+}
+
+/** The most words of a town's name (longer ones are met by their first words, or not at all). */
+const TOWN_WORDS = 4;
+
+interface TownLookup {
+  byKey: Map<string, string>;
+  byId: Map<string, Town>;
+  entity(id: string): NamedEntity | undefined;
+}
+
+const lookups = new WeakMap<readonly Town[], TownLookup>();
+
+/** Each town by its names' word keys (as a text's words are keyed), built once per list. */
+function townLookup(towns: readonly Town[]): TownLookup {
+  const cached = lookups.get(towns);
+  if (cached) return cached;
+  const byKey = new Map<string, string>();
+  const byId = new Map<string, Town>();
+  for (const town of towns) {
+    byId.set(town.id, town);
+    for (const name of [town.name, ...(town.aliases ?? [])]) {
+      const key = tokenize(name, 'ru')
+        .map((t) => t.key)
+        .join(' ');
+      if (key.length >= 3 && !byKey.has(key)) byKey.set(key, town.id);
+    }
+  }
+  const entities = new Map<string, NamedEntity>();
+  const lookup: TownLookup = {
+    byKey,
+    byId,
+    entity(id) {
+      const town = byId.get(id);
+      if (!town) return undefined;
+      let entity = entities.get(id);
+      if (!entity) entities.set(id, (entity = { id, kind: 'place', name: town.name, aliases: town.aliases ?? [], common: true }));
+      return entity;
+    },
+  };
+  lookups.set(towns, lookup);
+  return lookup;
+}
+
+function phraseHead(first: string, second?: string): string {
+  return second === undefined ? first : `${first} ${second}`;
+}
+
+/** Particles inside place and person names ("Villanueva de Gállego", "Frankfurt am Main", "Leonardo da Vinci"). */
+const NAME_PARTICLE = /^(?:de|del|de la|la|le|les|los|las|da|do|dos|das|di|am|an|der|den|van|von|y|e|i|al|el|sur|upon|on)$/iu;
+
+/** Whether the words i..i+length-1 sit next to another capitalised word, or to one across a name particle. */
+function partOfLongerName(sentence: string, tokens: Token[], i: number, length: number): boolean {
+  const capital = (t: Token | undefined) => t !== undefined && /^\p{Lu}/u.test(t.raw);
+  const gap = (a: Token, b: Token) => sentence.slice(a.end, b.start);
+  const before = tokens[i - 1];
+  const after = tokens[i + length];
+  const last = tokens[i + length - 1]!;
+  if (before && capital(before) && /^[ -]$/.test(gap(before, tokens[i]!)) && i - 1 > 0) return true;
+  if (after && capital(after) && /^[ -]$/.test(gap(last, after))) return true;
+  const particle = after && NAME_PARTICLE.test(after.raw) ? tokens[i + length + 1] : undefined;
+  if (particle && capital(particle) && /^ $/.test(gap(last, after!))) return true;
+  const beforeParticle = before && NAME_PARTICLE.test(before.raw) ? tokens[i - 2] : undefined;
+  return Boolean(beforeParticle && capital(beforeParticle) && i - 2 > 0 && /^ $/.test(gap(before!, tokens[i]!)));
 }
 
 /** A headline in Title Case capitalises its common words too. */

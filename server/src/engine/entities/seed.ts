@@ -30,10 +30,39 @@ export interface SeedFile {
 }
 
 export const SEED_FILE = new URL('./seed-entities.json', import.meta.url);
+/** Towns from GeoNames the gazetteer does not hold (written by the same script). */
+export const TOWNS_FILE = new URL('./seed-towns.json', import.meta.url);
 
 let seed: SeedEntity[] | undefined;
 
-/** The shipped seed list, read once. */
+/** The shipped seed list with its towns, read once and kept (benchmarks, tests). */
 export function seedEntities(): SeedEntity[] {
-  return (seed ??= (JSON.parse(readFileSync(SEED_FILE, 'utf8')) as SeedFile).entities);
+  return (seed ??= [...readSeedEntities(), ...shippedTowns().map(townEntity)]);
+}
+
+/** The hand-reviewed seed list and the gazetteer's entries (no towns), read afresh: the ingest pass adds what the table lacks. */
+export function readSeedEntities(): SeedEntity[] {
+  return (JSON.parse(readFileSync(SEED_FILE, 'utf8')) as SeedFile).entities;
+}
+
+/** A town of seed-towns.json: a place of level city, `common` (only a capitalised word of its own names it). */
+export interface Town {
+  id: string;
+  name: string;
+  country: string;
+  aliases?: string[];
+}
+
+let townList: readonly Town[] | undefined;
+
+/**
+ * The towns of seed-towns.json (some 30,000), read once: recognition meets them through a compact lookup rather than
+ * as table rows, and the entities stage stores a town as an entity the first time the news names it.
+ */
+export function shippedTowns(): readonly Town[] {
+  return (townList ??= (JSON.parse(readFileSync(TOWNS_FILE, 'utf8')) as { towns: Town[] }).towns);
+}
+
+export function townEntity(town: Town): SeedEntity {
+  return { id: town.id, name: town.name, country: town.country, aliases: town.aliases ?? [], kind: 'place', level: 'city', common: true };
 }

@@ -1,7 +1,8 @@
 import type { Article } from '../model/article.entity.js';
 import { extractAnchors, type Anchors } from '../language/anchors.js';
 import { signature } from './minhash.js';
-import { extractNames, placesOf } from '../language/names.js';
+import { extractNames, placesOf, wordKeys } from '../language/names.js';
+import { countryOf } from '../language/gazetteer.js';
 import { headlineTerms } from '../language/terms.js';
 
 type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitle' | 'translatedText' | 'translatedLanguage'> &
@@ -44,17 +45,29 @@ export function articleKeys(article: ArticleText, options: ArticleKeyOptions = {
   if (article.translatedTitle)
     for (const t of headlineTerms(article.translatedTitle, article.translatedText ?? '', article.translatedLanguage!)) terms.add(t);
   if (terms.size) anchors.terms = [...terms].sort();
-  const headline = headlineNames(article.title, article.language, anchors);
-  if (headline.length) anchors.headline = headline;
+  const { actors, places } = headlineNames(article.title, article.text, article.language, anchors);
+  if (actors.length) anchors.headline = actors;
+  if (places.length) anchors.headlinePlaces = places;
   return { signature: signature(translated ?? original), anchors };
 }
 
-/** The names of the headline that the article's own names confirm, places left out (see Anchors.headline). */
-function headlineNames(title: string, language: string, anchors: Anchors): string[] {
+/**
+ * The names of the headline that the article's own names confirm, split into actors and places (see
+ * Anchors.headline). A headline in lower case (a title taken from a web address: "luz verde microsoft zaragoza
+ * invertira") shows no capital: its words that the article writes as names elsewhere are its names.
+ */
+function headlineNames(title: string, text: string, language: string, anchors: Anchors): { actors: string[]; places: string[] } {
   const known = new Set([...anchors.entities, ...(anchors.maybeNames ?? [])]);
-  const places = new Set(placesOf(anchors.entities));
-  const { names, maybeNames } = extractNames(title, language);
-  return [...new Set([...names, ...maybeNames])].filter((n) => known.has(n) && !places.has(n)).sort();
+  const places = placesOf([...anchors.entities, ...[...wordKeys(title, language)].filter((k) => countryOf(k))]);
+  const inTitle = extractNames(title, language);
+  const found = new Set([...inTitle.names, ...inTitle.maybeNames]);
+  // A word the text also writes in lower case is a common word there (Vietnamese "trung tâm"), not a name.
+  const common = wordKeys(text, language, { lowerCaseOnly: true });
+  // Only names written as names count there: a German noun is capitalised everywhere ("Rechenzentrum").
+  const names = new Set(anchors.entities);
+  for (const key of wordKeys(title, language)) if (countryOf(key) || (names.has(key) && !common.has(key))) found.add(key);
+  const confirmed = [...found].filter((n) => known.has(n) || countryOf(n)).sort();
+  return { actors: confirmed.filter((n) => !places.has(n)), places: confirmed.filter((n) => places.has(n)) };
 }
 
 /**

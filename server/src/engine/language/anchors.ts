@@ -43,6 +43,8 @@ export interface Anchors {
    * article's names and maybe-names. Absent in anchors stored before they existed.
    */
   headline?: string[];
+  /** The places the headline names (`zaragoza`, `portugal`), among the article's names. Absent in anchors stored before. */
+  headlinePlaces?: string[];
   /**
    * The stages of an event its headline names (`STAGE_CONCEPTS` of the field lexicon: construction, opening,
    * permit, acquisition, outage...), when `articleKeys` is given a concept finder. Absent in anchors stored before.

@@ -109,6 +109,28 @@ export function extractNames(text: string, language: string): Names {
 
 const EMPTY: ReadonlySet<string> = new Set();
 
+/**
+ * The keys of a text's words as names are keyed (folded, apostrophes and suffixes resolved), and of the
+ * gazetteer's names of several words: to find, in a headline written in lower case (a title taken from a web
+ * address), the names its article writes with capitals. `lowerCaseOnly`: the keys of the words written in
+ * lower case only (no gazetteer names): words a text uses as common words.
+ */
+export function wordKeys(text: string, language: string, options: { lowerCaseOnly?: boolean } = {}): Set<string> {
+  const lang = localeDataLanguage(language);
+  const out = new Set<string>(gazetteerHitsInScript(text));
+  const tokens = tokenize(text, lang);
+  if (options.lowerCaseOnly) return new Set(tokens.filter((t) => !t.capital).map((t) => t.key));
+  const keys = tokens.map((t) => t.key);
+  for (let i = 0; i < keys.length; i++) {
+    out.add(keys[i]!);
+    const phrase = gazetteerPhraseAt(keys, i);
+    if (phrase) out.add(phrase.key);
+    const known = gazetteerKey(keys[i]!);
+    if (known) out.add(known);
+  }
+  return out;
+}
+
 /** The names of a text (the entities of its anchors). */
 export function extractEntities(text: string, language: string): Set<string> {
   return extractNames(text, language).names;

@@ -6,7 +6,9 @@ import { fieldLexicon } from '../lexicon/lexicon.js';
 import { isDateWord, LOW_INFORMATION_WORDS, readSentence } from './fact-lexicon.js';
 import { judgeSentence } from './fact-filter.js';
 import { figuresIn, NUM, readNumber, type Figure } from './key-figures.js';
-import { judgeInStory, type ReadSentence, type StoryProfile, storyProfile } from './sentence-model.js';
+import { cuesFor } from './opinion-cues.js';
+import { judgeInStory, type ReadSentence, readSentenceOf, type StoryProfile, storyProfile } from './sentence-model.js';
+import { clauseCuts } from './trim-clause.js';
 
 /** What a summarizer reads: the story's articles, each in the language it will be quoted in. */
 export interface SummaryArticle {
@@ -312,14 +314,44 @@ function statementsOf(articles: SummaryArticle[], profile: StoryProfile): Statem
   const out: Statement[] = [];
   articles.forEach((article, index) => {
     profile.articles[index]!.sentences.forEach((read, position) => {
-      if (!judgeSentence(read.text, article.language).keep) return;
-      const s = statement(read.text, article, position, index * 100 + position, read);
-      const judged = judgeInStory(read, position, index, profile, { figureKeys: s.figureKeys, events: s.events, kept: true });
+      const verdict = judgeSentence(read.text, article.language);
+      const cut =
+        verdict.keep || CUE_REASONS.has(verdict.reason) ? factClause(read.text, article.language, position, index, profile) : null;
+      if (!cut && !verdict.keep) return;
+      const shown = cut ?? read;
+      const s = statement(shown.text, article, position, index * 100 + position, shown);
+      const judged = judgeInStory(shown, position, index, profile, { figureKeys: s.figureKeys, events: s.events, kept: true });
       s.doubt = judged.doubt;
       out.push(s);
     });
   });
   return out;
+}
+
+/** Why the fact filter drops a sentence for its words: a cue that may stand in a trailing clause alone. */
+const CUE_REASONS = new Set<string | undefined>(['opinion', 'speculation', 'marketing']);
+
+/** Evaluation the cue lists see: a cue of the filter's reasons, or significance or praise evidence. */
+function evaluative(text: string, language: string): boolean {
+  const cues = cuesFor(language);
+  const signals = cues.signals(text, cues.fold(text), true);
+  return signals.opinion || signals.speculation || signals.marketing || signals.significance > 0 || signals.praise > 0;
+}
+
+/**
+ * The sentence's leading part when a trailing clause (clause-connectors.json) holds its evaluation and the part
+ * kept holds none: the cue lists or the sentence model find evaluation in the clause, and the part kept passes the
+ * fact filter, holds no cue of evaluation and is not doubted by the model. Null when no such cut is.
+ */
+function factClause(text: string, language: string, position: number, index: number, profile: StoryProfile): ReadSentence | null {
+  for (const { kept, clause } of clauseCuts(text, language)) {
+    if (evaluative(kept, language)) return null;
+    if (!judgeSentence(kept, language).keep) continue;
+    const read = readSentenceOf(kept, language);
+    if (judgeInStory(read, position, index, profile, { kept: true }).notFact) continue;
+    if (evaluative(clause, language) || judgeInStory(clause, position, index, profile).notFact === 'opinion') return read;
+  }
+  return null;
 }
 
 /** A statement the sentence model takes for a fact of the story (translations and title-only items are). */

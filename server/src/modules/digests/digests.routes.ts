@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import { digestListQuerySchema } from '@dcbrief/shared';
 import { notFound } from '../../http/errors.js';
+import { noneMatch, strongEtag } from '../../http/etag.js';
 import { currentUser, requireUser } from '../users/current-user.js';
 import { parseInput } from '../../http/validate.js';
 import { ratingOf, storyVoteCounts } from '../feedback/feedback.service.js';
@@ -19,7 +19,7 @@ export function digestsRoutes({ clock }: { clock: Clock }): Router {
     const body = JSON.stringify(digests.map(toDigestDto));
     // A validator of exactly this answer: the desktop app asks for the latest digest (?limit=1) with
     // If-None-Match at each check, and nothing new costs a 304 without a body (docs/decisions/604).
-    const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+    const etag = strongEtag(body);
     ctx.set('ETag', etag);
     // Compared here rather than with ctx.fresh: fetch() adds `Cache-Control: no-cache` to every request with
     // If-None-Match, and koa's `fresh` then never answers 304; the server is the origin, the check is its own.
@@ -50,13 +50,4 @@ export function digestsRoutes({ clock }: { clock: Clock }): Router {
     ctx.body = { ...toDigestDto(digest), rating };
   });
   return router;
-}
-
-/** Whether an If-None-Match header names `etag` (strong or weak, in a list, or `*`). */
-function noneMatch(header: string, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((token) => {
-    const t = token.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
-  });
 }

@@ -26,6 +26,7 @@ function renderDashboard(user: User, routes: Record<string, FakeReply> = {}, pat
     'GET /api/digests': { status: 200, body: makeDigests(4) },
     'GET /api/feedback': { status: 200, body: makeFeedback([5, 4]) },
     'GET /api/digests/stats': { status: 200, body: makeDigestStats({ digests: 4, outlets: 11, minutesSaved: 725 }) },
+    'GET /api/calendar': { status: 200, body: { exists: false, url: null } },
     ...routes,
   });
   return { api, ...renderApp(path) };
@@ -296,5 +297,22 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: /See plans/ })).toHaveAttribute('href', '/subscribe');
     expect(screen.queryByRole('heading', { name: 'Audio Intelligence Settings' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Audio Library' })).not.toBeInTheDocument();
+  });
+
+  it('Calendar of followed events: the private address is made, shown with Copy, and copied', async () => {
+    const address = 'https://dcbrief.example/api/calendar/abcdefghijklmnopqrstuvwxyz012345.ics';
+    const { api } = renderDashboard(basicActiveUser(), {
+      'POST /api/calendar/rotate': { status: 200, body: { exists: true, url: address } },
+    });
+    const user = userEvent.setup();
+    const card = within(await screen.findByRole('region', { name: 'Calendar of followed events' }));
+    expect(card.getByText('You have no calendar address yet.')).toBeInTheDocument();
+    await user.click(card.getByRole('button', { name: 'Create calendar' }));
+    expect(await card.findByRole('textbox', { name: 'Private calendar address' })).toHaveValue(address);
+    expect(api.callsTo('POST', '/api/calendar/rotate')).toHaveLength(1);
+    await user.click(card.getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe(address);
+    expect(await screen.findByText('Calendar address copied')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'New address' })).toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { AccountInfoCard } from '@/features/account/components/account-info-card
 import { DashboardQuickActions } from '@/features/account/components/dashboard-quick-actions';
 import { TierBadge } from '@/features/account/components/tier-badge';
 import { UpgradeCard } from '@/features/account/components/upgrade-card';
+import { CalendarFeedCard } from '@/features/calendar/components/calendar-feed-card';
 import { useDigestStats } from '@/features/intelligence/api/get-digest-stats';
 import { useDigests } from '@/features/intelligence/api/get-digests';
 import { useFeedback } from '@/features/intelligence/api/get-feedback';
@@ -59,6 +60,7 @@ export default function DashboardRoute() {
             note={premiumAccess ? thumbsLeaningNote(figures.leaning) : null}
           />
           <DashboardQuickActions premiumAccess={premiumAccess} latestDigestId={digests.data?.[0]?.id} />
+          <CalendarFeedCard />
         </aside>
       </div>
     </PageShell>

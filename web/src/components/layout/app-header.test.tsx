@@ -28,7 +28,7 @@ describe('the signed-in top bar', () => {
     expect(nav.getByRole('link', { name: 'Digests' })).toHaveAttribute('aria-current', 'page');
   });
 
-  it('the phone menu lists Home, Dashboard, Digests, Plans and Sign Out, and works from the keyboard', async () => {
+  it('the phone menu lists Home, Dashboard, Digests, Entities, Plans and Sign Out, and works from the keyboard', async () => {
     const user = userEvent.setup();
     fakeApi({ 'GET /api/auth/user': { status: 200, body: freeUser() }, 'GET /api/digests': { status: 200, body: [] } });
     const { router } = renderApp('/digests');
@@ -37,7 +37,14 @@ describe('the signed-in top bar', () => {
     trigger.focus();
     await user.keyboard('{Enter}');
     const menu = within(await screen.findByRole('menu'));
-    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Home', 'Dashboard', 'Digests', 'Plans', 'Sign Out']);
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Home',
+      'Dashboard',
+      'Digests',
+      'Entities',
+      'Plans',
+      'Sign Out',
+    ]);
     expect(menu.getByRole('menuitem', { name: 'Digests' })).toHaveAttribute('aria-current', 'page');
     expect(menu.getByRole('menuitem', { name: 'Sign Out' })).toHaveAttribute('href', '/api/logout');
     expect(menu.getByRole('menuitem', { name: 'Home' })).toHaveFocus();

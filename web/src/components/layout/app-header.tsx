@@ -1,4 +1,4 @@
-import { CreditCard, House, LayoutDashboard, LogOut, Menu, Newspaper } from 'lucide-react';
+import { Building2, CreditCard, House, LayoutDashboard, LogOut, Menu, Newspaper } from 'lucide-react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '@/app/paths';
 import { HomeLogoLink } from '@/components/layout/home-logo-link';
@@ -24,6 +24,8 @@ const navItems = [
   { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard, end: true },
   // The archive and every digest in it.
   { to: paths.digests, label: 'Digests', icon: Newspaper, end: false },
+  // Companies, sites and places, and each one's page.
+  { to: paths.entities, label: 'Entities', icon: Building2, end: false },
   { to: paths.subscribe, label: 'Plans', icon: CreditCard, end: true },
 ] as const;
 
@@ -67,7 +69,7 @@ export function AppHeader() {
                   end={item.end}
                   className={({ isActive }) =>
                     cn(
-                      'inline-flex items-center rounded-md px-3 py-2 text-sm font-medium text-slate-600 touch:min-h-11 hover:bg-slate-100 hover:text-slate-900',
+                      'inline-flex items-center rounded-md px-2 py-2 text-sm font-medium text-slate-600 touch:min-h-11 md:px-3 hover:bg-slate-100 hover:text-slate-900',
                       isActive && 'text-blue-800 bg-blue-50',
                     )
                   }

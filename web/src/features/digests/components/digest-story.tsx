@@ -1,5 +1,6 @@
 import { ExternalLink, Languages } from 'lucide-react';
-import { INTEREST_LABELS, isHttpUrl, type DigestSentence, type DigestStory as Story } from '@dcbrief/shared';
+import { Link } from 'react-router';
+import { entityPath, INTEREST_LABELS, isHttpUrl, type DigestSentence, type DigestStory as Story } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
 import { corroborationLabel, languageName } from './digest-labels';
 
@@ -85,6 +86,22 @@ export function DigestStory({ story, position, headingLevel = 2 }: { story: Stor
           </li>
         ))}
       </ul>
+      {story.entities && story.entities.length > 0 && (
+        <nav aria-label={`Who and where: ${story.title}`} className="mt-4">
+          <ul className="flex flex-wrap gap-2">
+            {story.entities.map((entity) => (
+              <li key={entity.id}>
+                <Link
+                  to={entityPath(entity.id)}
+                  className="inline-flex items-center rounded-full bg-blue-50 px-2.5 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-200 ring-inset hover:bg-blue-100 touch:min-h-11"
+                >
+                  {entity.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       {story.keyFigures.length > 0 && (
         <p className="mt-4 text-sm text-slate-700">
           <span className="font-semibold text-slate-900">Key figures: </span>
