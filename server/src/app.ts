@@ -39,7 +39,7 @@ import { AuthService, SIGN_IN_MAIL, signInCodeKey } from './modules/auth/auth.se
 import { digestsRoutes } from './modules/digests/digests.routes.js';
 import { entitiesRoutes } from './modules/entities/entities.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
-import { followsRoutes } from './modules/follows/follows.routes.js';
+import { followAlertsRoutes, followsRoutes } from './modules/follows/follows.routes.js';
 import { DbSessionStore } from './modules/sessions/session.store.js';
 import { SESSION_MAX_AGE_MS } from './modules/sessions/signed-in-session.js';
 import { findSessionUser } from './modules/users/current-user.js';
@@ -202,6 +202,7 @@ export function createApp(config: AppConfig, ports: AppPorts, options: { webDir?
     accountRoutes({ stripe }),
     feedbackRoutes({ clock }),
     followsRoutes({ clock }),
+    followAlertsRoutes({ clock, allowPrivateWebhooks: config.followAlerts.allowPrivateWebhooks }),
     // The browser is told of a key only when this server can also take the payment (both keys set): otherwise the
     // subscribe page says payments are unavailable here (docs/decisions/116).
     billingRoutes({ billing: billingService, publishableKey: stripe ? config.stripe.publishableKey : null }),

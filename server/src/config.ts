@@ -56,6 +56,7 @@ export const envSchema = z.object({
     emptyToUndefined,
     z.string().min(16, 'DELIVERY_WEBHOOK_SECRET must be at least 16 characters').optional(),
   ),
+  FOLLOW_WEBHOOK_PRIVATE: z.preprocess(emptyToUndefined, z.enum(['allow', 'refuse']).default('refuse')),
   BREAKING_MIN_SOURCES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2).max(50).default(3)),
   BREAKING_WINDOW_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(48).default(6)),
   BREAKING_MAX_PER_DAY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(20).default(2)),
@@ -96,6 +97,8 @@ export interface AppConfig {
   logLevel: Env['LOG_LEVEL'];
   rateLimits: RateLimitConfig;
   delivery: DeliveryConfig;
+  /** Follow alerts (modules/follows, docs/decisions/311): whether webhooks may go to private and loopback addresses. */
+  followAlerts: { allowPrivateWebhooks: boolean };
   /** The audio digest: provider, voices, preparation job (server/src/audio, docs/decisions/402-403). */
   audio: AudioConfig;
   /** The digest engine's settings (ingest schedule, fetch limits, translator, summarizer): server/src/engine/engine.config.ts. */
@@ -177,6 +180,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       webhookSecret: env.DELIVERY_WEBHOOK_SECRET ?? null,
       breaking: { minSources: env.BREAKING_MIN_SOURCES, windowHours: env.BREAKING_WINDOW_HOURS, maxPerDay: env.BREAKING_MAX_PER_DAY },
     },
+    followAlerts: { allowPrivateWebhooks: env.FOLLOW_WEBHOOK_PRIVATE === 'allow' },
     audio: audioFrom(env, dataDir),
   };
 }

@@ -11,6 +11,7 @@ import { SignInRequestSchema } from './modules/auth/sign-in-request.entity.js';
 import { StripeEventSchema } from './modules/billing/stripe-event.entity.js';
 import { DigestContentSchema, DigestSchema } from './modules/digests/digest.entity.js';
 import { FeedbackSchema, StoryFeedbackSchema } from './modules/feedback/feedback.entity.js';
+import { FollowAlertSchema, FollowAlertSettingsSchema } from './modules/follows/follow-alert.entity.js';
 import { FollowSchema } from './modules/follows/follow.entity.js';
 import { SessionSchema } from './modules/sessions/session.entity.js';
 import { TrialClaimSchema } from './modules/users/trial-claim.entity.js';
@@ -32,6 +33,8 @@ export const entities = [
   FeedbackSchema,
   StoryFeedbackSchema,
   FollowSchema,
+  FollowAlertSettingsSchema,
+  FollowAlertSchema,
   StripeEventSchema,
   CalendarFeedSchema,
   ...deliveryEntities,

@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { MAX_FOLLOWS, followListSchema, followSchema } from '@dcbrief/shared';
+import { MAX_FOLLOWS, followListSchema, followSchema, followSuggestionListSchema } from '@dcbrief/shared';
 import { Entity } from '../src/engine/entities/entity.entity.js';
 import { syncSeedEntities } from '../src/engine/entities/entities.service.js';
+import { Follow } from '../src/modules/follows/follow.entity.js';
+import { FollowAlertSettings } from '../src/modules/follows/follow-alert.entity.js';
+import { User } from '../src/modules/users/user.entity.js';
 import { TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { signIn } from './support/users.js';
@@ -95,5 +98,34 @@ describe('following entities', () => {
     const del = await client.request('DELETE', '/api/follows/microsoft', { json: {}, headers: { origin: 'https://evil.example' } });
     assert.equal(del.status, 403);
     assert.deepEqual(await (await client.get('/api/follows')).json(), []);
+  });
+
+  test('Additional Notes become suggested follows, never follows by themselves', async () => {
+    const client = await signIn(ts, 'notes@example.com');
+    assert.deepEqual(await (await client.get('/api/follows/suggestions')).json(), []);
+    const saved = await client.post('/api/user/preferences', { notes: 'Track Equinix in Frankfurt, and microsoft. Also liquid cooling.' });
+    assert.equal(saved.status, 200);
+    const suggestions = followSuggestionListSchema.parse(await (await client.get('/api/follows/suggestions')).json());
+    const ids = suggestions.map((s) => s.id);
+    assert.ok(ids.includes('equinix') && ids.includes('microsoft'), ids.join(', '));
+    assert.ok(ids.indexOf('equinix') < ids.indexOf('microsoft'), 'in the order typed');
+    assert.equal(suggestions.find((s) => s.id === 'microsoft')!.matched, 'microsoft');
+    assert.deepEqual(await (await client.get('/api/follows')).json(), [], 'nothing is followed unasked');
+    assert.equal((await client.put('/api/follows/equinix', {})).status, 201);
+    const after = followSuggestionListSchema.parse(await (await client.get('/api/follows/suggestions')).json());
+    assert.ok(!after.some((s) => s.id === 'equinix'), 'a followed entity is no longer suggested');
+    assert.ok(after.some((s) => s.id === 'microsoft'));
+  });
+
+  test('deleting the account deletes its follows and alert settings', async () => {
+    const client = await signIn(ts, 'leaving@example.com');
+    assert.equal((await client.put('/api/follows/microsoft', {})).status, 201);
+    assert.equal((await client.put('/api/follow-alerts', { email: true })).status, 200);
+    const em = ts.orm.em.fork();
+    const user = await em.findOneOrFail(User, { email: 'leaving@example.com' });
+    assert.equal(await em.count(Follow, { user: user.id }), 1);
+    assert.equal((await client.post('/api/account/delete', { confirm: true })).status, 200);
+    assert.equal(await em.count(Follow, { user: user.id }), 0);
+    assert.equal(await em.count(FollowAlertSettings, { user: user.id }), 0);
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cleanText } from './text.js';
 import { entityRefSchema } from './entities.js';
 import { CONTENT_DEPTHS, INTERESTS, type Interest } from './preferences.js';
+import { entityChangeSchema } from './follows.js';
 
 export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
 export type DigestKind = (typeof DIGEST_KINDS)[number];
@@ -49,6 +50,11 @@ export const digestStorySchema = z.object({
    */
   outsideInterests: z.boolean().optional(),
   /**
+   * The entities the subscriber follows that the story names (docs/decisions/311): such stories come first in a
+   * daily brief, shown "Following: <name>". Absent means none (and in digests composed before follows).
+   */
+  followed: z.array(entityRefSchema).optional(),
+  /**
    * Words of the source articles behind the story when it was composed (the reading-time estimate of
    * GET /api/digests/stats). Absent in digests composed before it was recorded.
    */
@@ -79,6 +85,11 @@ export const digestSchema = z.object({
   /** When the email left; null while it waits, or if it could not be sent. */
   sentAt: z.string().nullable(),
   stories: z.array(digestStorySchema),
+  /**
+   * A weekly summary's "What changed" of the entities the subscriber follows (docs/decisions/311), told before the
+   * stories. Absent when nothing changed.
+   */
+  whatChanged: z.array(entityChangeSchema).optional(),
   /**
    * GET /api/digests/:id only: the subscriber's own 1-5 rating of this digest, null when not rated yet.
    * Absent from the list.

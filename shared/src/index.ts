@@ -12,3 +12,4 @@ export * from './next-path.js';
 export * from './desktop.js';
 export * from './entities.js';
 export * from './calendar.js';
+export * from './follows.js';

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { raw, type EntityManager, type RequiredEntityData } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
-import { DIGEST_KINDS, mergePreferences, type DigestKind, type Preferences, type ThumbsLeaning } from '@dcbrief/shared';
+import { DIGEST_KINDS, mergePreferences, type DigestKind, type EntityChange, type Preferences, type ThumbsLeaning } from '@dcbrief/shared';
 import { Digest, DigestContent } from '../modules/digests/digest.entity.js';
 import { thumbsLeanings } from '../modules/feedback/leanings.js';
+import { followedByUser } from '../modules/follows/follows.service.js';
+import { changesOf } from '../modules/follows/what-changed.js';
 import { selectStories, type DigestSelection } from './select-stories.js';
 import { Delivery, LIVE_STATES, rowKey, type DeliveryState } from './delivery.entity.js';
 import type { DeliveryDeps } from './deps.js';
@@ -100,14 +102,10 @@ export async function composeDigests(
     const rows = await pendingRows(em);
     if (!rows.length) return summary;
     const prior = await priorRows(em, rows);
-    const editions = await Promise.all(
-      rows.map((r) =>
-        deps.editions.build(
-          windowFor(r, r.timezone, deps.config.delivery.breaking.windowHours, prior.get(`${r.userId}|${r.kind}`)),
-          r.kind === 'weekly' ? 'weekly' : 'daily',
-        ),
-      ),
+    const windows = rows.map((r) =>
+      windowFor(r, r.timezone, deps.config.delivery.breaking.windowHours, prior.get(`${r.userId}|${r.kind}`)),
     );
+    const editions = await Promise.all(rows.map((r, i) => deps.editions.build(windows[i]!, r.kind === 'weekly' ? 'weekly' : 'daily')));
     // Only digests composed since the batch's earliest story became known can hold any of its stories.
     let earliest = Infinity;
     for (const edition of editions) for (const story of edition) earliest = Math.min(earliest, story.ingestedAt.getTime());
@@ -119,6 +117,12 @@ export async function composeDigests(
     const existing = await storedDigests(em, rows);
     // Where each subscriber's recent thumbs lean (docs/decisions/309): one read for the batch.
     const leanings = await thumbsLeanings(em, [...new Set(rows.map((r) => r.userId))], now);
+    // The entities each subscriber follows (docs/decisions/311): their stories lead a daily brief.
+    const follows = await followedByUser(
+      em,
+      rows.map((r) => r.userId),
+    );
+    const changes = await weeklyChanges(em, rows, windows, follows);
 
     const contents: Array<RequiredEntityData<DigestContent>> = [];
     const composedRows: Array<{ key: string; digest: RequiredEntityData<Digest>; quiet: boolean }> = [];
@@ -146,6 +150,8 @@ export async function composeDigests(
         mergePreferences(row.preferences, {}),
         seen,
         leanings.get(row.userId),
+        follows.get(row.userId),
+        changes.get(row.id) ?? [],
       );
       if (fresh) contents.push(contentRow(contentId, selection, now));
       for (const story of selection.stories) handed.add(`${row.userId}|${row.kind}|${story.id}`);
@@ -206,6 +212,8 @@ const STORED_DIGEST_OF_ROW =
  */
 class SelectionCache {
   private readonly editionIds = new WeakMap<EditionStoryView[], number>();
+  /** The entities an edition's stories name, for the part of a subscriber's follows that can change a selection. */
+  private readonly editionEntities = new WeakMap<EditionStoryView[], Set<string>>();
   private nextEditionId = 0;
   private readonly cache = new Map<string, { selection: DigestSelection; contentId: string }>();
 
@@ -222,6 +230,8 @@ class SelectionCache {
     preferences: Preferences,
     received: ReadonlySet<string>,
     leaning?: ThumbsLeaning,
+    followed?: ReadonlySet<string>,
+    changes: EntityChange[] = [],
   ) {
     let editionId = this.editionIds.get(edition);
     if (editionId === undefined) this.editionIds.set(edition, (editionId = this.nextEditionId++));
@@ -230,15 +240,27 @@ class SelectionCache {
       .sort()
       .join(',');
     const leans = leaning ? `${leaning.more.join(',')}/${leaning.less.join(',')}` : '';
-    const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${leans}|${[...received].sort().join(',')}`;
+    let named = this.editionEntities.get(edition);
+    if (!named) this.editionEntities.set(edition, (named = new Set(edition.flatMap((s) => (s.entities ?? []).map((e) => e.id)))));
+    // Only the followed entities this edition names can change the selection: subscribers who follow others share it.
+    const relevant = followed ? [...followed].filter((id) => named.has(id)).sort() : [];
+    const key = `${editionId}|${kind}|${date}|${preferences.contentDepth}|${interests}|${leans}|${relevant.join(',')}|${changes.map((c) => c.key).join(',')}|${[...received].sort().join(',')}`;
     let hit = this.cache.get(key);
     let fresh = false;
     if (!hit) {
       if (this.cache.size >= SELECTION_CACHE_MAX) this.cache.clear();
-      hit = {
-        selection: selectStories({ kind, date, edition, preferences, received, leaning, mustKnowMinOutlets: this.mustKnowMinOutlets }),
-        contentId: randomUUID(),
-      };
+      const stories = selectStories({
+        kind,
+        date,
+        edition,
+        preferences,
+        received,
+        leaning,
+        followed: new Set(relevant),
+        mustKnowMinOutlets: this.mustKnowMinOutlets,
+      });
+      const selection = changes.length ? { ...stories, changes, quiet: false } : stories;
+      hit = { selection, contentId: randomUUID() };
       this.cache.set(key, hit);
       fresh = true;
     }
@@ -330,7 +352,14 @@ async function priorRows(em: EntityManager, rows: PendingRow[]): Promise<Map<str
 }
 
 function contentRow(id: string, selection: DigestSelection, now: Date): RequiredEntityData<DigestContent> {
-  return { id, stories: selection.stories, storyIds: selection.stories.map((s) => s.id), searchText: selection.searchText, createdAt: now };
+  return {
+    id,
+    stories: selection.stories,
+    storyIds: selection.stories.map((s) => s.id),
+    searchText: selection.searchText,
+    changes: selection.changes?.length ? selection.changes : null,
+    createdAt: now,
+  };
 }
 
 function digestRow(id: string, row: PendingRow, selection: DigestSelection, contentId: string, now: Date): RequiredEntityData<Digest> {
@@ -348,4 +377,69 @@ function digestRow(id: string, row: PendingRow, selection: DigestSelection, cont
     sentAt: null,
     createdAt: now,
   };
+}
+
+/**
+ * A fact is told in the weekly summary whose window holds its publication, or in the next one when it became known
+ * late (an article of last week ingested this week): changes are looked for this far before a window's start, and
+ * the ones a previous weekly summary told are left out (docs/decisions/311).
+ */
+const CHANGES_LOOK_BACK_MS = 7 * DAY;
+/** How far back the weekly summaries already sent are read for the changes they told. */
+const TOLD_LOOK_BACK_MS = 5 * 7 * DAY;
+
+/** Each weekly row's "What changed": the changes of the entities its subscriber follows, not told before, by row id. */
+async function weeklyChanges(
+  em: EntityManager,
+  rows: PendingRow[],
+  windows: EditionWindow[],
+  follows: Map<string, Set<string>>,
+): Promise<Map<string, EntityChange[]>> {
+  const out = new Map<string, EntityChange[]>();
+  const weekly = rows
+    .map((row, i) => ({ row, window: windows[i]! }))
+    .filter(({ row }) => row.kind === 'weekly' && follows.get(row.userId)?.size);
+  if (!weekly.length) return out;
+  const from = Math.min(...weekly.map((w) => w.window.from.getTime())) - CHANGES_LOOK_BACK_MS;
+  const to = Math.max(...weekly.map((w) => w.window.to.getTime()));
+  const entityIds = [...new Set(weekly.flatMap(({ row }) => [...follows.get(row.userId)!]))];
+  const all = await changesOf(em, entityIds, new Date(from), new Date(to));
+  if (!all.length) return out;
+  const told = await toldChanges(
+    em,
+    weekly.map((w) => w.row.userId),
+    new Date(from - TOLD_LOOK_BACK_MS),
+  );
+  for (const { row, window } of weekly) {
+    const followed = follows.get(row.userId)!;
+    const start = window.from.getTime() - CHANGES_LOOK_BACK_MS;
+    const mine = all.filter((c) => {
+      const at = Date.parse(c.statedAt);
+      return followed.has(c.entity.id) && at >= start && at < window.to.getTime() && !told.get(row.userId)?.has(c.key);
+    });
+    if (mine.length) out.set(row.id, mine);
+  }
+  return out;
+}
+
+/** The keys of the changes each subscriber's weekly summaries since `since` told. */
+async function toldChanges(em: EntityManager, userIds: string[], since: Date): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  for (const ids of perStatement([...new Set(userIds)])) {
+    const found: Array<Record<string, unknown>> = await (em as SqlEntityManager)
+      .createQueryBuilder(Digest, 'd')
+      .select(['d.user_id'])
+      .addSelect(['c.changes'])
+      .join('d.content', 'c')
+      .where({ user: { $in: ids }, kind: 'weekly', createdAt: { $gte: since } })
+      .execute('all', false);
+    for (const d of found) {
+      const changes = fromRow.json<EntityChange[] | null>(d.changes) ?? [];
+      if (!changes.length) continue;
+      const set = out.get(d.user_id as string) ?? new Set<string>();
+      for (const c of changes) set.add(c.key);
+      out.set(d.user_id as string, set);
+    }
+  }
+  return out;
 }

@@ -11,7 +11,14 @@ import type { LinkSigner } from './tokens.js';
 export function emailContentOf(digest: Digest): DigestEmailContent {
   // An unloaded content would read as no stories, and the email as a quiet day: fail loudly instead.
   if (digest.content && !wrap(digest.content).isInitialized()) throw new Error(`digest ${digest.id}: its content was not loaded`);
-  return { kind: digest.kind, date: digest.date, title: digest.title, quiet: digest.quiet, stories: digest.content?.stories ?? [] };
+  return {
+    kind: digest.kind,
+    date: digest.date,
+    title: digest.title,
+    quiet: digest.quiet,
+    stories: digest.content?.stories ?? [],
+    changes: digest.content?.changes ?? null,
+  };
 }
 
 /** The email of a stored digest, exactly as the outbox sends it. */

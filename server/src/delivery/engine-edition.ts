@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import { countWords, DIGEST_STORY_ENTITIES_MAX, type EntityRef } from '@dcbrief/shared';
+import { countWords, type EntityRef } from '@dcbrief/shared';
 import type { Orm } from '../db/orm.js';
 import { perStatement } from '../db/per-statement.js';
 import { buildEdition, type EditionStory as EngineStory } from '../engine/edition/edition.js';
@@ -96,7 +96,8 @@ async function sourceWordsOf(em: EntityManager, storyIds: string[]): Promise<Map
 
 /**
  * The entities each story names, as links (issue 26): those it is about first, then the most named (by how many of
- * its articles name them), at most DIGEST_STORY_ENTITIES_MAX. Merged entities have moved their mentions already.
+ * its articles name them): all of them (followed stories match on any; a digest story shows the first
+ * DIGEST_STORY_ENTITIES_MAX). Merged entities have moved their mentions already.
  */
 async function storyEntitiesOf(em: EntityManager, storyIds: string[]): Promise<Map<string, EntityRef[]>> {
   const tally = new Map<string, Map<string, { about: boolean; n: number }>>();
@@ -133,10 +134,7 @@ async function storyEntitiesOf(em: EntityManager, storyIds: string[]): Promise<M
   for (const [storyId, ids] of picked) {
     out.set(
       storyId,
-      ids
-        .map((id) => refs.get(id))
-        .filter((r): r is EntityRef => !!r)
-        .slice(0, DIGEST_STORY_ENTITIES_MAX),
+      ids.map((id) => refs.get(id)).filter((r): r is EntityRef => !!r),
     );
   }
   return out;

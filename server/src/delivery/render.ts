@@ -10,7 +10,9 @@ import {
   type DigestKind,
   type DigestSentence,
   type DigestStory,
+  type EntityChange,
   type Interest,
+  changeLine,
 } from '@dcbrief/shared';
 import { escapeHtml } from '../lib/html.js';
 import { longDate, monthDay } from './local-time.js';
@@ -21,6 +23,8 @@ export interface DigestEmailContent {
   title: string;
   quiet: boolean;
   stories: DigestStory[];
+  /** A weekly summary's "What changed" of the subscriber's followed entities (docs/decisions/311). */
+  changes?: EntityChange[] | null;
 }
 
 export interface DigestEmailLinks {
@@ -184,6 +188,8 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 /** The line under the heading: what this digest holds and why, in words that promise only what we do. */
 function introFor(content: DigestEmailContent): string {
   if (content.quiet) return quietNote(content.kind);
+  if (!content.stories.length && content.changes?.length)
+    return 'What changed this week about the entities you follow, each change as the outlets that state it tell it.';
   const outside = content.stories.filter((s) => s.outsideInterests).length;
   const mine = content.stories.length - outside;
   if (content.kind === 'breaking') {
@@ -213,8 +219,15 @@ function quietNote(kind: DigestKind): string {
 /** A story outside the subscriber's interests, in the email: a small label above it. */
 const OUTSIDE_MARK = 'Outside your topics';
 const outsideMarkHtml = `<p style="margin:0 0 6px"><span class="mk" style="display:inline-block;padding:2px 8px;border-radius:999px;background:#fef3c7;color:#92400e;font-size:12px;font-weight:600">${OUTSIDE_MARK}</span></p>`;
-const sectionHtml = (interest: Interest) =>
-  `<h2 class="sc" style="margin:28px 0 12px;padding:0 0 6px;border-bottom:2px solid #1d4ed8;font-size:15px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#1d4ed8">${escapeHtml(INTEREST_LABELS[interest])}</h2>`;
+/** A story naming entities the subscriber follows (docs/decisions/311): "Following: Equinix, Madrid" above it. */
+const followingMark = (story: DigestStory): string | null =>
+  story.followed?.length ? `Following: ${story.followed.map((e) => e.name).join(', ')}` : null;
+const followingMarkHtml = (mark: string) =>
+  `<p style="margin:0 0 6px"><span class="mk" style="display:inline-block;padding:2px 8px;border-radius:999px;background:#dbeafe;color:#1e3a8a;font-size:12px;font-weight:600">${escapeHtml(mark)}</span></p>`;
+const sectionTitleHtml = (title: string) =>
+  `<h2 class="sc" style="margin:28px 0 12px;padding:0 0 6px;border-bottom:2px solid #1d4ed8;font-size:15px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#1d4ed8">${escapeHtml(title)}</h2>`;
+const sectionHtml = (interest: Interest) => sectionTitleHtml(INTEREST_LABELS[interest]);
+const WHAT_CHANGED = 'What changed';
 
 /** The weekly summary's section a story opens (its interest), or null within a section and in other kinds. */
 function sectionOpenedBy(content: DigestEmailContent, index: number): Interest | null {
@@ -227,13 +240,55 @@ function storiesHtml(content: DigestEmailContent, links: DigestEmailLinks): stri
   return content.stories
     .map((story, i) => {
       const section = sectionOpenedBy(content, i);
-      return `${section ? `${sectionHtml(section)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly', links)}`;
+      const following = followingMark(story);
+      return `${section ? `${sectionHtml(section)}\n` : ''}${following ? `${followingMarkHtml(following)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly', links)}`;
     })
     .join('\n');
 }
 
+/** The changes grouped by entity, in the order each entity's first change came. */
+function changesByEntity(changes: EntityChange[]): EntityChange[][] {
+  const groups = new Map<string, EntityChange[]>();
+  for (const c of changes) groups.set(c.entity.id, [...(groups.get(c.entity.id) ?? []), c]);
+  return [...groups.values()];
+}
+
+/** "Nov 20": a change's date as the outlets stated it. */
+const changeDate = (c: EntityChange) => monthDay(c.statedAt.slice(0, 10));
+
+/** "What changed" before the stories: per followed entity, each stated change with its date, outlets and sentence. */
+function changesHtml(changes: EntityChange[]): string {
+  if (!changes.length) return '';
+  const groups = changesByEntity(changes)
+    .map((group) => {
+      const items = group
+        .map((c) => {
+          const outlets = c.outlets.map((o) => (o.url ? sourceLink(o.url, o.name) : escapeHtml(o.name))).join(', ');
+          return `<li style="margin:0 0 8px"><strong>${escapeHtml(changeLine(c))}</strong> <span class="mu" style="color:#6b7280">· ${escapeHtml(changeDate(c))} · ${outlets}</span><br><span class="mu" style="font-size:13px;color:#4b5563">“${escapeHtml(c.sentence)}”</span></li>`;
+        })
+        .join('');
+      return `<p class="hd" style="margin:0 0 6px;font-size:15px;font-weight:700;color:#111827">${escapeHtml(group[0]!.entity.name)}</p>\n<ul class="tx" style="margin:0 0 14px;padding:0 0 0 18px;font-size:14px;line-height:1.55;color:#1f2937">${items}</ul>`;
+    })
+    .join('\n');
+  return `${sectionTitleHtml(WHAT_CHANGED)}\n${groups}\n`;
+}
+
+function changesText(changes: EntityChange[]): string[] {
+  if (!changes.length) return [];
+  const lines = [`== ${WHAT_CHANGED} ==`, ''];
+  for (const group of changesByEntity(changes)) {
+    lines.push(group[0]!.entity.name);
+    for (const c of group) {
+      lines.push(`   - ${changeLine(c)} (${changeDate(c)}; ${c.outlets.map((o) => o.name).join(', ')})`, `     "${c.sentence}"`);
+      for (const o of c.outlets) if (o.url && isHttpUrl(o.url)) lines.push(`     ${o.name}: ${o.url}`);
+    }
+    lines.push('');
+  }
+  return lines;
+}
+
 function html(content: DigestEmailContent, links: DigestEmailLinks, heading: string, greeting: string, intro: string): string {
-  const stories = storiesHtml(content, links);
+  const stories = changesHtml(content.changes ?? []) + storiesHtml(content, links);
   const ratingCells = RATINGS.map(
     (n) =>
       // A bordered cell is the button (Outlook for Windows draws cell borders, not a link's); square corners there.
@@ -347,9 +402,12 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
   const lines = [`${PRODUCT_NAME} | ${heading}`, '', `${greeting} ${intro}`];
   if (links.listen) lines.push(`${links.listen.label}: ${links.listen.url}`);
   lines.push(`Read it in your browser: ${links.web}`, '');
+  lines.push(...changesText(content.changes ?? []));
   content.stories.forEach((story, i) => {
     const section = sectionOpenedBy(content, i);
     if (section) lines.push(`== ${INTEREST_LABELS[section]} ==`, '');
+    const following = followingMark(story);
+    if (following) lines.push(`   [${following}]`);
     if (story.outsideInterests) lines.push(`   [${OUTSIDE_MARK}]`);
     lines.push(`${i + 1}. ${story.title}`, `   ${storyLabel(story, content.kind !== 'weekly', ' | ')}`);
     const numbers = sourceNumbers(story);

@@ -1,4 +1,5 @@
-import type { ContentDepth, DigestKind, DigestStory, Interest, Preferences, ThumbsLeaning } from '@dcbrief/shared';
+import { DIGEST_STORY_ENTITIES_MAX } from '@dcbrief/shared';
+import type { ContentDepth, DigestKind, DigestStory, EntityChange, EntityRef, Interest, Preferences, ThumbsLeaning } from '@dcbrief/shared';
 import { toDigestSentence, type EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
@@ -25,6 +26,8 @@ export interface DigestSelection {
   quiet: boolean;
   stories: DigestStory[];
   searchText: string;
+  /** A weekly summary's "What changed" (docs/decisions/311), told before its stories. */
+  changes?: EntityChange[];
 }
 
 export interface SelectionInput {
@@ -40,6 +43,8 @@ export interface SelectionInput {
   mustKnowMinOutlets: number;
   /** Where the subscriber's recent thumbs lean (modules/feedback/leanings.ts): steers their interests' stories. */
   leaning?: ThumbsLeaning;
+  /** The entity ids the subscriber follows (modules/follows): a daily brief opens with the stories naming them. */
+  followed?: ReadonlySet<string>;
 }
 
 /**
@@ -69,6 +74,12 @@ export function inInterests(story: Pick<EditionStoryView, 'interest' | 'interest
   return interests[story.interest] || story.interests.some((i) => interests[i]);
 }
 
+/** The followed entities a story names, in the story's order. */
+function followedIn(story: EditionStoryView, followed: ReadonlySet<string> | undefined): EntityRef[] {
+  if (!followed?.size || !story.entities?.length) return [];
+  return story.entities.filter((e) => followed.has(e.id)).map(({ id, name, kind, country }) => ({ id, name, kind, country }));
+}
+
 interface Candidate {
   story: EditionStoryView;
   /** 1-based, in the order this kind ranks the edition. */
@@ -77,8 +88,10 @@ interface Candidate {
 }
 
 /**
- * One subscriber's selection of the edition (docs/decisions/307): the new stories in their interests first,
- * then the must-know stories outside them; when neither has anything, the edition's best new stories.
+ * One subscriber's selection of the edition (docs/decisions/307): in a daily brief, the new stories naming an
+ * entity they follow first, in the edition's order, whatever their interests (docs/decisions/311); then the new
+ * stories in their interests, then the must-know stories outside them; when none has anything, the edition's best
+ * new stories. Every story naming a followed entity carries it (`followed`), in every kind.
  * Within their interests, their recent thumbs move stories up or down (`steered`). A weekly summary takes the
  * week's most corroborated stories and groups them by interest. Nothing they
  * already received, at their depth, within the kind's limit. Quiet only when the edition has nothing new.
@@ -91,6 +104,7 @@ export function selectStories({
   received,
   mustKnowMinOutlets,
   leaning,
+  followed,
 }: SelectionInput): DigestSelection {
   const depth = preferences.contentDepth;
   const limit = STORY_LIMITS[kind];
@@ -99,17 +113,24 @@ export function selectStories({
   ranked.forEach((story, i) => {
     if (!received.has(story.id)) fresh.push({ story, rank: i + 1, outside: !inInterests(story, preferences.interests) });
   });
+  const first = kind === 'daily' ? fresh.filter((c) => followedIn(c.story, followed).length).slice(0, limit) : [];
+  const firstIds = new Set(first.map((c) => c.story.id));
+  const rest = fresh.filter((c) => !firstIds.has(c.story.id));
+  const room = limit - first.length;
   const mine = steered(
-    fresh.filter((c) => !c.outside),
+    rest.filter((c) => !c.outside),
     leaning,
   );
-  let outside = fresh
+  let outside = rest
     .filter((c) => c.outside && c.rank <= MUST_KNOW_TOP_RANK[kind] && c.story.corroboration >= mustKnowMinOutlets)
-    .slice(0, limit);
-  if (!mine.length && !outside.length) outside = fresh.slice(0, Math.min(limit, BEST_OF_EDITION_WHEN_NONE[kind]));
-  let picked = [...mine.slice(0, limit - outside.length), ...outside];
+    .slice(0, room);
+  if (!first.length && !mine.length && !outside.length) outside = rest.slice(0, Math.min(limit, BEST_OF_EDITION_WHEN_NONE[kind]));
+  let picked = [...mine.slice(0, room - outside.length), ...outside];
   if (kind === 'weekly') picked = groupedByInterest(picked);
-  const stories = picked.map((c) => toDigestStory(c.story, depth, c.outside));
+  // A followed story is there because the subscriber asked for it: never marked outside their topics.
+  const stories = [...first.map((c) => ({ ...c, outside: false })), ...picked].map((c) =>
+    toDigestStory(c.story, depth, c.outside, followedIn(c.story, followed)),
+  );
   const title = digestTitle(kind, date, stories[0]?.title ?? null);
   return { title, depth, quiet: stories.length === 0, stories, searchText: searchTextOf(title, stories) };
 }
@@ -136,7 +157,7 @@ function groupedByInterest(picked: Candidate[]): Candidate[] {
   return [...sections.values()].flat();
 }
 
-function toDigestStory(story: EditionStoryView, depth: ContentDepth, outside: boolean): DigestStory {
+function toDigestStory(story: EditionStoryView, depth: ContentDepth, outside: boolean, followed: EntityRef[]): DigestStory {
   const sentences = story.summaries[depth].length ? story.summaries[depth] : story.summaries.brief;
   return {
     id: story.id,
@@ -149,8 +170,10 @@ function toDigestStory(story: EditionStoryView, depth: ContentDepth, outside: bo
     sources: story.sources.map((s) => ({ id: s.id, name: s.name, url: s.url, language: s.language })),
     firstSeenAt: story.firstSeenAt.toISOString(),
     ...(outside ? { outsideInterests: true } : {}),
+    ...(followed.length ? { followed } : {}),
     ...(story.sourceWords === undefined ? {} : { sourceWords: story.sourceWords }),
-    ...(story.entities?.length ? { entities: story.entities } : {}),
+    // Shown as links, those it is about first; the follows matched on all of them (above).
+    ...(story.entities?.length ? { entities: story.entities.slice(0, DIGEST_STORY_ENTITIES_MAX) } : {}),
   };
 }
 

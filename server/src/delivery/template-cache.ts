@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/core';
-import type { DigestStory } from '@dcbrief/shared';
+import type { DigestStory, EntityChange } from '@dcbrief/shared';
 import { DigestContent } from '../modules/digests/digest.entity.js';
 import { DigestEmailTemplate } from './email-template.js';
 import type { DigestEmailContent } from './render.js';
@@ -9,7 +9,7 @@ import { perStatement } from '../db/per-statement.js';
 const TEMPLATES_MAX = 1000;
 
 /** What a digest's email is made of besides the subscriber: its title and flags, and its stored content's id. */
-export interface DigestOfRow extends Omit<DigestEmailContent, 'stories'> {
+export interface DigestOfRow extends Omit<DigestEmailContent, 'stories' | 'changes'> {
   contentId: string | null;
 }
 
@@ -36,19 +36,30 @@ export class TemplateCache {
     if (!missing.length) return;
     if (this.templates.size + missing.length > TEMPLATES_MAX) this.templates.clear();
     const ids = [...new Set(missing.map((r) => r.contentId).filter((id): id is string => id !== null))];
-    const contents = new Map<string, DigestStory[]>();
+    const contents = new Map<string, { stories: DigestStory[]; changes: EntityChange[] | null }>();
     for (const chunk of perStatement(ids)) {
-      for (const c of await em.find(DigestContent, { id: { $in: chunk } }, { fields: ['id', 'stories'], disableIdentityMap: true }))
-        contents.set(c.id, c.stories);
+      for (const c of await em.find(
+        DigestContent,
+        { id: { $in: chunk } },
+        { fields: ['id', 'stories', 'changes'], disableIdentityMap: true },
+      ))
+        contents.set(c.id, { stories: c.stories, changes: c.changes });
     }
     for (const row of missing) {
       const key = this.key(row);
       if (this.templates.has(key)) continue;
-      const stories = row.contentId ? (contents.get(row.contentId) ?? []) : [];
+      const content = row.contentId ? contents.get(row.contentId) : undefined;
       this.templates.set(
         key,
         new DigestEmailTemplate(
-          { kind: row.kind, date: row.date, title: row.title, quiet: row.quiet, stories },
+          {
+            kind: row.kind,
+            date: row.date,
+            title: row.title,
+            quiet: row.quiet,
+            stories: content?.stories ?? [],
+            changes: content?.changes,
+          },
           this.preferencesUrl,
           this.entityUrl,
         ),

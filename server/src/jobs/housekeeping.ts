@@ -9,6 +9,7 @@ import type { Logger } from '../lib/logger.js';
 import { purgeAccountMail } from '../modules/account-mail/account-mail.queue.js';
 import { purgeExpiredLoginTokens } from '../modules/auth/auth.service.js';
 import { DigestContent } from '../modules/digests/digest.entity.js';
+import { purgeFollowAlerts } from '../modules/follows/follow-alerts.queue.js';
 import { DbSessionStore } from '../modules/sessions/session.store.js';
 import { WaitlistService } from '../modules/waitlist/waitlist.service.js';
 
@@ -37,7 +38,7 @@ export interface HousekeepingDeps {
 
 /**
  * Hourly removal of expired sessions, used-up sign-in links, abandoned waitlist drafts, orphaned digest
- * contents, account emails done with, and audio past its retention.
+ * contents, account emails and follow alerts done with, and audio past its retention.
  */
 export async function runHousekeeping({ orm, clock, audio }: HousekeepingDeps) {
   const em = orm.em.fork();
@@ -48,7 +49,8 @@ export async function runHousekeeping({ orm, clock, audio }: HousekeepingDeps) {
   const removedAudio = audio ? await removeOldAudio({ orm, store: audio.store }, clock.now(), audio.retentionDays) : null;
   const contents = await purgeOrphanContents(em, clock.now());
   const accountMails = await purgeAccountMail(em, clock.now());
-  return { sessions, tokens, drafts, contents, accountMails, audio: removedAudio };
+  const followAlerts = await purgeFollowAlerts(em, clock.now());
+  return { sessions, tokens, drafts, contents, accountMails, followAlerts, audio: removedAudio };
 }
 
 /** Registers housekeeping as an hourly job: once an hour for the whole deployment. */

@@ -10,6 +10,8 @@ import type { Mailer } from '../mail/mailer.js';
 import type { AccountMailQueue } from '../modules/account-mail/account-mail.queue.js';
 import { scheduleAccountMail } from './account-mail-schedule.js';
 import { scheduleAudioPreparation } from './audio-schedule.js';
+import { FollowAlertQueue } from '../modules/follows/follow-alerts.queue.js';
+import { scheduleFollowAlerts } from './follow-alerts-schedule.js';
 import { scheduleDelivery } from './delivery-schedule.js';
 import { scheduleHousekeeping } from './housekeeping.js';
 import { scheduleIngest } from './ingest-schedule.js';
@@ -26,6 +28,7 @@ export interface ServerJobsDeps {
     publicUrl: string;
     sessionSecret: string;
     delivery: DeliveryConfig;
+    followAlerts: { allowPrivateWebhooks: boolean };
     audio: AudioConfig;
     engine: { ingestIntervalMinutes: number };
   };
@@ -40,6 +43,17 @@ export interface ServerJobsDeps {
 export async function startServerJobs(jobs: PeriodicJobs, deps: ServerJobsDeps): Promise<{ stop(): Promise<void> }> {
   const { orm, clock, logger, config } = deps;
   await scheduleAccountMail(jobs, deps.accountMail);
+  await scheduleFollowAlerts(
+    jobs,
+    new FollowAlertQueue({
+      em: orm.em,
+      mailer: deps.mailer,
+      clock,
+      logger,
+      publicUrl: () => config.publicUrl,
+      allowPrivateWebhooks: config.followAlerts.allowPrivateWebhooks,
+    }),
+  );
   await scheduleHousekeeping(jobs, {
     orm,
     clock,

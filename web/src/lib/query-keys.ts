@@ -25,4 +25,7 @@ export const queryKeys = {
   episodes: ['/api/audio/episodes'],
   audioFeed: ['/api/audio/feed'],
   calendarFeed: ['/api/calendar'],
+  /** Under the follows' key: following one refreshes what is still suggested. */
+  followSuggestions: ['/api/follows', 'suggestions'],
+  followAlerts: ['/api/follow-alerts'],
 } as const;

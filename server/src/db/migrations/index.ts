@@ -27,6 +27,8 @@ export const MIGRATIONS = {
     'Migration20261128140000', // SqliteEntities
     'Migration20261128152600', // SqliteFollows
     'Migration20261128160000', // SqliteCalendarFeeds
+    'Migration20261128170000', // SqliteDigestChanges
+    'Migration20261128170100', // SqliteFollowAlerts
   ],
   postgresql: [
     'Migration20261122065932', // PgInitial
@@ -50,6 +52,8 @@ export const MIGRATIONS = {
     'Migration20261128140001', // PgEntities
     'Migration20261128152601', // PgFollows
     'Migration20261128160001', // PgCalendarFeeds
+    'Migration20261128170001', // PgDigestChanges
+    'Migration20261128170101', // PgFollowAlerts
   ],
 } as const satisfies Record<'sqlite' | 'postgresql', readonly string[]>;
 

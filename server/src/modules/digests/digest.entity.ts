@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntitySchema } from '@mikro-orm/core';
-import type { ContentDepth, DigestKind, DigestStory } from '@dcbrief/shared';
+import type { ContentDepth, DigestKind, DigestStory, EntityChange } from '@dcbrief/shared';
 import { User } from '../users/user.entity.js';
 
 /**
@@ -15,6 +15,8 @@ export class DigestContent {
   storyIds: string[] = [];
   /** Lower-cased title, story titles, summaries and source names, for the digest search. */
   searchText = '';
+  /** A weekly summary's "What changed" of the subscriber's followed entities (docs/decisions/311); null: nothing. */
+  changes: EntityChange[] | null = null;
   createdAt: Date = new Date();
 }
 
@@ -26,6 +28,7 @@ export const DigestContentSchema = new EntitySchema<DigestContent>({
     stories: { type: 'json' },
     storyIds: { type: 'json' },
     searchText: { type: 'text', default: '' },
+    changes: { type: 'json', nullable: true },
     createdAt: { type: 'datetime' },
   },
 });

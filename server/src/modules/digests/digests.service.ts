@@ -20,6 +20,7 @@ export function toDigestDto(digest: Digest): DigestDto {
     quiet: digest.quiet,
     sentAt: digest.sentAt ? digest.sentAt.toISOString() : null,
     stories: digest.content?.stories ?? [],
+    ...(digest.content?.changes?.length ? { whatChanged: digest.content.changes } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/core';
 import { MAX_FOLLOWS, type Follow as FollowDto } from '@dcbrief/shared';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
+import { perStatement } from '../../db/per-statement.js';
 import { Entity } from '../../engine/entities/entity.entity.js';
 import { Follow } from './follow.entity.js';
 
@@ -107,4 +108,27 @@ export async function resolveEntities(em: EntityManager, ids: readonly string[])
 
 export function toFollowDto(entity: Entity, followedAt: Date): FollowDto {
   return { id: entity.id, name: entity.name, kind: entity.kind, country: entity.country, followedAt: followedAt.toISOString() };
+}
+
+/** The entity ids each of these users follows, merges resolved: one read for a batch of digests. */
+export async function followedByUser(em: EntityManager, userIds: readonly string[]): Promise<Map<string, Set<string>>> {
+  const out = new Map<string, Set<string>>();
+  if (!userIds.length) return out;
+  const rows: Array<{ userId: string; entityId: string }> = [];
+  for (const ids of perStatement([...new Set(userIds)]))
+    for (const f of await em.find(Follow, { user: { $in: ids } }, { fields: ['user', 'entityId'], disableIdentityMap: true }))
+      rows.push({ userId: typeof f.user === 'string' ? f.user : f.user.id, entityId: f.entityId });
+  if (!rows.length) return out;
+  const resolved = await resolveEntities(
+    em,
+    rows.map((r) => r.entityId),
+  );
+  for (const { userId, entityId } of rows) {
+    const target = resolved.get(entityId);
+    if (!target) continue;
+    const set = out.get(userId) ?? new Set<string>();
+    set.add(target.id);
+    out.set(userId, set);
+  }
+  return out;
 }

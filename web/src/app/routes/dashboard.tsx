@@ -14,6 +14,8 @@ import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { dashboardStatItems, thumbsLeaningNote } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
+import { FollowAlertsCard } from '@/features/follows/components/follow-alerts-card';
+import { SuggestedFollowsCard } from '@/features/follows/components/suggested-follows-card';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
 import { usePaymentReturnNotice } from '@/features/subscribe/hooks/use-payment-return-notice';
 import { useSignedInPage } from '@/hooks/use-signed-in-page';
@@ -43,8 +45,10 @@ export default function DashboardRoute() {
       <h1 className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">Dashboard &amp; Preferences</h1>
       <p className="mt-1 text-slate-600">Shape what DC Brief sends you and when.</p>
       <div className="mt-8 grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
+        <div className="grid content-start gap-6 lg:col-span-2">
           <PreferencesForm key={user.id} user={user} premiumAccess={premiumAccess} onSessionExpired={expireSession} />
+          <SuggestedFollowsCard enabled={!!user} />
+          <FollowAlertsCard enabled={!!user} />
         </div>
         <aside aria-label="Account" className="grid content-start gap-6">
           <AccountInfoCard user={user} />

@@ -5,6 +5,7 @@ import { formatLongDate } from '@/lib/date-format';
 import { CONTENT_DEPTH_LABELS, KIND_LABELS } from '@/lib/labels';
 import { DigestStory } from './digest-story';
 import { RateDigest } from './rate-digest';
+import { WhatChanged } from './what-changed';
 
 /** A digest exactly as it was emailed: same stories, same depth, same sources. */
 export function DigestReader({ digest }: { digest: Digest }) {
@@ -24,6 +25,7 @@ export function DigestReader({ digest }: { digest: Digest }) {
           </p>
         )}
       </header>
+      {digest.whatChanged?.length ? <WhatChanged changes={digest.whatChanged} /> : null}
       {digest.quiet ? (
         <div className="mt-8 flex items-start gap-3 rounded-2xl border border-dashed border-slate-300 bg-white p-6">
           <Coffee aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-slate-500" />

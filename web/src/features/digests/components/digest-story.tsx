@@ -43,6 +43,11 @@ export function DigestStory({ story, position, headingLevel = 2 }: { story: Stor
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {headingLevel === 2 && <Badge variant="soft">{INTEREST_LABELS[story.interest]}</Badge>}
+        {story.followed?.length ? (
+          <Badge className="bg-blue-100 text-blue-900 ring-1 ring-blue-200 ring-inset">
+            Following: {story.followed.map((e) => e.name).join(', ')}
+          </Badge>
+        ) : null}
         {story.outsideInterests && (
           <Badge className="bg-amber-100 text-amber-900 ring-1 ring-amber-200 ring-inset">Outside your topics</Badge>
         )}

@@ -7,11 +7,18 @@ export function updatePreferences(update: PreferencesUpdate): Promise<User> {
   return apiRequest<User>('POST', '/api/user/preferences', update);
 }
 
-/** On success the cached current user is refreshed from the server (docs/SPEC.md §7). */
+/**
+ * On success the cached current user is refreshed from the server (docs/SPEC.md §7), and the follows suggested by
+ * the saved Additional Notes with it.
+ */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updatePreferences,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.followSuggestions }),
+      ]),
   });
 }
