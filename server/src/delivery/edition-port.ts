@@ -33,6 +33,14 @@ export function toDigestSentence({ text, language, sourceIds, translatedFrom, in
   };
 }
 
+/** An entity a story names (a company, site or place of engine/entities), as a link. */
+export interface StoryEntityView {
+  id: string;
+  name: string;
+  kind: 'company' | 'site' | 'place';
+  country: string | null;
+}
+
 /** What delivery needs of a story of the edition (the engine's Edition gives more). */
 export interface EditionStoryView {
   id: string;
@@ -53,8 +61,11 @@ export interface EditionStoryView {
   ingestedAt: Date;
   /** Words of the articles behind the story (title and text, each article once), for the reading time a digest saves. */
   sourceWords?: number;
-  /** The entities it names, those it is about first (all of them: follows, decision 311); absent from saved editions. */
-  entities?: EntityRef[];
+  /**
+   * The entities its articles name (engine_entity_mentions), those it is about first, then the most named: all of
+   * them for the subscriber's follows; a digest story shows DIGEST_STORY_ENTITIES_MAX. Absent from saved editions.
+   */
+  entities?: StoryEntityView[];
 }
 
 export interface EditionWindow {

@@ -96,8 +96,8 @@ async function sourceWordsOf(em: EntityManager, storyIds: string[]): Promise<Map
 
 /**
  * The entities each story names, as links (issue 26): those it is about first, then the most named (by how many of
- * its articles name them), every one: a subscriber's follows look at all of them (decision 311); a digest keeps the
- * first DIGEST_STORY_ENTITIES_MAX as links. Merged entities have moved their mentions already.
+ * its articles name them): all of them (followed stories match on any; a digest story shows the first
+ * DIGEST_STORY_ENTITIES_MAX). Merged entities have moved their mentions already.
  */
 async function storyEntitiesOf(em: EntityManager, storyIds: string[]): Promise<Map<string, EntityRef[]>> {
   const tally = new Map<string, Map<string, { about: boolean; n: number }>>();

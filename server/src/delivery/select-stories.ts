@@ -1,14 +1,5 @@
-import {
-  DIGEST_STORY_ENTITIES_MAX,
-  type ContentDepth,
-  type DigestKind,
-  type DigestStory,
-  type EntityChange,
-  type EntityRef,
-  type Interest,
-  type Preferences,
-  type ThumbsLeaning,
-} from '@dcbrief/shared';
+import { DIGEST_STORY_ENTITIES_MAX } from '@dcbrief/shared';
+import type { ContentDepth, DigestKind, DigestStory, EntityChange, EntityRef, Interest, Preferences, ThumbsLeaning } from '@dcbrief/shared';
 import { toDigestSentence, type EditionStoryView } from './edition-port.js';
 import { shortDate } from './local-time.js';
 
@@ -181,6 +172,7 @@ function toDigestStory(story: EditionStoryView, depth: ContentDepth, outside: bo
     ...(outside ? { outsideInterests: true } : {}),
     ...(followed.length ? { followed } : {}),
     ...(story.sourceWords === undefined ? {} : { sourceWords: story.sourceWords }),
+    // Shown as links, those it is about first; the follows matched on all of them (above).
     ...(story.entities?.length ? { entities: story.entities.slice(0, DIGEST_STORY_ENTITIES_MAX) } : {}),
   };
 }

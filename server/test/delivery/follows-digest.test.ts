@@ -9,8 +9,7 @@ import { Source } from '../../src/engine/model/source.entity.js';
 import { newStory } from '../../src/engine/model/story.entity.js';
 import { ExtractiveSummarizer } from '../../src/engine/summarize/extractive.js';
 import { summarizeStory } from '../../src/engine/summarize/story-summary.js';
-import type { EntityRef } from '@dcbrief/shared';
-import { StaticEditionReader, type EditionStoryView } from '../../src/delivery/edition-port.js';
+import { StaticEditionReader, type EditionStoryView, type StoryEntityView } from '../../src/delivery/edition-port.js';
 import { runDeliveryPass } from '../../src/delivery/pass.js';
 import { Digest } from '../../src/modules/digests/digest.entity.js';
 import { Follow } from '../../src/modules/follows/follow.entity.js';
@@ -19,14 +18,14 @@ import { startTestServer, type TestServer } from '../support/harness.js';
 import { recipient } from '../support/users.js';
 import { addSubscribers, deliveryDeps, weekOfNews } from './fixtures.js';
 
-const frankfurt: EntityRef = { id: 'frankfurt', name: 'Frankfurt', kind: 'place', country: 'DE' };
-const equinix: EntityRef = { id: 'equinix', name: 'Equinix', kind: 'company', country: 'US' };
-const ntt: EntityRef = { id: 'ntt', name: 'NTT', kind: 'company', country: 'JP' };
-const eu: EntityRef = { id: 'test-european-commission', name: 'European Commission', kind: 'company', country: null };
+const frankfurt: StoryEntityView = { id: 'frankfurt', name: 'Frankfurt', kind: 'place', country: 'DE' };
+const equinix: StoryEntityView = { id: 'equinix', name: 'Equinix', kind: 'company', country: 'US' };
+const ntt: StoryEntityView = { id: 'ntt', name: 'NTT', kind: 'company', country: 'JP' };
+const eu: StoryEntityView = { id: 'test-european-commission', name: 'European Commission', kind: 'company', country: null };
 
 /** The week of news with the entities each story names, as the engine's mentions give them. */
 function editionWithEntities(): EditionStoryView[] {
-  const named: Record<string, EntityRef[]> = { 's-madrid': [equinix], 's-nvidia': [ntt], 's-price': [frankfurt], 's-rule': [eu] };
+  const named: Record<string, StoryEntityView[]> = { 's-madrid': [equinix], 's-nvidia': [ntt], 's-price': [frankfurt], 's-rule': [eu] };
   return weekOfNews().map((s) => ({ ...s, entities: named[s.id] ?? [] }));
 }
 

@@ -24,8 +24,8 @@ export const queryKeys = {
   feedback: ['/api/feedback'],
   episodes: ['/api/audio/episodes'],
   audioFeed: ['/api/audio/feed'],
+  calendarFeed: ['/api/calendar'],
   /** Under the follows' key: following one refreshes what is still suggested. */
   followSuggestions: ['/api/follows', 'suggestions'],
   followAlerts: ['/api/follow-alerts'],
-  calendarFeed: ['/api/calendar'],
 } as const;
