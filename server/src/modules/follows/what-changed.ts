@@ -39,8 +39,18 @@ function seriesOf(f: EntityFact): string {
  */
 export async function changesOf(em: EntityManager, entityIds: readonly string[], from: Date, to: Date): Promise<EntityChange[]> {
   if (!entityIds.length) return [];
-  const facts: EntityFact[] = [];
+  // Most runs find nothing new (the alerts look every minute): only entities with a fact in the window read their history.
+  const recent = new Set<string>();
   for (const ids of perStatement([...new Set(entityIds)]))
+    for (const f of await em.find(
+      EntityFact,
+      { entityId: { $in: ids }, type: { $in: [...CHANGE_TYPES] }, statedAt: { $gte: from, $lt: to } },
+      { fields: ['entityId'], disableIdentityMap: true },
+    ))
+      recent.add(f.entityId);
+  if (!recent.size) return [];
+  const facts: EntityFact[] = [];
+  for (const ids of perStatement([...recent]))
     facts.push(
       ...(await em.find(
         EntityFact,
