@@ -15,6 +15,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CAPACITY_STAGES, ENTITY_EVENT_KINDS, ENTITY_STATUSES } from '../../shared/src/entities.js';
 import { splitSentences } from '../quality/text.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -61,22 +62,10 @@ interface Labels {
 
 const ROLES = new Set(['hyperscaler', 'colocation', 'operator', 'utility', 'grid', 'investor', 'vendor', 'government', 'other']);
 const LEVELS = new Set(['country', 'region', 'city']);
-const STAGES = new Set(['announced', 'construction', 'live']);
-const STATUSES = new Set([
-  'disclosed',
-  'zoning',
-  'land-acquired',
-  'permitting',
-  'permitted',
-  'construction',
-  'operational',
-  'paused',
-  'cancelled',
-  'outage',
-  'sale',
-  'financing',
-]);
-const WHATS = new Set(['hearing', 'vote', 'commissioning', 'deadline', 'opening', 'other']);
+// The product's own vocabulary (shared/src/entities.ts): a label the engine could never state is an error.
+const STAGES = new Set<string>(CAPACITY_STAGES);
+const STATUSES = new Set<string>(ENTITY_STATUSES);
+const WHATS = new Set<string>(ENTITY_EVENT_KINDS);
 /** Full dates, or reduced precision (a year, a month) when the sentence gives no day. */
 const DATE = /^\d{4}(-\d{2}(-\d{2})?)?$/;
 
