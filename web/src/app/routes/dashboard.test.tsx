@@ -290,6 +290,25 @@ describe('dashboard', () => {
     expect(navigateTo).not.toHaveBeenCalled();
   });
 
+  it('waits for the follow cards before showing the page, so the account column does not jump on a phone', async () => {
+    const alerts = deferredReply();
+    const suggestions = deferredReply();
+    renderDashboard(basicActiveUser(), {
+      'GET /api/follow-alerts': alerts.reply,
+      'GET /api/follows/suggestions': suggestions.reply,
+    });
+    expect(await screen.findByRole('status', { name: 'Loading your dashboard' })).toBeInTheDocument();
+    alerts.resolveJson(200, { email: true, webhookUrl: null, webhookSecretSet: false });
+    await act(async () => {});
+    expect(screen.queryByRole('heading', { name: 'Email Preferences' })).not.toBeInTheDocument();
+    // A failed answer opens the page too, once: the card that refetches on mounting does not hide it again.
+    suggestions.resolveJson(500, { message: 'Internal Server Error' });
+    expect(await screen.findByRole('heading', { name: 'Email Preferences' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Follow alerts' })).toBeInTheDocument();
+    await act(async () => {});
+    expect(screen.getByRole('heading', { name: 'Email Preferences' })).toBeInTheDocument();
+  });
+
   it('premium but past due: grey PREMIUM badge, the upgrade card, no audio settings', async () => {
     renderDashboard(premiumPastDueUser());
     await screen.findByRole('heading', { name: 'Email Preferences' });

@@ -14,6 +14,8 @@ import { useFeedback } from '@/features/intelligence/api/get-feedback';
 import { StatsCard } from '@/features/intelligence/components/stats-card';
 import { dashboardStatItems, thumbsLeaningNote } from '@/features/intelligence/components/stats-grid';
 import { intelligenceStats } from '@/features/intelligence/hooks/intelligence-stats';
+import { useFollowAlerts } from '@/features/follows/api/get-follow-alerts';
+import { useFollowSuggestions } from '@/features/follows/api/get-follow-suggestions';
 import { FollowAlertsCard } from '@/features/follows/components/follow-alerts-card';
 import { SuggestedFollowsCard } from '@/features/follows/components/suggested-follows-card';
 import { PreferencesForm } from '@/features/preferences/components/preferences-form';
@@ -28,10 +30,17 @@ export default function DashboardRoute() {
   const digests = useDigests({ enabled: !!user });
   const feedback = useFeedback({ enabled: !!user });
   const stats = useDigestStats({ enabled: !!user });
+  // The two follow cards sit above the account column on a phone: the page waits for their first answer rather
+  // than pushing that column down when they arrive. Only the first: a card that failed refetches when it mounts,
+  // and that must not hide the page again; and isLoading, not isPending: offline, a paused query holds nothing.
+  const suggestions = useFollowSuggestions({ enabled: !!user });
+  const alerts = useFollowAlerts({ enabled: !!user });
+  const firstLoad = (q: { isLoading: boolean; isFetched: boolean }) => q.isLoading && !q.isFetched;
   usePaymentReturnNotice();
 
   // The dashboard exists only for signed-in users: nothing of it shows before the redirect.
-  if (!user) return <FullPageSpinner label={isLoading ? 'Loading your dashboard' : 'Redirecting to sign in'} />;
+  if (!user || firstLoad(suggestions) || firstLoad(alerts))
+    return <FullPageSpinner label={isLoading || user ? 'Loading your dashboard' : 'Redirecting to sign in'} />;
   const premiumAccess = hasPremiumAccess(user);
   const figures = intelligenceStats(stats.data, feedback.data);
 
