@@ -5,8 +5,10 @@
  * and for places, status transitions right, capacity and money attached to the right entity, languages covered.
  * Only labelled articles are scored. Decision 226.
  *
- *   npm run bench -- entities [--verbose]     (--verbose: each article's missed and extra entities, facts missed)
+ *   npm run bench -- entities [--verbose] [--set dev]   (--verbose: each article's missed and extra entities, facts
+ *   missed and what was extracted instead; --set: one half only, as tuning should read only dev)
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { foldLetters } from '../server/src/engine/language/fold.js';
@@ -52,7 +54,7 @@ class Score {
 const fixed = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(2));
 const ratio = (hit: number, of: number) => `${hit} of ${of}${of ? ` (${Math.round((100 * hit) / of)}%)` : ''}`;
 
-export async function benchEntities(options: { labels?: string; verbose?: boolean } = {}): Promise<Array<Record<string, string>>> {
+export async function benchEntities(options: { labels?: string; verbose?: boolean; set?: string[] } = {}): Promise<Array<Record<string, string>>> {
   const labelFile = options.labels ?? process.env.ENTITY_LABELS ?? path.join(ROOT, 'entity-labels.json');
   if (!existsSync(labelFile)) return [{ half: '-', result: `no labels: ${labelFile} (ENTITY_LABELS=FILE to use another)` }];
   const labels = JSON.parse(readFileSync(labelFile, 'utf8')) as EntityLabels;
@@ -61,7 +63,7 @@ export async function benchEntities(options: { labels?: string; verbose?: boolea
   const index = new EntityIndex(readSeedEntities(), shippedTowns());
   const toLabel = labelIdsOf(labels, seeds);
   const rows: Array<Record<string, string>> = [];
-  for (const half of HALVES) {
+  for (const half of HALVES.filter((h) => !options.set?.length || options.set.includes(h))) {
     const file = path.join(ROOT, '.set', half, 'articles.jsonl');
     if (!existsSync(file)) {
       rows.push({ half, result: `no ${file}: run node --conditions=source --import tsx bench/real-news/build-set.ts` });
@@ -118,7 +120,14 @@ export async function benchEntities(options: { labels?: string; verbose?: boolea
         if (missed.length || extra.length || missedFacts.length)
           console.log(
             `${half} ${article.id} [${article.language}]${missed.length ? ` missed ${missed.join(', ')}` : ''}${extra.length ? ` extra ${extra.join(', ')}` : ''}` +
-              missedFacts.map((f) => `\n    fact missed: ${JSON.stringify({ ...f, sha: undefined })}`).join(''),
+              missedFacts
+                .map((f) => {
+                  const instead = found.facts
+                    .filter((x) => x.type === f.type && x.sentence === sentenceOf(article, f.sha))
+                    .map((x) => `${mapped(x.entity)}:${factValue(x)}`);
+                  return `\n    fact missed: ${JSON.stringify({ ...f, sha: undefined })}${instead.length ? ` (found there: ${instead.join(', ')})` : ''}`;
+                })
+                .join(''),
           );
       }
     }
@@ -137,6 +146,20 @@ export async function benchEntities(options: { labels?: string; verbose?: boolea
     });
   }
   return rows;
+}
+
+/** The trimmed title or sentence of the article whose label hash is `sha` (the labels' own hash), or ''. */
+function sentenceOf(article: SetArticle, sha: string): string {
+  const short = (text: string) => createHash('sha256').update(text.trim()).digest('hex').slice(0, 16);
+  return [article.title, ...splitSentences(article.text)].find((text) => short(text) === sha)?.trim() ?? '';
+}
+
+/** A fact's value, short, for the verbose listing. */
+function factValue(f: ExtractedFact): string {
+  if (f.type === 'capacity') return `${f.mw} MW ${f.stage}`;
+  if (f.type === 'investment') return `${f.amount} ${f.currency}`;
+  if (f.type === 'status') return f.status;
+  return `${f.what} ${f.date}`;
 }
 
 /** A labelled fact against what was extracted: right when the same value is attached to the labelled entity. */

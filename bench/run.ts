@@ -32,7 +32,7 @@ const benches: Record<string, Bench> = {
   api: benchApi,
   web: benchWeb,
   engine: benchEngine,
-  entities: () => benchEntities({ verbose: values.verbose }),
+  entities: () => benchEntities({ verbose: values.verbose, set: values.set }),
   delivery: benchDelivery,
   feeds: () => benchFeeds({ corpus: values.corpus, verbose: values.verbose }),
   audio: () => benchAudio({ subscribers: values.subscribers ? Number(values.subscribers) : undefined }),
