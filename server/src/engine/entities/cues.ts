@@ -52,8 +52,10 @@ export class FactCues {
     });
     const at = (set: CueSet, prefix: string, name: string): number | undefined => {
       if (set.all) {
-        const places = set.all.map((c) => found.get(`concept:${c}`));
-        return places.every((p) => p !== undefined) ? Math.min(...(places as number[])) : undefined;
+        // Each entry of `all` may be alternatives ("acquisition|divestment": land bought, or land sold to the buyer).
+        const places = set.all.map((c) => minOf(c.split('|').map((one) => found.get(`concept:${one}`))));
+        const own = found.get(`${prefix}:${name}`);
+        return places.every((p) => p !== undefined) ? Math.min(...(places as number[]), own ?? Infinity) : own;
       }
       return found.get(`${prefix}:${name}`) ?? minOf((set.concepts ?? []).map((c) => found.get(`concept:${c}`)));
     };
@@ -84,7 +86,7 @@ export class FactCues {
     };
     for (const set of this.cues.statuses) {
       addTerms(set.terms, `status:${set.status}`);
-      for (const c of [...(set.concepts ?? []), ...(set.all ?? [])]) wanted.add(c);
+      for (const c of [...(set.concepts ?? []), ...(set.all ?? []).flatMap((one) => one.split('|'))]) wanted.add(c);
     }
     for (const set of this.cues.events) {
       addTerms(set.terms, `event:${set.what}`);
