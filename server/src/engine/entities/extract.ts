@@ -84,7 +84,8 @@ function sentenceFacts(
   const statuses = future ? cues.statuses.filter((s) => s.status !== 'operational') : cues.statuses;
   const stage =
     future && cues.stage === 'live' ? (statuses.some((s) => s.status === 'construction') ? 'construction' : 'announced') : cues.stage;
-  const holder = (at: number) => attachTo(mentions, at) ?? actor;
+  // With no site, company nor article actor, the place the sentence names holds it (an anonymous developer's project).
+  const holder = (at: number) => attachTo(mentions, at) ?? actor ?? mentions.find((m) => m.kind === 'place')?.id;
   for (const q of figures ? findQuantities(sentence, language) : []) {
     const colon = q.key.indexOf(':');
     const unit = q.key.slice(0, colon);
@@ -98,7 +99,9 @@ function sentenceFacts(
   }
   const status = statuses[0];
   if (status) {
-    const entity = holder(status.at);
+    // A status is the sentence's subject's (its first site, else company), not the nearest name's ("X, with Y,
+    // broke ground"); measured on dev, figures stay with the nearest name.
+    const entity = holder(0);
     if (entity) out.push({ entity, sentence, type: 'status', status: status.status });
   }
   // A future date in a sentence that tells an event, or a status of a plan or works (a plan "from 2026", works that
