@@ -54,7 +54,9 @@ class Score {
 const fixed = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(2));
 const ratio = (hit: number, of: number) => `${hit} of ${of}${of ? ` (${Math.round((100 * hit) / of)}%)` : ''}`;
 
-export async function benchEntities(options: { labels?: string; verbose?: boolean; set?: string[] } = {}): Promise<Array<Record<string, string>>> {
+export async function benchEntities(
+  options: { labels?: string; verbose?: boolean; set?: string[] } = {},
+): Promise<Array<Record<string, string>>> {
   const labelFile = options.labels ?? process.env.ENTITY_LABELS ?? path.join(ROOT, 'entity-labels.json');
   if (!existsSync(labelFile)) return [{ half: '-', result: `no labels: ${labelFile} (ENTITY_LABELS=FILE to use another)` }];
   const labels = JSON.parse(readFileSync(labelFile, 'utf8')) as EntityLabels;

@@ -68,7 +68,7 @@ describe('entity facts', () => {
     );
   });
 
-  it('gives a status to the sentence\'s subject, and an anonymous project\'s figures to the place it names', () => {
+  it("gives a status to the sentence's subject, and an anonymous project's figures to the place it names", () => {
     const status = read('Data center news', ['Microsoft, with Equinix as partner, broke ground in Frankfurt.']).facts.find(
       (f) => f.type === 'status',
     );
@@ -82,14 +82,13 @@ describe('entity facts', () => {
 
   it('tells land bought or sold, and a planning instrument approved as zoning rather than a permit', () => {
     const status = (title: string, sentences: string[], language = 'en') =>
-      read(title, sentences, language).facts.filter((f) => f.type === 'status').map((f) => f.type === 'status' && f.status);
+      read(title, sentences, language)
+        .facts.filter((f) => f.type === 'status')
+        .map((f) => f.type === 'status' && f.status);
     assert.deepEqual(status('Data center land', ['The city sold 20 hectares of land to Microsoft.']), ['land-acquired']);
     assert.deepEqual(status('Data center land', ['Google a acquis un terrain de 51 hectares.'], 'fr'), ['land-acquired']);
     assert.deepEqual(status('Microsoft buys Nuance', []), ['sale'], 'an acquisition with no land is a sale');
-    assert.deepEqual(
-      status('Centros de datos', ['El Gobierno aprobó el Plan de Interés General de Microsoft.'], 'es'),
-      ['zoning'],
-    );
+    assert.deepEqual(status('Centros de datos', ['El Gobierno aprobó el Plan de Interés General de Microsoft.'], 'es'), ['zoning']);
     assert.deepEqual(status('Centros de datos', ['El Gobierno aprobó la licencia de Microsoft.'], 'es'), ['permitted']);
   });
 
