@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { entityDetailSchema, entityListSchema } from '@dcbrief/shared';
 import { json, type TestClient } from './support/client.js';
+import { Entity, EntityMention } from '../src/engine/entities/entity.entity.js';
 import { seedEntities } from './support/entities.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { signIn } from './support/users.js';
@@ -158,6 +159,52 @@ describe('the entity pages’ API', () => {
       const anon = await fetch(`${ts.url}${path}`);
       assert.equal(anon.status, 401, path);
       assert.deepEqual(await anon.json(), { message: 'Unauthorized' });
+    }
+  });
+});
+
+describe('the week’s most active entities, many of them', () => {
+  test('the first 20 by stories, then facts, then name; merged entities and other kinds skipped', async () => {
+    const ts = await startTestServer({ now: NOW });
+    try {
+      const reader = await signIn(ts, 'busy@colo.example');
+      const em = ts.orm.em.fork();
+      // 150 companies named by 1 to 15 stories this week (ties of ten), every seventh merged, every fifth a place.
+      const entities = Array.from({ length: 150 }, (_, i) =>
+        Object.assign(new Entity(), {
+          id: `busy-${i}`,
+          name: `Busy ${String(149 - i).padStart(3, '0')}`,
+          kind: i % 5 === 0 ? 'place' : 'company',
+          mergedInto: i % 7 === 0 ? 'microsoft' : null,
+        }),
+      );
+      await em.insertMany(Entity, entities);
+      const at = new Date(Date.parse(NOW) - 3600_000);
+      const storyIds = Array.from({ length: 15 }, () => crypto.randomUUID());
+      const mentions = entities.flatMap((e, i) =>
+        Array.from({ length: 1 + Math.floor(i / 10) }, (_, n) =>
+          Object.assign(new EntityMention(), { entityId: e.id, storyId: storyIds[n]!, articleId: null, publishedAt: at }),
+        ),
+      );
+      await em.insertMany(EntityMention, mentions);
+      const expected = (kind: string) =>
+        entities
+          .map((e, i) => ({ e, stories: 1 + Math.floor(i / 10) }))
+          .filter(({ e }) => !e.mergedInto && e.kind === kind)
+          .sort((a, b) => b.stories - a.stories || a.e.name.localeCompare(b.e.name))
+          .slice(0, 20)
+          .map(({ e, stories }) => [e.id, stories]);
+      // Places are few: the list reads past the first hundred ranked entities to fill up.
+      for (const kind of ['company', 'place']) {
+        const active = await json(await reader.get(`/api/entities/active?kind=${kind}`), entityListSchema);
+        assert.deepEqual(
+          active.map((e) => [e.id, e.stories]),
+          expected(kind),
+          kind,
+        );
+      }
+    } finally {
+      await ts.close();
     }
   });
 });

@@ -12,6 +12,7 @@ import { createLogger } from '../src/lib/logger.js';
 import type { Orm } from '../src/db/orm.js';
 import { FollowAlert } from '../src/modules/follows/follow-alert.entity.js';
 import { FollowAlertQueue } from '../src/modules/follows/follow-alerts.queue.js';
+import { webhookFetch } from '../src/modules/follows/webhook-address.js';
 import { TestClient } from './support/client.js';
 import { startTestServer, type TestServer } from './support/harness.js';
 import { signIn } from './support/users.js';
@@ -206,5 +207,30 @@ describe('webhook addresses', () => {
     });
     assert.equal(crossSite.status, 403);
     assert.deepEqual(await (await client.get('/api/follow-alerts')).json(), { email: false, webhookUrl: null, webhookSecretSet: false });
+  });
+
+  test('a name that resolves to a private address when connecting is refused then too (DNS rebinding)', async () => {
+    const received: string[] = [];
+    const hook = createServer((req, res) => {
+      received.push(req.url ?? '');
+      res.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = hook.address() as AddressInfo;
+      // The save-time check would refuse "localhost"; here it is skipped, as if the name had answered a public
+      // address then: the connection's own lookup refuses it.
+      const url = `http://localhost:${port}/hook`;
+      await assert.rejects(
+        webhookFetch(url, { method: 'POST', body: '{}' }, false),
+        (error: Error & { cause?: Error & { code?: string } }) => error.cause?.code === 'EPRIVATEADDRESS',
+      );
+      assert.deepEqual(received, []);
+      const allowed = await webhookFetch(`http://127.0.0.1:${port}/hook`, { method: 'POST', body: '{}' }, true);
+      assert.equal(allowed.status, 204);
+      assert.deepEqual(received, ['/hook']);
+    } finally {
+      hook.close();
+    }
   });
 });

@@ -117,6 +117,24 @@ describe('following entities', () => {
     assert.ok(after.some((s) => s.id === 'microsoft'));
   });
 
+  test('notes in another language or script suggest what they name, inflected names too', async () => {
+    const client = await signIn(ts, 'notes-ru@example.com');
+    const saved = await client.post('/api/user/preferences', {
+      notes: 'Я слежу за Яндексом и за дата-центрами в Москве.\nマイクロソフトと大阪のデータセンター',
+    });
+    assert.equal(saved.status, 200);
+    const suggestions = followSuggestionListSchema.parse(await (await client.get('/api/follows/suggestions')).json());
+    assert.deepEqual(
+      suggestions.map((s) => [s.id, s.matched]),
+      [
+        ['yandex', 'Яндексом'],
+        ['moscow', 'Москве'],
+        ['microsoft', 'マイクロソフト'],
+        ['osaka', '大阪'],
+      ],
+    );
+  });
+
   test('deleting the account deletes its follows and alert settings', async () => {
     const client = await signIn(ts, 'leaving@example.com');
     assert.equal((await client.put('/api/follows/microsoft', {})).status, 201);

@@ -3,6 +3,7 @@ import { cleanText } from './text.js';
 import { entityRefSchema } from './entities.js';
 import { CONTENT_DEPTHS, INTERESTS, type Interest } from './preferences.js';
 import { entityChangeSchema } from './follows.js';
+import { INTEREST_LABELS } from './preference-options.js';
 
 export const DIGEST_KINDS = ['daily', 'weekly', 'breaking'] as const;
 export type DigestKind = (typeof DIGEST_KINDS)[number];
@@ -69,6 +70,34 @@ export const digestStorySchema = z.object({
 /** At most this many entities per story of a digest. */
 export const DIGEST_STORY_ENTITIES_MAX = 6;
 export type DigestStory = z.infer<typeof digestStorySchema>;
+
+/** The weekly summary's first section: the stories naming an entity the subscriber follows (docs/decisions/311). */
+export const FOLLOWING_SECTION_TITLE = 'Following';
+
+/** Where a story of a weekly summary stands: the title of its section, and whether it opens it. */
+export interface WeeklySectionPlace {
+  title: string;
+  opens: boolean;
+  /** In the "Following" section: its heading does not name the story's interest, so the story does. */
+  following: boolean;
+}
+
+/**
+ * A weekly summary's sections, as the email, the web reader and anything else that shows one name them. The stories
+ * naming a followed entity come first (selection puts them there) under "Following"; the others come grouped by
+ * interest, each group under its label.
+ */
+export function weeklySections(stories: ReadonlyArray<Pick<DigestStory, 'interest' | 'followed'>>): WeeklySectionPlace[] {
+  let following = true;
+  let previous: string | null = null;
+  return stories.map((story) => {
+    following &&= !!story.followed?.length;
+    const title = following ? FOLLOWING_SECTION_TITLE : INTEREST_LABELS[story.interest];
+    const opens = title !== previous;
+    previous = title;
+    return { title, opens, following };
+  });
+}
 
 /** GET /api/digests (one item) and GET /api/digests/:id: exactly what was emailed. */
 export const digestSchema = z.object({

@@ -1,6 +1,7 @@
 import {
   DEFAULT_PREFERENCES,
   INTEREST_LABELS,
+  weeklySections,
   PRODUCT_NAME,
   RATING_MAX,
   RATING_MIN,
@@ -11,7 +12,6 @@ import {
   type DigestSentence,
   type DigestStory,
   type EntityChange,
-  type Interest,
   changeLine,
 } from '@dcbrief/shared';
 import { escapeHtml } from '../lib/html.js';
@@ -191,22 +191,26 @@ function introFor(content: DigestEmailContent): string {
   if (!content.stories.length && content.changes?.length)
     return 'What changed this week about the entities you follow, each change as the outlets that state it tell it.';
   const outside = content.stories.filter((s) => s.outsideInterests).length;
-  const mine = content.stories.length - outside;
+  // Stories naming a followed entity lead a daily or weekly whatever their topic (docs/decisions/311).
+  const followed = content.kind === 'breaking' ? 0 : content.stories.filter((s) => s.followed?.length).length;
+  const mine = content.stories.length - outside - followed;
   if (content.kind === 'breaking') {
     const story = content.stories[0]!;
     return `${count(story.corroboration, 'outlet now reports', 'independent outlets now report')} this story${outside ? ', outside your topics' : ''}; ${ATTRIBUTED}.`;
   }
   const lead = `${outside === 1 ? 'leads' : 'lead'} ${content.kind === 'weekly' ? 'the week' : 'this edition'}`;
+  const first = followed ? `${count(followed, 'story', 'stories')} about what you follow` : '';
+  if (!mine && first) return `${first}${outside ? `, and ${outside} outside your topics that ${lead}` : ''}; ${ATTRIBUTED}.`;
   if (!mine) {
     const since = content.kind === 'weekly' ? 'this week' : 'since your last brief';
     return `Nothing new in your topics ${since}, so here ${outside === 1 ? 'is the story' : `are the ${outside} stories`} outside them that ${lead}; ${ATTRIBUTED}.`;
   }
   const yours =
     content.kind === 'weekly'
-      ? `The week's ${count(mine, 'most corroborated story', 'most corroborated stories')} in your topics, grouped by topic`
+      ? `${first ? 'the' : 'The'} week's ${count(mine, 'most corroborated story', 'most corroborated stories')} in your topics, grouped by topic`
       : `${count(mine, 'new story', 'new stories')} in your topics`;
   const extra = outside ? `, and ${outside} outside them that ${lead}` : '';
-  return `${yours}${extra}; ${ATTRIBUTED}.`;
+  return `${first ? `${first} first, then ` : ''}${yours}${extra}; ${ATTRIBUTED}.`;
 }
 
 function quietNote(kind: DigestKind): string {
@@ -226,22 +230,24 @@ const followingMarkHtml = (mark: string) =>
   `<p style="margin:0 0 6px"><span class="mk" style="display:inline-block;padding:2px 8px;border-radius:999px;background:#dbeafe;color:#1e3a8a;font-size:12px;font-weight:600">${escapeHtml(mark)}</span></p>`;
 const sectionTitleHtml = (title: string) =>
   `<h2 class="sc" style="margin:28px 0 12px;padding:0 0 6px;border-bottom:2px solid #1d4ed8;font-size:15px;font-weight:700;letter-spacing:.04em;text-transform:uppercase;color:#1d4ed8">${escapeHtml(title)}</h2>`;
-const sectionHtml = (interest: Interest) => sectionTitleHtml(INTEREST_LABELS[interest]);
 const WHAT_CHANGED = 'What changed';
 
-/** The weekly summary's section a story opens (its interest), or null within a section and in other kinds. */
-function sectionOpenedBy(content: DigestEmailContent, index: number): Interest | null {
-  if (content.kind !== 'weekly') return null;
-  const interest = content.stories[index]!.interest;
-  return index === 0 || content.stories[index - 1]!.interest !== interest ? interest : null;
+/**
+ * Per story, the section it opens (a weekly summary's "Following", then its interests; null within one and in other
+ * kinds), and whether its label names its interest (not under a section headed by it).
+ */
+function sections(content: DigestEmailContent): Array<{ opens: string | null; withInterest: boolean }> {
+  if (content.kind !== 'weekly') return content.stories.map(() => ({ opens: null, withInterest: true }));
+  return weeklySections(content.stories).map((p) => ({ opens: p.opens ? p.title : null, withInterest: p.following }));
 }
 
 function storiesHtml(content: DigestEmailContent, links: DigestEmailLinks): string {
+  const places = sections(content);
   return content.stories
     .map((story, i) => {
-      const section = sectionOpenedBy(content, i);
+      const { opens: section, withInterest } = places[i]!;
       const following = followingMark(story);
-      return `${section ? `${sectionHtml(section)}\n` : ''}${following ? `${followingMarkHtml(following)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, content.kind !== 'weekly', links)}`;
+      return `${section ? `${sectionTitleHtml(section)}\n` : ''}${following ? `${followingMarkHtml(following)}\n` : ''}${story.outsideInterests ? `${outsideMarkHtml}\n` : ''}${storyHtml(story, withInterest, links)}`;
     })
     .join('\n');
 }
@@ -403,13 +409,14 @@ function text(content: DigestEmailContent, links: DigestEmailLinks, heading: str
   if (links.listen) lines.push(`${links.listen.label}: ${links.listen.url}`);
   lines.push(`Read it in your browser: ${links.web}`, '');
   lines.push(...changesText(content.changes ?? []));
+  const places = sections(content);
   content.stories.forEach((story, i) => {
-    const section = sectionOpenedBy(content, i);
-    if (section) lines.push(`== ${INTEREST_LABELS[section]} ==`, '');
+    const { opens: section, withInterest } = places[i]!;
+    if (section) lines.push(`== ${section} ==`, '');
     const following = followingMark(story);
     if (following) lines.push(`   [${following}]`);
     if (story.outsideInterests) lines.push(`   [${OUTSIDE_MARK}]`);
-    lines.push(`${i + 1}. ${story.title}`, `   ${storyLabel(story, content.kind !== 'weekly', ' | ')}`);
+    lines.push(`${i + 1}. ${story.title}`, `   ${storyLabel(story, withInterest, ' | ')}`);
     const numbers = sourceNumbers(story);
     for (const s of story.summary) lines.push(factText(s, numbers));
     if (story.keyFigures.length) lines.push(`   Key figures: ${story.keyFigures.join(' | ')}`);

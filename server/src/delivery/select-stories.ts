@@ -88,8 +88,9 @@ interface Candidate {
 }
 
 /**
- * One subscriber's selection of the edition (docs/decisions/307): in a daily brief, the new stories naming an
- * entity they follow first, in the edition's order, whatever their interests (docs/decisions/311); then the new
+ * One subscriber's selection of the edition (docs/decisions/307): in a daily brief and a weekly summary, the new
+ * stories naming an entity they follow first, in the kind's order, whatever their interests (docs/decisions/311;
+ * the weekly's "Following" section); then the new
  * stories in their interests, then the must-know stories outside them; when none has anything, the edition's best
  * new stories. Every story naming a followed entity carries it (`followed`), in every kind.
  * Within their interests, their recent thumbs move stories up or down (`steered`). A weekly summary takes the
@@ -113,7 +114,7 @@ export function selectStories({
   ranked.forEach((story, i) => {
     if (!received.has(story.id)) fresh.push({ story, rank: i + 1, outside: !inInterests(story, preferences.interests) });
   });
-  const first = kind === 'daily' ? fresh.filter((c) => followedIn(c.story, followed).length).slice(0, limit) : [];
+  const first = kind === 'breaking' ? [] : fresh.filter((c) => followedIn(c.story, followed).length).slice(0, limit);
   const firstIds = new Set(first.map((c) => c.story.id));
   const rest = fresh.filter((c) => !firstIds.has(c.story.id));
   const room = limit - first.length;

@@ -237,6 +237,39 @@ describe('the weekly summary', () => {
     assert.match(email.text, /^Good morning, Ana\. /m);
   });
 
+  test('opens with the stories of the entities followed, under "Following", each naming its topic; the rest by topic', () => {
+    const dublin = { id: 'dublin', name: 'Dublin', kind: 'place' as const, country: 'IE' };
+    const edition = week().map((s) => (s.id === 'gpu' || s.id === 'eed' ? { ...s, entities: [dublin] } : s));
+    const weekly = selectStories({
+      kind: 'weekly',
+      date: '2026-11-24',
+      edition,
+      preferences: structuredClone(DEFAULT_PREFERENCES),
+      received: new Set(),
+      mustKnowMinOutlets: 3,
+      followed: new Set(['dublin']),
+    });
+    // Most corroborated first among the followed too; neither is called outside the topics.
+    assert.deepEqual(ids(weekly), ['eed', 'gpu', 'ransom', 'patch', 'par8', 'madrid', 'osaka', 'prices']);
+    assert.deepEqual(marked(weekly), []);
+    const email = renderDigestEmail(
+      'Ana',
+      { kind: 'weekly', date: '2026-11-23', title: weekly.title, quiet: false, stories: weekly.stories },
+      links(),
+    );
+    const sections = [...email.text.matchAll(/^== (.+) ==$/gm)].map((m) => m[1]);
+    assert.deepEqual(sections, ['Following', 'Security', 'Infrastructure', 'Technology', 'Market Trends']);
+    const htmlSections = [...email.html.matchAll(/<h2 class="sc" style="margin:28px[^>]*>([^<]+)<\/h2>/g)].map((m) => m[1]);
+    assert.deepEqual(htmlSections, sections);
+    // Under "Following" a story's label names its topic; under a topic's heading it does not.
+    assert.match(email.text, /^ {3}\[Following: Dublin\]\n1\. EU energy reporting template published\n {3}Regulations \| 7 sources$/m);
+    assert.match(email.text, /^3\. Ransomware hits a colocation provider\n {3}6 sources$/m);
+    assert.match(
+      email.text,
+      /2 stories about what you follow first, then the week's 6 most corroborated stories in your topics, grouped by topic; /,
+    );
+  });
+
   test('the greeting fits the hour the subscriber chose; a breaking alert comes at any hour', () => {
     assert.equal(greetingFor('Ana', 'daily', '06:00'), 'Good morning, Ana.');
     assert.equal(greetingFor('Ana', 'weekly', '08:00'), 'Good morning, Ana.');

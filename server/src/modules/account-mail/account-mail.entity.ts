@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EntitySchema } from '@mikro-orm/core';
-
-export const ACCOUNT_MAIL_STATES = ['pending', 'sending', 'sent', 'skipped', 'failed'] as const;
-export type AccountMailState = (typeof ACCOUNT_MAIL_STATES)[number];
+import { OUTBOX_ROW_PROPERTIES, OutboxRow } from '../../db/outbox-row.js';
 
 /**
  * An account email owed (a sign-in link, a waitlist confirmation, a billing notice): written in the transaction
@@ -10,7 +8,7 @@ export type AccountMailState = (typeof ACCOUNT_MAIL_STATES)[number];
  * between, and a request costs the same whether an email follows or not. The row holds what to send and to
  * whom, never the email itself: a sign-in link is made when it is sent, and nothing a visitor typed is sent anywhere.
  */
-export class AccountMail {
+export class AccountMail extends OutboxRow {
   id: string = randomUUID();
   kind!: string;
   recipient!: string;
@@ -18,13 +16,6 @@ export class AccountMail {
   nextPath: string | null = null;
   /** What the kind's renderer needs besides the address, as of when the email was owed (a billing notice's plan, its trial end). */
   params: Record<string, string | null> | null = null;
-  state: AccountMailState = 'pending';
-  attempts = 0;
-  nextAttemptAt: Date = new Date();
-  leaseUntil: Date | null = null;
-  lastError: string | null = null;
-  createdAt: Date = new Date();
-  sentAt: Date | null = null;
 }
 
 export const AccountMailSchema = new EntitySchema<AccountMail>({
@@ -37,12 +28,6 @@ export const AccountMailSchema = new EntitySchema<AccountMail>({
     recipient: { type: 'string', length: 254 },
     nextPath: { type: 'string', length: 2000, nullable: true },
     params: { type: 'json', nullable: true },
-    state: { type: 'string', length: 16 },
-    attempts: { type: 'integer' },
-    nextAttemptAt: { type: 'datetime' },
-    leaseUntil: { type: 'datetime', nullable: true },
-    lastError: { type: 'string', length: 500, nullable: true },
-    createdAt: { type: 'datetime' },
-    sentAt: { type: 'datetime', nullable: true },
+    ...OUTBOX_ROW_PROPERTIES,
   },
 });

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/core';
+import { raw, type EntityManager } from '@mikro-orm/core';
 import type { SqlEntityManager } from '@mikro-orm/knex';
 import {
   CAPACITY_STAGES,
@@ -26,6 +26,8 @@ export const ENTITY_LIST_MAX = 20;
 export const ACTIVE_WINDOW_MS = 7 * 24 * 3600 * 1000;
 /** Entities named most often in the same stories, shown beside the operator/site/place links. */
 const NAMED_WITH_MAX = 8;
+/** The week's list reads the ranked entities this many at a time, until it is full. */
+const ACTIVE_READ_SLICE = 100;
 /** Stories and facts on one page: the newest. */
 const PAGE_STORIES_MAX = 100;
 const PAGE_FACTS_MAX = 200;
@@ -46,8 +48,13 @@ export class EntitiesService {
    */
   async search(q: string, kind?: EntityKind): Promise<EntityListItem[]> {
     const wanted = keysOf(q);
-    const entities = await this.em.find(Entity, { mergedInto: null, ...(kind ? { kind } : {}) }, { orderBy: { id: 'asc' } });
-    const ranked: Array<{ entity: Entity; rank: number }> = [];
+    // Every name is compared (a query may meet any alias, in any script): only the fields that takes are read.
+    const entities = await this.em.find(
+      Entity,
+      { mergedInto: null, ...(kind ? { kind } : {}) },
+      { fields: ['id', 'kind', 'name', 'aliases', 'country'], orderBy: { id: 'asc' }, disableIdentityMap: true },
+    );
+    const ranked: Array<{ entity: NamedEntity; rank: number }> = [];
     for (const entity of entities) {
       const rank = matchRank(wanted, [entity.name, ...entity.aliases]);
       if (rank < 3) ranked.push({ entity, rank });
@@ -64,30 +71,45 @@ export class EntitiesService {
       .map((r) => r.item);
   }
 
-  /** The week's most active entities (to the app's clock): the most stories that name them, then the most facts. */
+  /**
+   * The week's most active entities (to the app's clock): the most stories that name them, then the most facts.
+   * Counted by the database (a week of mentions is tens of thousands of rows); entities are read in that order only
+   * until the list is full, merged ones and other kinds skipped.
+   */
   async active(kind?: EntityKind): Promise<EntityListItem[]> {
     const from = new Date(this.clock.now().getTime() - ACTIVE_WINDOW_MS);
-    const stories = new Map<string, Set<string>>();
-    const mentions = await this.em.find(
-      EntityMention,
-      { publishedAt: { $gte: from } },
-      { fields: ['entityId', 'storyId'], disableIdentityMap: true },
-    );
-    for (const m of mentions) {
-      let set = stories.get(m.entityId);
-      if (!set) stories.set(m.entityId, (set = new Set()));
-      set.add(m.storyId);
+    const [stories, facts] = await Promise.all([
+      this.countSince(EntityMention, 'story_id', { publishedAt: { $gte: from } }),
+      this.countSince(EntityFact, null, { statedAt: { $gte: from } }),
+    ]);
+    const ranked = [...new Set([...stories.keys(), ...facts.keys()])]
+      .map((id) => ({ id, stories: stories.get(id) ?? 0, facts: facts.get(id) ?? 0 }))
+      .sort((a, b) => b.stories - a.stories || b.facts - a.facts);
+    const out: EntityListItem[] = [];
+    for (let at = 0; at < ranked.length; at += ACTIVE_READ_SLICE) {
+      const slice = ranked.slice(at, at + ACTIVE_READ_SLICE);
+      const entities = await this.entitiesById(slice.map((r) => r.id));
+      for (const r of slice) {
+        const e = entities.get(r.id);
+        if (e && !e.mergedInto && (!kind || e.kind === kind)) out.push(listItem(e, r.stories, r.facts));
+      }
+      // Full, and the next entity ranks below the last one kept (an equal one may still sort before it by name).
+      const last = out[ENTITY_LIST_MAX - 1];
+      const next = ranked[at + ACTIVE_READ_SLICE];
+      if (last && (!next || next.stories < last.stories || (next.stories === last.stories && next.facts < last.facts))) break;
     }
-    const facts = new Map<string, number>();
-    const stated = await this.em.find(EntityFact, { statedAt: { $gte: from } }, { fields: ['entityId'], disableIdentityMap: true });
-    for (const f of stated) facts.set(f.entityId, (facts.get(f.entityId) ?? 0) + 1);
-    const ids = [...new Set([...stories.keys(), ...facts.keys()])];
-    const entities = await this.entitiesById(ids);
-    return [...entities.values()]
-      .filter((e) => !e.mergedInto && (!kind || e.kind === kind))
-      .map((e) => listItem(e, stories.get(e.id)?.size ?? 0, facts.get(e.id) ?? 0))
-      .sort((a, b) => b.stories - a.stories || b.facts - a.facts || a.name.localeCompare(b.name))
-      .slice(0, ENTITY_LIST_MAX);
+    return out.sort((a, b) => b.stories - a.stories || b.facts - a.facts || a.name.localeCompare(b.name)).slice(0, ENTITY_LIST_MAX);
+  }
+
+  /** Per entity, the rows matching `where` (or the distinct values of `distinct` among them), counted by the database. */
+  private async countSince<T extends object>(entity: new () => T, distinct: string | null, where: object): Promise<Map<string, number>> {
+    const rows = await (this.em as SqlEntityManager)
+      .createQueryBuilder(entity, 'x')
+      .select(['x.entity_id as id', raw(distinct ? `count(distinct x.${distinct}) as n` : 'count(*) as n')])
+      .where(where)
+      .groupBy('x.entity_id')
+      .execute<Array<{ id: string; n: number | string }>>('all', false);
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
   }
 
   /** An entity's page; a merged id answers with the entity it was merged into. */
@@ -271,11 +293,14 @@ export class EntitiesService {
   }
 }
 
-export function toRef(entity: Entity): EntityRef {
+/** What a list shows of an entity (a search reads only these, and the aliases it matches). */
+type NamedEntity = Pick<Entity, 'id' | 'name' | 'kind' | 'country'>;
+
+export function toRef(entity: NamedEntity): EntityRef {
   return { id: entity.id, name: entity.name, kind: entity.kind, country: entity.country };
 }
 
-function listItem(entity: Entity, stories: number, facts: number): EntityListItem {
+function listItem(entity: NamedEntity, stories: number, facts: number): EntityListItem {
   return { ...toRef(entity), stories, facts };
 }
 

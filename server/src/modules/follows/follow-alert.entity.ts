@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { EntitySchema } from '@mikro-orm/core';
 import type { EntityChange } from '@dcbrief/shared';
+import { OUTBOX_ROW_PROPERTIES, OutboxRow } from '../../db/outbox-row.js';
 import { User } from '../users/user.entity.js';
 
 /** A subscriber's alert settings: email on a followed entity's status change, and a signed webhook. */
@@ -15,28 +16,19 @@ export class FollowAlertSettings {
   updatedAt: Date = new Date();
 }
 
-export const FOLLOW_ALERT_STATES = ['pending', 'sending', 'sent', 'skipped', 'failed'] as const;
-export type FollowAlertState = (typeof FOLLOW_ALERT_STATES)[number];
 export type FollowAlertChannel = 'email' | 'webhook';
 
 /**
  * The alerts' outbox: one row per subscriber, channel and change, written once (the unique `idempotencyKey`), sent
  * with retries and exponential backoff, its id sent along as the webhook's `Idempotency-Key`.
  */
-export class FollowAlert {
+export class FollowAlert extends OutboxRow {
   id: string = randomUUID();
   user!: User;
   channel!: FollowAlertChannel;
   /** `<user>|<channel>|<change key>`: a change alerts each subscriber once per channel, whatever rescans it. */
   idempotencyKey!: string;
   change!: EntityChange;
-  state: FollowAlertState = 'pending';
-  attempts = 0;
-  nextAttemptAt: Date = new Date();
-  leaseUntil: Date | null = null;
-  lastError: string | null = null;
-  createdAt: Date = new Date();
-  sentAt: Date | null = null;
 }
 
 export const FollowAlertSettingsSchema = new EntitySchema<FollowAlertSettings>({
@@ -63,12 +55,6 @@ export const FollowAlertSchema = new EntitySchema<FollowAlert>({
     channel: { type: 'string', length: 16 },
     idempotencyKey: { type: 'string', length: 400, unique: true },
     change: { type: 'json' },
-    state: { type: 'string', length: 16 },
-    attempts: { type: 'integer' },
-    nextAttemptAt: { type: 'datetime' },
-    leaseUntil: { type: 'datetime', nullable: true },
-    lastError: { type: 'string', length: 500, nullable: true },
-    createdAt: { type: 'datetime' },
-    sentAt: { type: 'datetime', nullable: true },
+    ...OUTBOX_ROW_PROPERTIES,
   },
 });

@@ -11,7 +11,7 @@ import { User } from '../users/user.entity.js';
 import { FollowAlert, FollowAlertSettings, type FollowAlertChannel } from './follow-alert.entity.js';
 import { followedByUser } from './follows.service.js';
 import { changesOf } from './what-changed.js';
-import { checkWebhookAddress } from './webhook-address.js';
+import { checkWebhookAddress, webhookFetch } from './webhook-address.js';
 
 /**
  * Alerts when a followed entity's status changes (docs/decisions/311): each run finds the status changes stated in the
@@ -181,18 +181,22 @@ export class FollowAlertQueue {
     if (!settings?.webhookUrl || !settings.webhookSecret) return false;
     await checkWebhookAddress(settings.webhookUrl, this.deps.allowPrivateWebhooks);
     const body = JSON.stringify(webhookBody(row));
-    const res = await fetch(settings.webhookUrl, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        'User-Agent': `${PRODUCT_NAME} follow alerts`,
-        'Idempotency-Key': row.id,
-        [FOLLOW_WEBHOOK_SIGNATURE_HEADER]: signWebhook(settings.webhookSecret, body, this.deps.clock.now()),
+    const res = await webhookFetch(
+      settings.webhookUrl,
+      {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': `${PRODUCT_NAME} follow alerts`,
+          'Idempotency-Key': row.id,
+          [FOLLOW_WEBHOOK_SIGNATURE_HEADER]: signWebhook(settings.webhookSecret, body, this.deps.clock.now()),
+        },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       },
-      body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
-    });
+      this.deps.allowPrivateWebhooks,
+    );
     await res.body?.cancel();
     if (res.status < 200 || res.status >= 300) throw new Error(`the webhook answered HTTP ${res.status}`);
     return true;

@@ -3,8 +3,13 @@ import { MAX_FOLLOW_SUGGESTIONS, type FollowSuggestion } from '@dcbrief/shared';
 import { Entity } from '../../engine/entities/entity.entity.js';
 import { loadEntityIndex } from '../../engine/entities/entities.service.js';
 import type { EntityIndex } from '../../engine/entities/recognize.js';
+import { identifyLanguage } from '../../engine/language/identify.js';
 
-/** The notes are read as English unless they say otherwise: recognition folds names of every script alike. */
+/**
+ * A line of notes is read as English, and also in its own language when the engine's identifier can tell it (long
+ * enough): recognition folds names of every script alike, but an inflected name ("за Яндексом") is met only by
+ * the reading of its language.
+ */
 const NOTES_LANGUAGE = 'en';
 
 /**
@@ -16,7 +21,9 @@ export function namedInNotes(index: EntityIndex, notes: string): Array<{ id: str
   const found = new Map<string, { id: string; matched: string; at: number }>();
   let offset = 0;
   for (const line of notes.split(/\n/)) {
-    const hits = [...index.mentions(line, NOTES_LANGUAGE), ...index.mentions(line.toLowerCase(), NOTES_LANGUAGE)];
+    const own = identifyLanguage(line, NOTES_LANGUAGE).language;
+    const languages = own === NOTES_LANGUAGE ? [NOTES_LANGUAGE] : [NOTES_LANGUAGE, own];
+    const hits = languages.flatMap((language) => [...index.mentions(line, language), ...index.mentions(line.toLowerCase(), language)]);
     for (const m of hits) {
       const at = offset + m.start;
       const seen = found.get(m.id);

@@ -1,11 +1,14 @@
+import { lookup as lookupCallback, type LookupAddress, type LookupOptions } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+import { Agent, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
 
 /**
  * Where a follow-alert webhook may point: http(s) only, and, unless the configuration allows it
  * (FOLLOW_WEBHOOK_PRIVATE=allow: tests, a closed network), no private, loopback, link-local or unspecified address,
- * so a subscriber cannot make the server post into its own network. Checked when the address is saved and again
- * before each post (a name may resolve elsewhere later).
+ * so a subscriber cannot make the server post into its own network. Checked when the address is saved, again before
+ * each post, and at the moment of connecting (webhookFetch): a name that answered a public address to the check
+ * and a private one a second later (DNS rebinding) is refused by the lookup the connection itself uses.
  */
 
 const PRIVATE = new BlockList();
@@ -64,4 +67,39 @@ export async function checkWebhookAddress(url: string, allowPrivate: boolean): P
   }
   if (addresses.some(isPrivateAddress))
     throw new WebhookAddressError('The webhook address points at a private or local network; use an address on the public internet.');
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A lookup for net.connect that resolves as usual and refuses private answers: the address checked is the one
+ * connected to. Node asks for all addresses (`all: true`, to try both families) or for one, so both are answered.
+ */
+function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  lookupCallback(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, '');
+    const refused = addresses.find((a) => isPrivateAddress(a.address));
+    if (refused) {
+      const e: NodeJS.ErrnoException = new WebhookAddressError(
+        `The webhook's host "${hostname}" now points at a private or local network (${refused.address}).`,
+      );
+      e.code = 'EPRIVATEADDRESS';
+      return callback(e, '');
+    }
+    if (options.all) return callback(null, addresses);
+    const first = addresses[0]!;
+    callback(null, first.address, first.family);
+  });
+}
+
+let publicOnlyAgent: Agent | undefined;
+
+/**
+ * POSTs to a webhook the way fetch does, connecting only to public addresses unless private ones are allowed. A
+ * literal IP is never looked up, so checkWebhookAddress (run first by the caller) is what refuses a private one.
+ */
+export function webhookFetch(url: string, init: RequestInit, allowPrivate: boolean): Promise<Response> {
+  if (allowPrivate) return undiciFetch(url, init);
+  publicOnlyAgent ??= new Agent({ connect: { lookup: publicOnlyLookup } });
+  return undiciFetch(url, { ...init, dispatcher: publicOnlyAgent });
 }

@@ -72,6 +72,25 @@ describe('digest reader', () => {
     );
   });
 
+  it('a weekly summary opens with the stories of what the subscriber follows, under "Following", each naming its topic', async () => {
+    const digest = makeDigestWithStories({ id: 'd-weekly-follow', kind: 'weekly', title: 'Weekly summary to Mon, Nov 23: Singapore' });
+    const [oslo, singapore] = digest.stories;
+    const followed = [{ id: 'singapore', name: 'Singapore', kind: 'place' as const, country: 'SG' }];
+    digest.stories = [{ ...singapore!, followed }, oslo!];
+    fakeApi({
+      'GET /api/auth/user': { status: 200, body: basicActiveUser() },
+      'GET /api/digests/d-weekly-follow': { status: 200, body: digest },
+    });
+    renderApp('/digests/d-weekly-follow');
+    const following = await screen.findByRole('region', { name: 'Following' });
+    const story = within(following).getByRole('article', { name: /Singapore lifts pause/ });
+    expect(within(story).getByText('Regulations')).toBeInTheDocument();
+    expect(within(story).getByText('Following: Singapore')).toBeInTheDocument();
+    const infrastructure = screen.getByRole('region', { name: 'Infrastructure' });
+    const other = within(infrastructure).getByRole('article', { name: /Nordic operator/ });
+    expect(within(other).queryByText('Infrastructure')).not.toBeInTheDocument();
+  });
+
   it('a quiet day says so instead of showing an empty digest', async () => {
     fakeApi({
       'GET /api/auth/user': { status: 200, body: basicActiveUser() },

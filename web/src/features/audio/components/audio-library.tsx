@@ -1,11 +1,11 @@
-import { Copy, Download, Headphones, Library, Play, Podcast, RefreshCw, Trash2 } from 'lucide-react';
+import { Download, Headphones, Library, Play, Podcast } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/paths';
 import { EPISODE_KIND_TITLES, episodeDayLabel, type Episode } from '@dcbrief/shared';
+import { PrivateAddressCard, type PrivateAddressTexts } from '@/components/private-address-card';
 import { TitledCard } from '@/components/titled-card';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/hooks/use-toast';
 import { apiUrl } from '@/lib/api-client';
@@ -143,51 +143,21 @@ export function AudioLibrary({ episodes, isLoading }: { episodes: Episode[] | un
   );
 }
 
+const PODCAST_FEED_TEXTS: PrivateAddressTexts = {
+  title: 'Podcast feed',
+  description: 'Listen in any podcast app: add this private address by URL. Anyone with it can listen, so keep it to yourself.',
+  inputLabel: 'Private feed address',
+  copied: 'Feed address copied',
+  active: 'Your feed is active. Its address is shown only when it is made: make a new one to see it again (the old one stops working).',
+  none: 'You have no podcast feed yet.',
+  create: 'Create feed',
+  turnOff: 'Turn off feed',
+};
+
 /** The private podcast feed: shown when made (its token is stored hashed), copied, rotated or revoked. */
 export function PodcastFeedCard() {
   const feed = useAudioFeed({ enabled: true });
   const rotate = useRotateAudioFeed();
   const revoke = useRevokeAudioFeed();
-  const url = feed.data?.url ?? null;
-  const copy = async () => {
-    if (!url) return;
-    await navigator.clipboard.writeText(url);
-    toast({ title: 'Feed address copied' });
-  };
-  return (
-    <TitledCard
-      icon={Podcast}
-      title="Podcast feed"
-      description="Listen in any podcast app: add this private address by URL. Anyone with it can listen, so keep it to yourself."
-      contentClassName="grid gap-3"
-    >
-      {url ? (
-        <div className="flex gap-2">
-          <Input readOnly value={url} aria-label="Private feed address" onFocus={(e) => e.currentTarget.select()} />
-          <Button type="button" variant="outline" onClick={() => void copy()}>
-            <Copy aria-hidden="true" />
-            Copy
-          </Button>
-        </div>
-      ) : (
-        <p className="text-sm text-slate-600">
-          {feed.data?.exists
-            ? 'Your feed is active. Its address is shown only when it is made: make a new one to see it again (the old one stops working).'
-            : 'You have no podcast feed yet.'}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <Button type="button" variant="outline" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
-          <RefreshCw aria-hidden="true" />
-          {feed.data?.exists ? 'New address' : 'Create feed'}
-        </Button>
-        {feed.data?.exists && (
-          <Button type="button" variant="ghost" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
-            <Trash2 aria-hidden="true" />
-            Turn off feed
-          </Button>
-        )}
-      </div>
-    </TitledCard>
-  );
+  return <PrivateAddressCard icon={Podcast} texts={PODCAST_FEED_TEXTS} address={feed.data} rotate={rotate} revoke={revoke} />;
 }

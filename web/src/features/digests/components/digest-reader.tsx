@@ -1,5 +1,5 @@
 import { Coffee } from 'lucide-react';
-import { INTEREST_LABELS, type Digest, type DigestStory as Story, type Interest } from '@dcbrief/shared';
+import { weeklySections, type Digest, type DigestStory as Story } from '@dcbrief/shared';
 import { Badge } from '@/components/ui/badge';
 import { formatLongDate } from '@/lib/date-format';
 import { CONTENT_DEPTH_LABELS, KIND_LABELS } from '@/lib/labels';
@@ -52,27 +52,30 @@ export function DigestReader({ digest }: { digest: Digest }) {
   );
 }
 
-/** A weekly summary's stories come grouped by interest (docs/decisions/307): one section per group, named after it. */
+/**
+ * A weekly summary's stories in sections (docs/decisions/307, 311): those naming an entity the subscriber follows
+ * first under "Following", then the others grouped by interest, one section per group, named after it.
+ */
 function WeeklySections({ stories }: { stories: Story[] }) {
-  const sections: Array<{ interest: Interest; items: Array<{ story: Story; position: number }> }> = [];
-  stories.forEach((story, i) => {
-    const last = sections[sections.length - 1];
-    if (last?.interest === story.interest) last.items.push({ story, position: i + 1 });
-    else sections.push({ interest: story.interest, items: [{ story, position: i + 1 }] });
+  const sections: Array<{ title: string; following: boolean; items: Array<{ story: Story; position: number }> }> = [];
+  weeklySections(stories).forEach(({ title, opens, following }, i) => {
+    const item = { story: stories[i]!, position: i + 1 };
+    if (opens) sections.push({ title, following, items: [item] });
+    else sections[sections.length - 1]!.items.push(item);
   });
   return (
     <div className="mt-8 grid gap-8">
-      {sections.map(({ interest, items }) => (
-        <section key={`${interest}-${items[0]!.position}`} aria-labelledby={`section-${items[0]!.position}`}>
+      {sections.map(({ title, following, items }) => (
+        <section key={`${title}-${items[0]!.position}`} aria-labelledby={`section-${items[0]!.position}`}>
           <h2
             id={`section-${items[0]!.position}`}
             className="border-b-2 border-blue-700 pb-1 text-sm font-bold tracking-wide text-blue-800 uppercase"
           >
-            {INTEREST_LABELS[interest]}
+            {title}
           </h2>
           <div className="mt-4 grid gap-5">
             {items.map(({ story, position }) => (
-              <DigestStory key={story.id} story={story} position={position} headingLevel={3} />
+              <DigestStory key={story.id} story={story} position={position} headingLevel={3} namesInterest={following} />
             ))}
           </div>
         </section>

@@ -33,16 +33,27 @@ function LanguageMark({ fact }: { fact: DigestSentence }) {
  * One story as it was emailed: every fact once, followed by numbered markers of all the sources that
  * state it (in any language), the numbers pointing into the story's source list below. A story outside the
  * subscriber's interests (a must-know one) says so, as the email does. `headingLevel` 3 within a weekly
- * summary's interest sections, where the section's heading names the interest and the story does not again.
+ * summary's sections; under an interest's section (`namesInterest` false) the heading names the interest and the
+ * story does not again.
  */
-export function DigestStory({ story, position, headingLevel = 2 }: { story: Story; position: number; headingLevel?: 2 | 3 }) {
+export function DigestStory({
+  story,
+  position,
+  headingLevel = 2,
+  namesInterest = headingLevel === 2,
+}: {
+  story: Story;
+  position: number;
+  headingLevel?: 2 | 3;
+  namesInterest?: boolean;
+}) {
   const number = new Map(story.sources.map((source, i) => [source.id, i + 1]));
   const headingId = `story-${position}-title`;
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-xs sm:p-6">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        {headingLevel === 2 && <Badge variant="soft">{INTEREST_LABELS[story.interest]}</Badge>}
+        {namesInterest && <Badge variant="soft">{INTEREST_LABELS[story.interest]}</Badge>}
         {story.followed?.length ? (
           <Badge className="bg-blue-100 text-blue-900 ring-1 ring-blue-200 ring-inset">
             Following: {story.followed.map((e) => e.name).join(', ')}
