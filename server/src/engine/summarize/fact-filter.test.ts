@@ -26,6 +26,9 @@ const CASES: Record<string, Cases> = {
       ['opinion', 'Ireland should stop approving data centers in Dublin until 2030.'],
       ['opinion', 'Column: Stop calling every outage at Equinix a black swan.'],
       ['opinion', 'This is exactly the kind of project the Nordics need more of.'],
+      ['speculation', 'Once built, the 200 MW campus near Lyon is slated to be the largest in France.'],
+      ['speculation', 'The campus is set to create 400 jobs in Navarra, the regional government said.'],
+      ['opinion', 'The 300 MW campus in Johor is one of the most advanced AI sites in Asia, the operator said.'],
     ],
     kept: [
       'Equinix will open FR9, a 60 MW data center in Frankfurt, in May 2027.',
@@ -34,6 +37,8 @@ const CASES: Record<string, Cases> = {
       'Under the EU Energy Efficiency Directive, operators of sites above 500 kW should report their PUE by 15 May 2025.',
       'Phase I of the Project Jupiter campus delivers 48 MW along I-95 in Virginia.',
       'The think tank Ember said data centers used 3% of EU electricity in 2024.',
+      'The 200 MW campus near Lyon is set to open in 2027, Data4 said.',
+      'The project is estimated to cost 900 million euros, the developer said.',
     ],
   },
   pt: {
@@ -288,6 +293,7 @@ const CASES: Record<string, Cases> = {
       ['speculation', 'Google skal ha kjøpt en tomt på 50 hektar ved Skien for et nytt datasenter.'],
       ['opinion', 'Dessverre blir nettilkoblingen av datasenteret i Stavanger forsinket til 2027.'],
       ['first-person', 'Vi har åpnet vårt andre datasenter i Oslo med 10 MW.'],
+      ['speculation', 'En rapport fra Menon anslår at datasenteret i Hamar vil gi 800 arbeidsplasser.'],
     ],
     kept: [
       'Green Mountain åpner et nytt datasenter på 30 MW i Oslo i 2026.',
