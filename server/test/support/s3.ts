@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { utimes } from 'node:fs/promises';
+import { stat, utimes } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,15 @@ export async function startS3StandIn(bucket = 'dcbrief-audio'): Promise<S3StandI
     options: { bucket, region: 'us-east-1', endpoint, forcePathStyle: true, credentials },
     setModified: async (key, at) => {
       const store = (server as unknown as { store: { getResourcePath(b: string, k: string, r: string): string } }).store;
-      await utimes(store.getResourcePath(bucket, key, 'object'), at, at);
+      const file = store.getResourcePath(bucket, key, 'object');
+      // s3rver answers a PUT before its write stream has closed the file (it resolves on `end()`, not on 'finish'):
+      // a write that lands after the stamp moves the time again. Stamp until the time stays put.
+      for (let tries = 0; tries < 100; tries++) {
+        await utimes(file, at, at);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (Math.abs((await stat(file)).mtime.getTime() - at.getTime()) < 1000) return;
+      }
+      throw new Error(`s3rver kept rewriting ${key}: its time could not be set`);
     },
     close: async () => {
       await server.close();
