@@ -1,7 +1,7 @@
 import type { Translator } from '../translate/translator.js';
 import { judgeSentence } from './fact-filter.js';
 import { pickDistinct, rankFacts, withTranslations, type Fact, type SummaryArticle } from './facts.js';
-import { figureLabel, figuresIn, formatFigure } from './key-figures.js';
+import { figureLabel, figuresIn, formatFigure, plainLabel } from './key-figures.js';
 import type { KeyFigure, StorySummaries, SummarySentence } from './summary.types.js';
 
 export type { SummaryArticle } from './facts.js';
@@ -205,12 +205,15 @@ function keyFigures(facts: Fact[], articles: SummaryArticle[]): KeyFigure[] {
     for (const s of [fact.shown, ...fact.statements.filter((x) => x !== fact.shown)]) {
       for (const figure of s.figures) {
         if (figures.has(figure.key)) continue;
+        const label = figureLabel(figure, s.text, s.language);
+        // A percentage alone ("Share: 100%") says nothing: it is a key figure only when a word says of what.
+        if (figure.key.startsWith('pct:') && label === plainLabel(figure.key)) continue;
         const sourceIds = new Set(
           fact.statements.filter((x) => x.figureKeys.has(figure.key)).flatMap((x) => [x.sourceId, ...x.alsoSourceIds]),
         );
         for (const a of perArticle) if (a.keys.has(figure.key)) for (const id of a.sourceIds) sourceIds.add(id);
         figures.set(figure.key, {
-          label: figureLabel(figure, s.text, s.language),
+          label,
           text: formatFigure(figure.key),
           key: figure.key,
           stated: figure.raw,

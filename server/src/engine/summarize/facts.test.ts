@@ -456,6 +456,25 @@ describe('depths pick distinct facts, most corroborated first', () => {
   });
 });
 
+describe('key figures: a percentage only with what it is a share of', () => {
+  const articles = [
+    article('a', 'dcd', 'en', 'Microsoft will train 250,000 people, 2.4% of the population, and build a 60 MW campus in Gävle.'),
+    article('b', 'wire', 'en', 'Microsoft will build a 60 MW campus in Gävle. It will run on 100% renewable power from the local utility.'),
+  ];
+  const summary = summarizeExtractive(articles, 'en');
+
+  it('keeps "Renewable share: 100%", leaves out a bare "Share: 2.4%"', () => {
+    const labelled = summary.keyFigures.map((f) => `${f.label}: ${f.text}`);
+    assert.ok(labelled.includes('Renewable share: 100%'), labelled.join(' | '));
+    assert.ok(labelled.includes('Capacity: 60 MW'), labelled.join(' | '));
+    assert.ok(!summary.keyFigures.some((f) => f.key === 'pct:2.4'), labelled.join(' | '));
+    assert.ok(
+      summary.detailed.some((s) => /2\.4%/.test(s.text)),
+      'the sentence still states it',
+    );
+  });
+});
+
 describe('key figure labels', () => {
   const label = (sentence: string, language: string, key: string) => {
     const figure = figuresIn(sentence, language).find((f) => f.key === key);
