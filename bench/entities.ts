@@ -63,7 +63,7 @@ export async function benchEntities(
   const seeds = seedEntities();
   // As the ingest pass recognises: the seed list as entities, the shipped towns through their lookup.
   const index = new EntityIndex(readSeedEntities(), shippedTowns());
-  const toLabel = labelIdsOf(labels, seeds);
+  const { toLabel, byName } = labelIdsOf(labels, seeds);
   const rows: Array<Record<string, string>> = [];
   for (const half of HALVES.filter((h) => !options.set?.length || options.set.includes(h))) {
     const file = path.join(ROOT, '.set', half, 'articles.jsonl');
@@ -94,7 +94,13 @@ export async function benchEntities(
         publishedAt: new Date(article.published),
       });
       ms += performance.now() - started;
-      const mapped = (id: string) => toLabel.get(id) ?? `ours:${id}`;
+      // Names the seed list does not hold, found in the article (found.ts), meet a label by one of their names too.
+      const foundLabel = new Map<string, string>();
+      for (const f of found.found) {
+        const id = [f.name, ...f.aliases].map(byName).find(Boolean);
+        if (id) foundLabel.set(f.id, id);
+      }
+      const mapped = (id: string) => toLabel.get(id) ?? foundLabel.get(id) ?? `ours:${id}`;
       const kindOf = (id: string) => labels.entities[id]?.kind ?? seeds.find((s) => `ours:${s.id}` === id)?.kind ?? 'company';
       const predicted = new Set(found.entities.map(mapped));
       const gold = new Set(label.entities);
@@ -204,7 +210,10 @@ function judgeFact(
 }
 
 /** Our ids to the labels' ids: by one of the label's names or aliases folded as recognition folds them, or by id. */
-function labelIdsOf(labels: EntityLabels, seeds: ReturnType<typeof seedEntities>): Map<string, string> {
+function labelIdsOf(
+  labels: EntityLabels,
+  seeds: ReturnType<typeof seedEntities>,
+): { toLabel: Map<string, string>; byName: (name: string) => string | undefined } {
   const byName = new Map<string, string>();
   const fold = (name: string) =>
     foldLetters(name)
@@ -226,5 +235,5 @@ function labelIdsOf(labels: EntityLabels, seeds: ReturnType<typeof seedEntities>
       }
     }
   }
-  return out;
+  return { toLabel: out, byName: (name) => byName.get(fold(name)) };
 }

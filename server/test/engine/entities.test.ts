@@ -92,6 +92,46 @@ describe('entities stored from stories, and the operator commands', () => {
     assert.equal(await db.orm.em.fork().count(EntityMention, { entityId: 'dietzenbach', storyId: story }), 2);
   });
 
+  it('stores a name found by its legal form or a government head as a candidate at once, with its facts, once', async () => {
+    const story = flatUUID();
+    await db.orm.em
+      .fork()
+      .insertMany(Article, [
+        article(
+          story,
+          'dcd',
+          'Quorvane Holdings Ltd buys land in Aragon',
+          'Quorvane said it will invest €300 million. The Government of Aragon approved the plan.',
+        ),
+        article(
+          story,
+          'heraldo',
+          'Quorvane compra suelo en Aragón',
+          'El Gobierno de Aragón aprobó el plan de Quorvane Holdings Ltd.',
+          'es',
+        ),
+      ]);
+    const report = await recordEntities(db.orm.em.fork(), [story], NOW);
+    await recordEntities(db.orm.em.fork(), [story], NOW);
+    assert.deepEqual(report.candidates.sort(), ['aragon-government', 'quorvane-holdings']);
+    const em = db.orm.em.fork();
+    const quorvane = await em.findOneOrFail(Entity, { id: 'quorvane-holdings' });
+    assert.deepEqual(
+      [quorvane.kind, quorvane.status, quorvane.origin, quorvane.name],
+      ['company', 'candidate', 'found', 'Quorvane Holdings Ltd'],
+    );
+    assert.ok(quorvane.aliases.includes('Quorvane Holdings'));
+    const government = await em.findOneOrFail(Entity, { id: 'aragon-government' });
+    assert.deepEqual([government.role, government.status], ['government', 'candidate']);
+    assert.ok(government.aliases.includes('Gobierno de Aragón'), 'the forms the articles wrote');
+    assert.equal(await em.count(EntityMention, { entityId: 'aragon-government', storyId: story }), 2, 'one per article, in both languages');
+    const money = await em.find(EntityFact, { storyId: story, type: 'investment' });
+    assert.deepEqual(
+      money.map((f) => f.entityId),
+      ['quorvane-holdings'],
+    );
+  });
+
   it('lists a name seen in three stories from two outlets as a candidate, and shows a timeline', async () => {
     const candidates = await run('list', '--candidates');
     assert.match(candidates, /zorblax-energy\s+company\s+Zorblax Energy\s+candidate\s+3/);

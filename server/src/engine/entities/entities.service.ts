@@ -8,6 +8,7 @@ import { Article } from '../model/article.entity.js';
 import { splitSentences } from '../summarize/sentences.js';
 import { Entity, EntityFact, EntityMention, EntityNameSighting } from './entity.entity.js';
 import { extractArticle, type ExtractedFact } from './extract.js';
+import type { FoundEntity } from './found.js';
 import { EntityIndex } from './recognize.js';
 import { readSeedEntities, shippedTowns, townEntity, type SeedEntity } from './seed.js';
 
@@ -85,8 +86,11 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
   const slices = [...perStatement(storyIds, STORIES_PER_SLICE)];
   let articles = slices.length ? await loadArticles(em, slices[0]!) : [];
   let writing: Promise<void> = Promise.resolve();
-  // The shipped towns the news names are stored as entities the first time (their pages, follows and facts need a row).
+  // The shipped towns the news names are stored as entities the first time (their pages, follows and facts need a row),
+  // and so are names found by their legal form or cue (found.ts), as candidates for the operator.
   const storedTowns = new Set<string>();
+  const foundNew = new Map<string, FoundEntity>();
+  const storedFound = new Set<string>();
   for (const [n, slice] of slices.entries()) {
     const byStory = new Map<string, EntityArticle[]>();
     for (const a of articles) byStory.set(a.storyId!, [...(byStory.get(a.storyId!) ?? []), a]);
@@ -94,6 +98,7 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
     const facts: EntityFact[] = [];
     const sightings: EntityNameSighting[] = [];
     const newTowns: Entity[] = [];
+    const sliceFound: FoundEntity[] = [];
     for (const [storyId, list] of byStory) {
       list.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
       const read = readStory(index, storyId, list, now);
@@ -102,12 +107,25 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
         if (town) newTowns.push(seedRow(townEntity(town), now));
         storedTowns.add(entityId);
       }
+      for (const f of read.found) {
+        if (storedFound.has(f.id)) continue;
+        const seen = foundNew.get(f.id);
+        // Every form the slice's articles wrote is an alias ("Government of Aragon", "Gobierno de Aragón").
+        if (seen) seen.aliases = [...new Set([...seen.aliases, f.name, ...f.aliases])];
+        else foundNew.set(f.id, { ...f, aliases: [...f.aliases] });
+      }
       mentions.push(...read.mentions);
       facts.push(...read.facts);
       sightings.push(...read.sightings);
       for (const s of read.sightings) sightedKeys.add(s.key);
     }
+    for (const [id, f] of foundNew) if (!storedFound.has(id) && !newTowns.some((t) => t.id === id)) sliceFound.push(f);
+    for (const f of sliceFound) storedFound.add(f.id);
+    foundNew.clear();
     await writing;
+    const foundRows = await newFoundRows(em, sliceFound, now);
+    newTowns.push(...foundRows);
+    report.candidates.push(...foundRows.map((r) => r.id));
     articles = n + 1 < slices.length ? await loadArticles(em, slices[n + 1]!) : [];
     writing = writeSlice(em, slice, { newTowns, mentions, facts, sightings });
     report.stories += byStory.size;
@@ -115,8 +133,39 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
     report.facts += facts.length;
   }
   await writing;
-  report.candidates = await promoteCandidates(em, index, [...sightedKeys], now);
+  report.candidates.push(...(await promoteCandidates(em, index, [...sightedKeys], now)));
   return report;
+}
+
+/**
+ * Rows for the names found by their legal form or cue that no stored entity has yet (a merged one's id included): a
+ * candidate with its name and the forms the article wrote, for the operator to confirm, merge or leave.
+ */
+async function newFoundRows(em: EntityManager, found: FoundEntity[], now: Date): Promise<Entity[]> {
+  if (!found.length) return [];
+  const stored = new Set<string>();
+  for (const part of perStatement(found.map((f) => f.id)))
+    for (const row of await plainRows(em, Entity, ['id'], { id: { $in: part } })) stored.add(row.id);
+  return found
+    .filter((f) => !stored.has(f.id))
+    .map((f) =>
+      Object.assign(new Entity(), {
+        id: f.id,
+        kind: f.kind,
+        name: f.name.slice(0, 200),
+        aliases: [...new Set(f.aliases.filter((a) => a !== f.name))],
+        role: f.role ?? null,
+        level: null,
+        country: null,
+        operatorId: null,
+        placeId: null,
+        common: false,
+        status: 'candidate',
+        origin: 'found',
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
 }
 
 function loadArticles(em: EntityManager, storyIds: string[]): Promise<EntityArticle[]> {
@@ -146,16 +195,18 @@ function readStory(index: EntityIndex, storyId: string, articles: EntityArticle[
   const mentions: EntityMention[] = [];
   const facts = new Map<string, EntityFact>();
   const sightings = new Map<string, EntityNameSighting>();
+  const found: FoundEntity[] = [];
   for (const a of articles) {
     const sentences = splitSentences(a.text, a.language);
-    const found = extractArticle(index, { title: a.title, sentences, language: a.language, publishedAt: a.publishedAt });
-    const about = new Set(found.about);
-    for (const entityId of found.entities)
+    const read = extractArticle(index, { title: a.title, sentences, language: a.language, publishedAt: a.publishedAt });
+    found.push(...read.found);
+    const about = new Set(read.about);
+    for (const entityId of read.entities)
       mentions.push(
         Object.assign(new EntityMention(), { entityId, storyId, articleId: a.id, about: about.has(entityId), publishedAt: a.publishedAt }),
       );
     const outlets = [a.sourceId, ...a.alsoSourceIds];
-    for (const f of found.facts) {
+    for (const f of read.facts) {
       const key = factKey(f);
       const existing = facts.get(key);
       if (existing) {
@@ -165,15 +216,17 @@ function readStory(index: EntityIndex, storyId: string, articles: EntityArticle[
       }
       facts.set(key, toFactRow(f, storyId, a, outlets));
     }
+    // A name found by its legal form or cue is already an entity of the article (a candidate), not a sighting.
+    const foundNames = new Set(read.found.flatMap((f) => [f.name, ...f.aliases]).map((n) => foldLetters(n)));
     const lead = `${a.title}\n${sentences[0] ?? ''}`;
     for (const key of nameRuns(lead, extractNames(lead, a.language).names)) {
-      if (key.length < 3 || index.known(key) || countryOf(key) || isCommonWord(key)) continue;
+      if (key.length < 3 || index.known(key) || countryOf(key) || isCommonWord(key) || foundNames.has(key)) continue;
       const sighting = sightings.get(key) ?? Object.assign(new EntityNameSighting(), { key: key.slice(0, 120), storyId, seenAt: now });
       sighting.sourceIds = [...new Set([...sighting.sourceIds, ...outlets])];
       sightings.set(key, sighting);
     }
   }
-  return { mentions, facts: [...facts.values()], sightings: [...sightings.values()] };
+  return { mentions, facts: [...facts.values()], sightings: [...sightings.values()], found };
 }
 
 const RUN_WORD = /[\p{L}\p{N}][\p{L}\p{N}&'’.-]*/gu;

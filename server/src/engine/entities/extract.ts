@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { extractDateKeys } from '../language/dates.js';
+import { foldLetters } from '../language/fold.js';
 import { findQuantities } from '../language/quantities.js';
 import { factCues, type EventKind, type Stage, type Status } from './cues.js';
-import type { EntityIndex, Mention } from './recognize.js';
+import { findNames, type Found, type FoundEntity } from './found.js';
+import { EntityIndex, type Mention } from './recognize.js';
 
 /**
  * One article read for entities: the entities it names (title and sentences), the ones it is about (the actors of
@@ -35,6 +37,8 @@ export interface ArticleEntities {
   entities: string[];
   about: string[];
   facts: ExtractedFact[];
+  /** The entities among `entities` the index does not hold, found by their legal form or cue (found.ts). */
+  found: FoundEntity[];
 }
 
 /** Sentences after the title read as its lead (for `about`). */
@@ -42,8 +46,14 @@ const LEAD = 1;
 
 export function extractArticle(index: EntityIndex, article: ArticleInput): ArticleEntities {
   const { title, sentences, language, publishedAt } = article;
-  const rawTitle = index.allMentions(title, language, true);
-  const rawBody = sentences.map((s) => index.allMentions(s, language));
+  const { rawTitle, rawBody, found } = withFoundNames(
+    index,
+    title,
+    sentences,
+    language,
+    index.allMentions(title, language, true),
+    sentences.map((s) => index.allMentions(s, language)),
+  );
   // A doubtful mention (Switch opening a sentence) stands when the article names the entity surely elsewhere.
   const sure = new Set([...rawTitle, ...rawBody.flat()].filter((m) => m.sure).map((m) => m.id));
   const kept = (mentions: Mention[]) => mentions.filter((m) => m.sure || sure.has(m.id));
@@ -62,8 +72,64 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
     if (!mentions.length && !figures && i > LEAD) return;
     facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, about[0], figures));
   });
-  return { entities, about, facts: dedupe(facts) };
+  const foundIds = new Set(entities);
+  return { entities, about, facts: dedupe(facts), found: found.filter((f) => foundIds.has(f.id)) };
 }
+
+/**
+ * The article's mentions with the names the index does not hold (found.ts): each found name where it was found, and
+ * met again wherever the article writes it or its short form ("CMC Corporation", then "CMC").
+ */
+function withFoundNames(
+  index: EntityIndex,
+  title: string,
+  sentences: readonly string[],
+  language: string,
+  rawTitle: Mention[],
+  rawBody: Mention[][],
+): { rawTitle: Mention[]; rawBody: Mention[][]; found: FoundEntity[] } {
+  const byId = new Map<string, FoundEntity>();
+  // Words the article writes in lower case: a capitalised one of them opens no name ("Massive Data Center").
+  const lower = new Set<string>();
+  for (const text of [title, ...sentences]) for (const m of text.matchAll(LOWER_WORD)) lower.add(foldLetters(m[0]));
+  const direct = [
+    findNames(title, language, rawTitle, { headline: true, lower }),
+    ...sentences.map((s, i) => findNames(s, language, rawBody[i]!, { lower })),
+  ];
+  for (const list of direct)
+    for (const { entity } of list) {
+      const seen = byId.get(entity.id);
+      if (!seen) byId.set(entity.id, { ...entity, aliases: [...entity.aliases] });
+      else
+        for (const name of [entity.name, ...entity.aliases])
+          if (name !== seen.name && !seen.aliases.includes(name)) seen.aliases.push(name);
+    }
+  if (!byId.size) return { rawTitle, rawBody, found: [] };
+  const local = new EntityIndex([...byId.values()]);
+  const merge = (known: Mention[], foundHere: Found[], text: string, headline: boolean): Mention[] => {
+    const own = foundHere
+      .filter((f) => byId.has(f.entity.id))
+      .map((f) => ({ id: f.entity.id, kind: f.entity.kind, start: f.start, end: f.end, sure: true }));
+    const again = local.allMentions(text, language, headline).filter((m) => m.sure);
+    const out = [...known];
+    // A known company or site wins over a found name on the same words; found names among themselves, the first and longest.
+    const taken = known.filter((m) => m.kind !== 'place');
+    for (const m of [...own, ...again].sort((a, b) => a.start - b.start || b.end - a.end)) {
+      if (taken.some((t) => t.start < m.end && m.start < t.end)) continue;
+      taken.push(m);
+      out.push(m);
+    }
+    return out.sort((a, b) => a.start - b.start);
+  };
+  return {
+    rawTitle: merge(rawTitle, direct[0]!, title, true),
+    rawBody: rawBody.map((mentions, i) => merge(mentions, direct[i + 1]!, sentences[i]!, false)),
+    // Names stored by an earlier pass (candidates) are known: met where found, not new.
+    found: [...byId.values()].filter((f) => !index.entity(f.id)),
+  };
+}
+
+const LOWER_WORD = /(?<![\p{L}\p{N}])\p{Ll}[\p{L}\p{M}]*/gu;
 
 /** A digit in any script, or a CJK numeral: what a figure needs. */
 const FIGURE = /[\p{Nd}一二三四五六七八九十百千万萬億亿兆]/u;

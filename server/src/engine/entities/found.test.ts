@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { extractArticle } from './extract.js';
+import { EntityIndex } from './recognize.js';
+import { readSeedEntities, shippedTowns } from './seed.js';
+
+const index = new EntityIndex(readSeedEntities(), shippedTowns());
+const read = (title: string, sentences: string[], language = 'en') =>
+  extractArticle(index, { title, sentences, language, publishedAt: new Date('2026-05-01T12:00:00Z') });
+const found = (sentence: string, language = 'en') => read('News', [sentence], language).found.map((f) => [f.id, f.kind, f.name]);
+
+describe('names the seed list does not hold, found by their legal form or cue', () => {
+  it('finds a company by its legal form, in many languages, and meets its short form again', () => {
+    assert.deepEqual(found('The site was sold to Quorvane Holdings Ltd last week.'), [
+      ['quorvane-holdings', 'company', 'Quorvane Holdings Ltd'],
+    ]);
+    assert.deepEqual(found('Die Velmora Rechenzentren GmbH plant einen Neubau.', 'de'), [
+      ['velmora-rechenzentren', 'company', 'Velmora Rechenzentren GmbH'],
+    ]);
+    assert.deepEqual(found('Hanke on Tarvola Data Oy:n ensimmäinen.', 'fi'), [['tarvola-data', 'company', 'Tarvola Data Oy']], 'inflected');
+    assert.deepEqual(found('Proyek ini digarap oleh PT Sinar Awan Digital bersama mitra.', 'id'), [
+      ['sinar-awan-digital', 'company', 'PT Sinar Awan Digital'],
+    ]);
+    assert.deepEqual(found('Акционером стало ООО «Зорбакс» в прошлом году.', 'ru'), [['зорбакс', 'company', 'Зорбакс']]);
+    assert.deepEqual(found('株式会社ゾルバックスが新拠点を開設した。', 'ja'), [['ゾルバックス', 'company', 'ゾルバックス']]);
+    const { facts, entities } = read('Quorvane Corporation plans a campus', ['Quorvane said the campus will reach 200 MW.']);
+    assert.deepEqual(entities, ['quorvane']);
+    assert.deepEqual(
+      facts.filter((f) => f.type === 'capacity').map((f) => f.entity),
+      ['quorvane'],
+      'the short form of the name holds the figure',
+    );
+  });
+
+  it('leaves known companies and words that are no names alone', () => {
+    assert.deepEqual(found('Microsoft Corporation said it will build in Ohio.'), []);
+    assert.deepEqual(found('Snapchat, Fortnite, and Duolingo, as well as banks, were down.'), []);
+    assert.deepEqual(found('Leading data centre opens in Vietnam.'), []);
+    assert.deepEqual(found('The company plans a new AI data center and a 200MW campus in Frankfurt.'), []);
+    assert.deepEqual(found('The Frankfurt data center and the Espoo and Kirkkonummi data centers grow.'), []);
+    assert.deepEqual(found('With this project, Velmora will grow.'), []);
+  });
+
+  it('folds a government of a place to one identity across languages', () => {
+    const ids = [
+      found('The Government of Aragon approved the plan.'),
+      found('El Gobierno de Aragón aprobó el plan.', 'es'),
+      found('Aragon’s regional government approved the plan.'),
+    ].map((list) => list.map(([id]) => id));
+    assert.deepEqual(ids, [['aragon-government'], ['aragon-government'], ['aragon-government']]);
+    assert.deepEqual(
+      found('The Maharashtra government signed the deal.').map(([id, kind]) => [id, kind]),
+      [['maharashtra-government', 'company']],
+    );
+  });
+
+  it('finds ministries and agencies by their head word', () => {
+    assert.deepEqual(
+      found('The Ministry of Economy, Trade and Industry said so.').map(([, , name]) => name),
+      ['Ministry of Economy, Trade and Industry'],
+    );
+    assert.deepEqual(
+      found('Menurut Kementerian Komunikasi dan Informatika, layanan pulih.', 'id').map(([, , name]) => name),
+      ['Kementerian Komunikasi dan Informatika'],
+    );
+    assert.deepEqual(
+      found('Das Digitalministerium begrüßte den Bau.', 'de').map(([, , name]) => name),
+      ['Digitalministerium'],
+    );
+    assert.deepEqual(
+      found('The Velmora County Commission voted 3-0.').map(([, , name]) => name),
+      ['Velmora County Commission'],
+    );
+  });
+
+  it('finds named sites by a project, campus or data-center cue, and site codes', () => {
+    assert.deepEqual(
+      found('Blackstone filed Project Velmora with the county.').map(([id, kind]) => [id, kind]),
+      [['velmora', 'site']],
+    );
+    assert.deepEqual(
+      found('El proyecto Velmora ocupará 200 hectáreas.', 'es').map(([id, kind]) => [id, kind]),
+      [['velmora', 'site']],
+    );
+    assert.deepEqual(
+      found('Works began at the Tarvola Park campus in May.').map(([, kind, name]) => [kind, name]),
+      [['site', 'Tarvola Park campus']],
+    );
+    assert.deepEqual(
+      found('Pembangunan Pusat Data Velmora dimulai.', 'id').map(([, , name]) => name),
+      ['Pusat Data Velmora'],
+    );
+    assert.deepEqual(
+      found('Its first data center, VLM01, opens in 2027.').map(([, kind, name]) => [kind, name]),
+      [['site', 'VLM01']],
+    );
+    assert.deepEqual(found('Prices rose by USD8 a share.'), []);
+    const { facts } = read('Velmora news', ['Blackstone will invest €4 billion in Project Velmora.']);
+    assert.deepEqual(
+      facts.filter((f) => f.type === 'investment').map((f) => f.entity),
+      ['velmora'],
+      'a figure goes to the site the sentence names',
+    );
+  });
+});
