@@ -71,6 +71,21 @@ describe('names the seed list does not hold, found by their legal form or cue', 
       found('The Velmora County Commission voted 3-0.').map(([, , name]) => name),
       ['Velmora County Commission'],
     );
+    assert.deepEqual(
+      found('A fire hit the National Data Archive Service on Friday.').map(([, , name]) => name),
+      ['National Data Archive Service'],
+    );
+    assert.deepEqual(found('The Data Archive Service said so.'), [], 'a service is a body when the state’s word opens its name');
+    assert.deepEqual(
+      found('대전 국가데이터보관관리원에서 화재가 발생했다.', 'ko').map(([, , name]) => name),
+      ['국가데이터보관관리원'],
+    );
+    assert.deepEqual(
+      found('データ保管庁は復旧を急ぐ。', 'ja').map(([, , name]) => name),
+      ['データ保管庁'],
+    );
+    const { entities } = read('Outage', ['Badan Arsip Awan Negara (BAAN) menyatakan layanan pulih.', 'BAAN meminta maaf.'], 'id');
+    assert.deepEqual(entities, ['badan-arsip-awan-negara'], 'the acronym in parentheses is its short form');
   });
 
   it('finds named sites by a project, campus or data-center cue, and site codes', () => {
@@ -89,6 +104,11 @@ describe('names the seed list does not hold, found by their legal form or cue', 
     assert.deepEqual(
       found('Pembangunan Pusat Data Velmora dimulai.', 'id').map(([, , name]) => name),
       ['Pusat Data Velmora'],
+    );
+    assert.deepEqual(
+      found('Works began at the An Tarvo Data Centre.').map(([, , name]) => name),
+      ['An Tarvo Data Centre'],
+      'a function word with a capital inside a sentence is part of a name',
     );
     assert.deepEqual(
       found('Its first data center, VLM01, opens in 2027.').map(([, kind, name]) => [kind, name]),

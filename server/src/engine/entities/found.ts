@@ -45,6 +45,9 @@ function words(text: string): Word[] {
     let raw = m[0];
     // A possessive ends the name ("Aragon's government").
     raw = raw.replace(/['’]s$/u, '');
+    // A sentence's full stop is no part of a word, except after an abbreviation ("S.A.", "Inc.", "Co.").
+    if (raw.endsWith('.') && !raw.slice(0, -1).includes('.') && raw.length > 4 && !LEGAL_AFTER.has(raw.slice(0, -1)))
+      raw = raw.slice(0, -1);
     out.push({
       raw,
       key: foldLetters(raw).replace(/\./g, ''),
@@ -92,6 +95,9 @@ const BODY_HEAD = new Set(
   ).split(' '),
 );
 /** Words that end a body's name ("National Fire Agency", "Johor Bahru City Council", "Morgan County Commission"). */
+/** Words that end a body's name when a state's word opens it ("National Information Resources Service"). */
+const STATE_BODY_TAIL = new Set('Service Office Institute Bureau Board Center Centre'.split(' '));
+const STATE_WORD = /^(?:National|Federal|State|Central|Royal|Public|Supreme)$/u;
 const ENGLISH_BODY_HEAD = new Set('ministry department agency authority commission directorate'.split(' '));
 const BODY_TAIL = new Set(
   'Ministry Agency Authority Administration Commission Commissioners Council Committee Parliament Directorate Regulator'.split(' '),
@@ -126,12 +132,24 @@ const SITE_WORDS =
   /data ?cent|datacent|datasenter|datakeskus|rechenzentr|centro de datos|centro de dados|centre de données|campus|데이터센터|データセンター|数据中心|數據中心|pusat data|trung tâm dữ liệu|центр обработки|цод/iu;
 
 /** Scripts without capitals: legal forms around names written in them. */
-const IN_SCRIPT: Array<{ re: RegExp; group: number }> = [
+const IN_SCRIPT: Array<{ re: RegExp; group: number; role?: string }> = [
   // ООО «Яндекс», АО "Ростелеком"
   { re: /(?:ООО|АО|ПАО|ЗАО|ОАО|ТОВ|ПрАТ)\s*[«"„]([^»"“]{2,60})[»"“]/gu, group: 1 },
   // 株式会社ナントカ, ナントカ株式会社, (株)ナントカ
   { re: /(?:株式会社|\(株\)|（株）)([\p{Script=Katakana}ー・]{2,20})/gu, group: 1 },
   { re: /([\p{Script=Katakana}ー・]{2,20})(?:株式会社|\(株\)|（株）)/gu, group: 1 },
+  // 국가정보자원관리원, 행정중심복합도시건설청: Korean public bodies by the word that ends their name.
+  {
+    re: /(?<![\p{Script=Hangul}])([\p{Script=Hangul}]{2,}(?:관리원|진흥원|연구원|위원회|공사|공단|건설청))(?=(?:에서|에게|으로|까지|부터|[은는이가을를의에와과도로])?(?:[^\p{Script=Hangul}]|$))/gu,
+    group: 1,
+    role: 'government',
+  },
+  // 経済産業省, 資源エネルギー庁: Japanese ministries and agencies.
+  {
+    re: /(?<![\p{Script=Han}\p{Script=Katakana}ー])([\p{Script=Han}\p{Script=Katakana}ー]{2,10}(?:省|庁))(?![\p{Script=Han}])/gu,
+    group: 1,
+    role: 'government',
+  },
   // (주)카카오, 주식회사 카카오
   {
     re: /(?:\(주\)|㈜|주식회사\s?)([\p{Script=Hangul}A-Za-z&]{2,20}?)(?=[의은는이가을를에와과로도]?(?:[^\p{Script=Hangul}A-Za-z&]|$))/gu,
@@ -184,19 +202,21 @@ export function findNames(
   const companyAt = (w: Word) => known.some((m) => m.kind !== 'place' && m.start < w.end && w.start < m.end);
   const placeAt = (w: Word) => known.find((m) => m.kind === 'place' && m.start <= w.start && w.end <= m.end);
   const adjacent = (a: Word, b: Word) => /^ $/.test(text.slice(a.end, b.start));
+  // A function word written with a capital inside a sentence is part of a name ("the An Khanh Data Centre").
+  const stop = (w: Word, i: number) => stops.has(w.key) && (i === 0 || titleCase || !/^\p{Lu}/u.test(w.raw));
   const nameWord = (w: Word, i: number) =>
     w.capital &&
-    !stops.has(w.key) &&
+    !stop(w, i) &&
     !(i === 0 && isCommonWord(w.key)) &&
     !LEGAL_AFTER.has(w.raw.replace(/\./g, '')) &&
     // "Mumbai-based", "US-owned": an adjective, not a name's word.
     !/-\p{Ll}+$/u.test(w.raw);
   /** A word that opens a run without naming anyone: a common word, a figure, a word the article writes in lower case. */
-  const weak = (w: Word) =>
-    stops.has(w.key) ||
+  const weak = (w: Word, i: number) =>
+    stop(w, i) ||
     isCommonWord(w.key) ||
     /^\d/.test(w.raw) ||
-    lower.has(w.key) ||
+    (lower.has(w.key) && !stops.has(w.key)) ||
     /^\p{Lu}{1,2}$/u.test(w.raw) ||
     // A word of the field ("Hyperscale"): the lexicon's terms name kinds of things, not one.
     conceptsIn(w.raw, [language, 'en']).length > 0;
@@ -219,11 +239,11 @@ export function findNames(
     // A sentence's first word is a name only if it is no function word ("The", "Die", "El"); a run opens with a name.
     while (
       first < i &&
-      (stops.has(ws[first]!.key) ||
-        ARTICLES.has(ws[first]!.key) ||
+      (stop(ws[first]!, first) ||
+        (first === 0 && ARTICLES.has(ws[first]!.key)) ||
         joiners.has(ws[first]!.key) ||
         isCommonWord(ws[first]!.key) ||
-        (options.trim && weak(ws[first]!)))
+        (options.trim && weak(ws[first]!, first)))
     )
       first++;
     return first >= i ? -1 : first;
@@ -238,7 +258,7 @@ export function findNames(
       if (gap !== ' ' && !(body && gap === ', ' && w.capital && last === k - 1)) break;
       // Another body's head starts another name ("Direktorat Jenderal Imigrasi Kementerian Hukum ...").
       if (body && k > i && BODY_HEAD.has(w.key)) break;
-      if (w.capital && !stops.has(w.key) && !joiners.has(w.key) && !/-\p{Ll}+$/u.test(w.raw)) {
+      if (w.capital && !stop(w, k) && !joiners.has(w.key) && !/-\p{Ll}+$/u.test(w.raw)) {
         last = k;
         continue;
       }
@@ -323,8 +343,10 @@ export function findNames(
       push({ id: foundId(w.raw), kind: 'company', role: 'government', name: w.raw, aliases: [] }, i, i);
       continue;
     }
-    if (BODY_TAIL.has(w.raw) && i > 0) {
-      const first = runBefore(i, { joiners: BODY_JOINERS });
+    if ((BODY_TAIL.has(w.raw) || STATE_BODY_TAIL.has(w.raw)) && i > 0) {
+      let first = runBefore(i, { joiners: BODY_JOINERS });
+      // "National Information Resources Service": a service or office is a body when the state's word opens its name.
+      if (!BODY_TAIL.has(w.raw) && first >= 0 && !STATE_WORD.test(ws[first]!.raw)) first = -1;
       if (first >= 0 && first < i) {
         push({ id: foundId(span(first, i)), kind: 'company', role: 'government', name: span(first, i), aliases: [] }, first, i);
         continue;
@@ -342,7 +364,7 @@ export function findNames(
     // 7. A named project: "Project Rodes", "proyecto Rodes", "the Rodes Project".
     if (PROJECT_HEAD.has(w.key)) {
       const last = ws[i + 1] && adjacent(w, ws[i + 1]!) ? runAfter(i + 1, 3) : -1;
-      if (last > i && !weak(ws[i + 1]!) && !ws.slice(i + 1, last + 1).some((x) => placeAt(x))) {
+      if (last > i && !weak(ws[i + 1]!, i + 1) && !ws.slice(i + 1, last + 1).some((x) => placeAt(x))) {
         const name = span(i + 1, last);
         push({ id: foundId(name), kind: 'site', name, aliases: [span(i, last)] }, i, last);
         i = last;
@@ -376,7 +398,7 @@ export function findNames(
     );
     if (head && i + head.length < ws.length && adjacent(ws[i + head.length - 1]!, ws[i + head.length]!)) {
       const last = runAfter(i + head.length, 4);
-      if (last >= 0 && !weak(ws[i + head.length]!) && !onlyPlaces(i + head.length, last + 1)) {
+      if (last >= 0 && !weak(ws[i + head.length]!, i + head.length) && !onlyPlaces(i + head.length, last + 1)) {
         push({ id: foundId(span(i, last)), kind: 'site', name: span(i, last), aliases: [] }, i, last);
         i = last;
         continue;
@@ -386,13 +408,22 @@ export function findNames(
     if (SITE_CODE.test(w.raw) && !isCommonWord(w.key.replace(/[\d-]+$/, '')) && SITE_WORDS.test(text))
       push({ id: foundId(w.raw), kind: 'site', name: w.raw, aliases: [] }, i, i);
   }
-  for (const { re, group } of IN_SCRIPT)
+  for (const { re, group, role } of IN_SCRIPT)
     for (const m of text.matchAll(re)) {
       const name = m[group]!.trim();
       const start = m.index + m[0].indexOf(name);
       if (known.some((k) => k.kind !== 'place' && k.start < start + name.length && start < k.end)) continue;
-      out.push({ entity: { id: foundId(name), kind: 'company', name, aliases: [] }, start, end: start + name.length });
+      out.push({
+        entity: { id: foundId(name), kind: 'company', ...(role ? { role } : {}), name, aliases: [] },
+        start,
+        end: start + name.length,
+      });
     }
+  // An acronym in parentheses after a found name is its short form: "Badan Siber dan Sandi Negara (BSSN)".
+  for (const f of out) {
+    const acronym = /^ ?\((\p{Lu}[\p{Lu}\d&]{1,7})\)/u.exec(text.slice(f.end))?.[1];
+    if (acronym && !f.entity.aliases.includes(acronym)) f.entity.aliases.push(acronym);
+  }
   // A name inside a longer one found on the same words is part of it ("Quorvane Holdings" in "Quorvane Holdings Ltd").
   return out.filter((f) => !out.some((g) => g !== f && g.start <= f.start && f.end <= g.end && g.end - g.start > f.end - f.start));
 }
@@ -411,6 +442,6 @@ function placeBody(placeId: string, city: boolean, asWritten: string, placeName:
 function isTitleCase(ws: Word[], headline: boolean): boolean {
   const long = ws.filter((w) => /^\p{Script=Latin}{4,}$/u.test(w.raw));
   // A body sentence with a long name ("The Ministry of Economy, Trade and Industry said") is no headline's echo.
-  const [words, share] = headline ? [4, 0.7] : [6, 0.8];
+  const [words, share] = headline ? [4, 0.7] : [6, 0.9];
   return long.length >= words && long.filter((w) => /^\p{Lu}/u.test(w.raw)).length / long.length >= share;
 }
