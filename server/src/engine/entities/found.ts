@@ -385,7 +385,9 @@ export function findNames(
     if (tail >= 0 && i > 0) {
       const first = runBefore(i, { trim: true });
       // A sentence's first word alone is no name ("Leading data centre opens").
-      if ((first > 0 || (first === 0 && i > 1)) && !onlyPlaces(first, i)) {
+      // After a quoted name, the quotes hold the name (“Petra” Business Park), not the capitalised words.
+      const quoted = first > 0 && /["”»']\s*$/u.test(text.slice(0, ws[first]!.start));
+      if ((first > 0 || (first === 0 && i > 1)) && !quoted && !onlyPlaces(first, i)) {
         const name = span(first, i + tail);
         push({ id: foundId(name), kind: 'site', name, aliases: [] }, first, i + tail);
         i += tail;
