@@ -104,14 +104,6 @@ function withFoundNames(
         for (const name of [entity.name, ...entity.aliases])
           if (name !== seen.name && !seen.aliases.includes(name)) seen.aliases.push(name);
     }
-  // "CMC Data Center" after "CMC Corporation": the company's data center, described, not a site's name.
-  const companies = new Set(
-    [...byId.values()].filter((f) => f.kind === 'company').flatMap((f) => [f.name, ...f.aliases].map((n) => foldLetters(n))),
-  );
-  for (const [id, f] of byId) {
-    const owner = /^(.+?)\s+data\s?cent(?:er|re)s?$/iu.exec(f.name)?.[1];
-    if (f.kind === 'site' && owner && companies.has(foldLetters(owner))) byId.delete(id);
-  }
   if (!byId.size) return { rawTitle, rawBody, found: [] };
   const local = new EntityIndex([...byId.values()]);
   const merge = (known: Mention[], foundHere: Found[], text: string, headline: boolean): Mention[] => {
