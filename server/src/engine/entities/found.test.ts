@@ -88,6 +88,18 @@ describe('names the seed list does not hold, found by their legal form or cue', 
     assert.deepEqual(entities, ['badan-arsip-awan-negara'], 'the acronym in parentheses is its short form');
   });
 
+  it('finds universities in Latin letters and in Hangul', () => {
+    assert.deepEqual(
+      [
+        found('Researchers at Tarvola University built it.'),
+        found('The University of Tarvola hosts the cluster.'),
+        found('La Universitat Tarvola de Velmora lo aloja.', 'ca'),
+        found('타르볼라대학교는 센터를 열었다.', 'ko'),
+      ].map((list) => list.map(([, , name]) => name)),
+      [['Tarvola University'], ['University of Tarvola'], ['Universitat Tarvola de Velmora'], ['타르볼라대학교']],
+    );
+  });
+
   it('finds named sites by a project, campus or data-center cue, and site codes', () => {
     assert.deepEqual(
       found('Blackstone filed Project Velmora with the county.').map(([id, kind]) => [id, kind]),

@@ -98,6 +98,11 @@ const BODY_HEAD = new Set(
 /** Words that end a body's name when a state's word opens it ("National Information Resources Service"). */
 const STATE_BODY_TAIL = new Set('Service Office Institute Bureau Board Center Centre'.split(' '));
 const STATE_WORD = /^(?:National|Federal|State|Central|Royal|Public|Supreme)$/u;
+const UNIVERSITY = new Set(
+  'university universidad universidade universita universite universitat universitas universiti uniwersytet univerzita universiteit'.split(
+    ' ',
+  ),
+);
 const ENGLISH_BODY_HEAD = new Set('ministry department agency authority commission directorate'.split(' '));
 const BODY_TAIL = new Set(
   'Ministry Agency Authority Administration Commission Commissioners Council Committee Parliament Directorate Regulator'.split(' '),
@@ -143,6 +148,12 @@ const IN_SCRIPT: Array<{ re: RegExp; group: number; role?: string }> = [
     re: /(?<![\p{Script=Hangul}])([\p{Script=Hangul}]{2,}(?:관리원|진흥원|연구원|위원회|공사|공단|건설청))(?=(?:에서|에게|으로|까지|부터|[은는이가을를의에와과도로])?(?:[^\p{Script=Hangul}]|$))/gu,
     group: 1,
     role: 'government',
+  },
+  // 한양대학교: Korean universities.
+  {
+    re: /(?<![\p{Script=Hangul}])([\p{Script=Hangul}]{2,}대학교)(?=(?:에서|에게|으로|까지|부터|[은는이가을를의에와과도로])?(?:[^\p{Script=Hangul}]|$))/gu,
+    group: 1,
+    role: 'university',
   },
   // 経済産業省, 資源エネルギー庁: Japanese ministries and agencies.
   {
@@ -349,6 +360,19 @@ export function findNames(
       if (!BODY_TAIL.has(w.raw) && first >= 0 && !STATE_WORD.test(ws[first]!.raw)) first = -1;
       if (first >= 0 && first < i) {
         push({ id: foundId(span(first, i)), kind: 'company', role: 'government', name: span(first, i), aliases: [] }, first, i);
+        continue;
+      }
+    }
+    // 5b. A university: "Hanyang University", "University of Michigan", "Universitat Autònoma de Barcelona".
+    if (w.capital && UNIVERSITY.has(w.key)) {
+      const of = ws[i + 1] && OF.has(ws[i + 1]!.key) && adjacent(w, ws[i + 1]!) ? runAfter(i + 2, 6, true) : -1;
+      const apposition = w.key !== 'university' && ws[i + 1] && adjacent(w, ws[i + 1]!) ? runAfter(i + 1, 6, true) : -1;
+      const before = runBefore(i, { joiners: BODY_JOINERS });
+      const first = before >= 0 ? before : i;
+      const last = Math.max(of, apposition, i);
+      if (first < i || last > i) {
+        push({ id: foundId(span(first, last)), kind: 'company', role: 'university', name: span(first, last), aliases: [] }, first, last);
+        i = last;
         continue;
       }
     }
