@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Translator } from '../translate/translator.js';
 import { ExtractiveSummarizer, summarizeExtractive, type SummaryArticle } from './extractive.js';
+import { fragment } from './facts.js';
 import { figureLabel, figuresIn, formatFigure } from './key-figures.js';
 import type { StorySummaries, SummarySentence } from './summary.types.js';
 
@@ -568,5 +569,40 @@ describe('facts: a translation that only retells is not told again', () => {
       summary.detailed.some((s) => s.text === 'The cooling uses water from the Amsterdam-Rhine Canal.' && s.translatedFrom === 'nl'),
       summary.detailed.map((s) => s.text).join(' | '),
     );
+  });
+});
+
+describe('facts: a line that ends no sentence and reports no event is no statement (captions, bylines, lists)', () => {
+  it('tells captions, bylines and lists of names from sentences and headline-style lines', () => {
+    for (const line of [
+      'Northwind Data Center campus in Vantaa, Finland / Photo: Northwind',
+      'Jane Example | March 3, 2026, 10:15 AM',
+      '노스윈드, 블루리버, 그린필드 데이터 관리업무시설',
+      'The Northwind data hall in Vantaa',
+    ])
+      assert.equal(fragment(line), true, line);
+    for (const line of [
+      'Northwind opened a 40 MW data center in Vantaa on Monday.',
+      'Northwind will invest €500 million in a data center in Vantaa',
+      '노스윈드는 반타에 40MW 규모의 데이터센터를 열었다.',
+      'नॉर्थविंड ने वांटा में 40 मेगावाट का डेटा सेंटर खोला।',
+      'He said the hall would open "next spring"',
+    ])
+      assert.equal(fragment(line), false, line);
+  });
+
+  it('leaves a caption out of the summary, and reads a text with no full stop at all as it is', () => {
+    const text =
+      'Northwind opened a 40 MW data center in Vantaa on Monday.\n' +
+      'Northwind Data Center campus in Vantaa, Finland / Photo: Northwind\n' +
+      'The site has 2,000 racks and runs on 100% renewable power.';
+    const shown = summarizeExtractive([article('n1', 'n', 'en', text)], 'en').detailed.map((s) => s.text);
+    assert.ok(shown.some((s) => s.startsWith('Northwind opened')));
+    assert.ok(!shown.some((s) => s.includes('Photo')), shown.join(' | '));
+    const bare = summarizeExtractive(
+      [article('n2', 'n', 'en', 'Northwind data hall of 40 MW in Vantaa\nNorthwind campus of 2,000 racks in Vantaa')],
+      'en',
+    );
+    assert.ok(bare.detailed.length > 0, 'a text without punctuation still has a summary');
   });
 });

@@ -8,6 +8,7 @@ import { judgeSentence } from './fact-filter.js';
 import { figuresIn, NUM, readNumber, type Figure } from './key-figures.js';
 import { cuesFor } from './opinion-cues.js';
 import { judgeInStory, type ReadSentence, readSentenceOf, type StoryProfile, storyProfile } from './sentence-model.js';
+import { endsSentence } from './sentences.js';
 import { clauseCuts } from './trim-clause.js';
 
 /** What a summarizer reads: the story's articles, each in the language it will be quoted in. */
@@ -313,7 +314,11 @@ function stem(word: string): string {
 function statementsOf(articles: SummaryArticle[], profile: StoryProfile): Statement[] {
   const out: Statement[] = [];
   articles.forEach((article, index) => {
-    profile.articles[index]!.sentences.forEach((read, position) => {
+    const sentences = profile.articles[index]!.sentences;
+    // An article whose text marks no sentence end at all (a feed that drops punctuation) is read as it is.
+    const punctuated = sentences.some((s) => endsSentence(s.text));
+    sentences.forEach((read, position) => {
+      if (punctuated && fragment(read.text)) return;
       const verdict = judgeSentence(read.text, article.language);
       const cut =
         verdict.keep || CUE_REASONS.has(verdict.reason) ? factClause(read.text, article.language, position, index, profile) : null;
@@ -326,6 +331,18 @@ function statementsOf(articles: SummaryArticle[], profile: StoryProfile): Statem
     });
   });
   return out;
+}
+
+/**
+ * A line that does not end as a sentence and reports no event of the lexicon (open, invest, build, approve, ...): a
+ * photo caption, a byline or dateline, a subtitle, a list of names ("A, B and C data halls"). Not a statement of a
+ * fact, whatever names and numbers it holds. A headline-style line that reports an event ("X to invest $1 billion
+ * in Y") stays. docs/decisions/223, amendment.
+ */
+export function fragment(text: string): boolean {
+  if (endsSentence(text)) return false;
+  const folded = fold(text);
+  return readSentence(folded.match(WORD) ?? [], folded).events.size === 0;
 }
 
 /** Why the fact filter drops a sentence for its words: a cue that may stand in a trailing clause alone. */

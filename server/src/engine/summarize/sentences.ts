@@ -25,6 +25,21 @@ export function splitSentences(text: string, language: string): string[] {
 }
 
 /**
+ * Marks that end a sentence in the catalog's scripts: full stops (Latin, CJK, full-width, Devanagari's danda,
+ * Arabic, Armenian, Ethiopic), question and exclamation marks, an ellipsis, and any of these before a closing
+ * quotation mark or bracket.
+ */
+const SENTENCE_END = /[.!?。．｡！？…।॥۔؟։።፧][\s"'”’»›」』)\]）]*$|[”"»」』]\s*$/u;
+
+/**
+ * Whether a sentence as cut from its article ends as a sentence does. A line with no such mark is a caption, a
+ * byline, a dateline, a subtitle or a list of names (a line of its own, cut at its paragraph's end).
+ */
+export function endsSentence(sentence: string): boolean {
+  return SENTENCE_END.test(sentence.trim());
+}
+
+/**
  * "Inc." or "Mr." at a sentence end followed by a lower-case start was not a sentence end; nor was a
  * day written with an ordinal point before its month ("ab dem 1. Januar 2028", "den 3. mars"); nor a title
  * or a kind of place or company that always comes before a name ("TP. HCM", "PT. Telkom", "Shri. Modi",
