@@ -454,6 +454,9 @@ export class StoryIndex {
         ? 1
         : 0;
     out[f++] = this.moneyApart(x, y, a.year) ? 1 : 0;
+    const far = gap > 1.5;
+    out[f++] = far ? Math.min(telling, 3) : 0;
+    out[f++] = far ? nameCount / Math.max(1, Math.min(a.names.length + a.maybe.length, this.namesOf(y))) : 0;
   }
 
   /**

@@ -76,6 +76,13 @@ export const PAIR_FEATURES = [
   'headlinePlacesApart',
   /** Both state sums of money, and none of one is a sum of the other (as stated, rounded or converted). */
   'moneyApart',
+  /**
+   * Published more than 36 hours apart, and how much else they share: precise figures (capped at 3) and names
+   * over the fewer. A late report of one event (an aggregator, a weekly) still states its figures and names; a
+   * linear score that only counts the gap takes them for a follow-up.
+   */
+  'farFigures',
+  'farNames',
 ] as const;
 
 export interface PairModel {
