@@ -275,7 +275,8 @@ export class EntityIndex {
     // The keys of the first one to four words, built once ("san", "san jose", ...), tried longest first.
     const keys: string[] = [];
     let key = '';
-    for (let k = i; k < Math.min(i + TOWN_WORDS, tokens.length); k++) keys.push((key = k === i ? tokens[k]!.key : `${key} ${tokens[k]!.key}`));
+    for (let k = i; k < Math.min(i + TOWN_WORDS, tokens.length); k++)
+      keys.push((key = k === i ? tokens[k]!.key : `${key} ${tokens[k]!.key}`));
     for (let length = keys.length; length >= 1; length--) {
       const id = this.towns.byKey.get(keys[length - 1]!);
       const entity = id ? this.entity(id) : undefined;
