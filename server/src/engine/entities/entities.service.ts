@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/core';
 import { perStatement } from '../../db/per-statement.js';
 import { plainRows } from '../../db/raw-values.js';
@@ -82,9 +81,7 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
   const sightedKeys = new Set<string>();
   // Reading an article is CPU work on this thread, writing rows is SQLite's on libuv's pool: a slice's rows are
   // written while the next slice is read. The next slice's articles are loaded before the write starts (SQLite has
-  // one connection: a load would wait for the write's transaction). The reading gives the event loop a turn after each
-  // story, so the write's statements (a dozen round trips, each needing this thread between them) go on meanwhile
-  // instead of after the whole slice is read.
+  // one connection: a load would wait for the write's transaction).
   const slices = [...perStatement(storyIds, STORIES_PER_SLICE)];
   let articles = slices.length ? await loadArticles(em, slices[0]!) : [];
   let writing: Promise<void> = Promise.resolve();
@@ -98,7 +95,6 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
     const sightings: EntityNameSighting[] = [];
     const newTowns: Entity[] = [];
     for (const [storyId, list] of byStory) {
-      await nextTurn();
       list.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
       const read = readStory(index, storyId, list, now);
       for (const { entityId } of read.mentions) {
@@ -114,8 +110,6 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
     await writing;
     articles = n + 1 < slices.length ? await loadArticles(em, slices[n + 1]!) : [];
     writing = writeSlice(em, slice, { newTowns, mentions, facts, sightings });
-    // Awaited after the next slice is read; a failure meanwhile is not an unhandled rejection.
-    writing.catch(() => undefined);
     report.stories += byStory.size;
     report.mentions += mentions.length;
     report.facts += facts.length;
