@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Interest } from '@dcbrief/shared';
 import { classify } from '../classify/interests.js';
 import { corroboration } from '../cluster/cluster.js';
@@ -65,21 +64,18 @@ export async function summarizeTouched(
   const { members, fresh, reseen } = touched;
   const ids = [...new Set([...members.keys(), ...reseen])];
   const counts = { created: 0, updated: 0 };
-  // Summarizing is CPU work on this thread, storing is SQLite's on libuv's pool: a slice is stored while the next one
-  // is summarized, with a turn of the event loop after each story so the store's statements go on meanwhile. The next
-  // slice is read before the store starts (SQLite has one connection: a read would wait for the store's transaction);
-  // slices hold different stories, so what it reads is the same either way.
-  const slices = [...perStatement(ids, STORIES_PER_SLICE)];
-  let next = slices.length ? await readSlice(em, slices[0]!, members, fresh) : undefined;
-  let storing: Promise<void> = Promise.resolve();
-  for (const [n, slice] of slices.entries()) {
-    const { articles, stored } = next!;
+  for (const slice of perStatement(ids, STORIES_PER_SLICE)) {
+    const slicer = em.fork();
+    const articles = await membersOf(slicer, slice, members, fresh);
+    const storedIds = slice.filter((id) => !fresh.has(id));
+    const stored = new Map<string, Story>();
+    if (storedIds.length)
+      for (const s of await slicer.find(Story, { id: { $in: storedIds } }, { disableIdentityMap: true })) stored.set(s.id, s);
     const writes: StoryWrites = { fresh: [], updated: [], joining: new Map() };
     for (const storyId of slice) {
       const list = articles.get(storyId);
       const existing = stored.get(storyId);
       if (!list?.length || (!fresh.has(storyId) && !existing)) continue;
-      await nextTurn();
       const story = existing ?? Object.assign(newStory(now), { id: storyId });
       await summarizeStory(story, list, sources, summarizer, preferredLanguage, now);
       story.updatedAt = now;
@@ -87,32 +83,11 @@ export async function summarizeTouched(
       const joining = members.get(storyId);
       if (joining?.length) writes.joining.set(storyId, joining);
     }
-    await storing;
-    next = n + 1 < slices.length ? await readSlice(em, slices[n + 1]!, members, fresh) : undefined;
-    storing = store(writes);
-    // Awaited after the next slice is summarized; a failure meanwhile is not an unhandled rejection.
-    storing.catch(() => undefined);
+    await store(writes);
     counts.created += writes.fresh.length;
     counts.updated += writes.updated.length;
   }
-  await storing;
   return counts;
-}
-
-/** A slice's articles by story (`membersOf`) and its stored stories, read in a fork of their own. */
-async function readSlice(
-  em: EntityManager,
-  slice: string[],
-  members: Map<string, string[]>,
-  fresh: Set<string>,
-): Promise<{ articles: Map<string, StoryArticle[]>; stored: Map<string, Story> }> {
-  const slicer = em.fork();
-  const articles = await membersOf(slicer, slice, members, fresh);
-  const storedIds = slice.filter((id) => !fresh.has(id));
-  const stored = new Map<string, Story>();
-  if (storedIds.length)
-    for (const s of await slicer.find(Story, { id: { $in: storedIds } }, { disableIdentityMap: true })) stored.set(s.id, s);
-  return { articles, stored };
 }
 
 /** The articles of a slice of stories, by story: its pending ones first (in the order they were placed), then its stored ones. */
