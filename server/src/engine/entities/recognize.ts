@@ -238,10 +238,20 @@ export class EntityIndex {
 
   private phraseAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
     const second = tokens[i + 1]?.key;
-    const candidates = [
-      ...(second ? (this.phrases.get(phraseHead(tokens[i]!.key, second)) ?? []) : []),
-      ...(this.phrases.get(phraseHead(tokens[i]!.key)) ?? []),
-    ];
+    // The phrases keyed by the first two words, then those keyed by the first word alone (longest first within each).
+    return (
+      (second ? this.phraseIn(this.phrases.get(phraseHead(tokens[i]!.key, second)), tokens, i, caseless) : undefined) ??
+      this.phraseIn(this.phrases.get(phraseHead(tokens[i]!.key)), tokens, i, caseless)
+    );
+  }
+
+  private phraseIn(
+    candidates: Phrase[] | undefined,
+    tokens: Token[],
+    i: number,
+    caseless: boolean,
+  ): { entity: NamedEntity; length: number } | undefined {
+    if (!candidates) return undefined;
     for (const phrase of candidates) {
       const { words, exact } = phrase;
       if (i + words.length > tokens.length) continue;
@@ -262,13 +272,13 @@ export class EntityIndex {
   /** A shipped town, its longest name first (up to four words), each word written with a capital. */
   private townAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
     if (!this.towns || !(caseless || /^\p{Lu}/u.test(tokens[i]!.raw))) return undefined;
-    for (let length = Math.min(TOWN_WORDS, tokens.length - i); length >= 1; length--) {
-      const id = this.towns.byKey.get(
-        tokens
-          .slice(i, i + length)
-          .map((t) => t.key)
-          .join(' '),
-      );
+    // The keys of the first one to four words, built once ("san", "san jose", ...), tried longest first.
+    const keys: string[] = [];
+    let key = '';
+    for (let k = i; k < Math.min(i + TOWN_WORDS, tokens.length); k++)
+      keys.push((key = k === i ? tokens[k]!.key : `${key} ${tokens[k]!.key}`));
+    for (let length = keys.length; length >= 1; length--) {
+      const id = this.towns.byKey.get(keys[length - 1]!);
       const entity = id ? this.entity(id) : undefined;
       if (entity) return { entity, length };
     }
