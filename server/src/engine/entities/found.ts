@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { localeDataLanguage } from '../language/base-language.js';
 import { foldLetters } from '../language/fold.js';
 import { isCommonWord } from '../language/names.js';
-import { STOPWORDS_FILE } from '../language/terms.js';
+import { stopwordsOf } from '../language/terms.js';
 import { conceptsIn } from '../lexicon/lexicon.js';
 import type { Mention, NamedEntity } from './recognize.js';
 
@@ -168,19 +166,6 @@ const IN_SCRIPT: Array<{ re: RegExp; group: number; role?: string }> = [
   },
 ];
 
-let stoplists: Record<string, string[]> | undefined;
-const stopsets = new Map<string, Set<string>>();
-function stopwords(language: string): Set<string> {
-  const base = localeDataLanguage(language);
-  let set = stopsets.get(base);
-  if (!set) {
-    stoplists ??= JSON.parse(readFileSync(STOPWORDS_FILE, 'utf8')) as Record<string, string[]>;
-    set = new Set([...(stoplists[base] ?? []), ...(stoplists.en ?? [])]);
-    stopsets.set(base, set);
-  }
-  return set;
-}
-
 /** A slug of a folded name: the found entity's id (the same name written alike in any article is one identity). */
 function foundId(name: string): string {
   // Latin names folded (case, accents); other scripts as written (folding would drop kana's voicing marks).
@@ -206,7 +191,7 @@ export function findNames(
   const headline = options.headline ?? false;
   const lower = options.lower ?? new Set<string>();
   const ws = words(text);
-  const stops = stopwords(language);
+  const stops = stopwordsOf(language);
   // A sentence in Title Case (a headline, or its echo as the first sentence) capitalises its common words too.
   const titleCase = isTitleCase(ws, headline);
   const out: Found[] = [];

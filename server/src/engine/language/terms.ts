@@ -60,7 +60,7 @@ let lists: Record<string, string[]> | null = null;
 const sets = new Map<string, Set<string>>();
 
 /** The function words of a language, with English's (headlines everywhere borrow them). */
-function stopwordsOf(language: string): Set<string> {
+export function stopwordsOf(language: string): Set<string> {
   const base = localeDataLanguage(language);
   let set = sets.get(base);
   if (!set) {
