@@ -92,6 +92,19 @@ describe('entity facts', () => {
     assert.deepEqual(status('Centros de datos', ['El Gobierno aprobó la licencia de Microsoft.'], 'es'), ['permitted']);
   });
 
+  it('tells outages by attack or damage and works begun in the words of each language', () => {
+    const status = (title: string, sentences: string[], language = 'en') =>
+      read(title, sentences, language)
+        .facts.filter((f) => f.type === 'status')
+        .map((f) => f.type === 'status' && f.status);
+    assert.deepEqual(status('Data center news', ['A ransomware attack hit Equinix on Monday.']), ['outage']);
+    assert.deepEqual(status('Pusat data', ['Layanan Microsoft diretas dan tidak dapat diakses.'], 'id'), ['outage']);
+    assert.deepEqual(status('Rechenzentrum', ['Ein Teil des Rechenzentrums von Equinix wurde zerstört.'], 'de'), ['outage']);
+    assert.deepEqual(status('Data center news', ['Microsoft has begun building its campus.']), ['construction']);
+    assert.deepEqual(status('Rechenzentrum', ['Equinix legt den Grundstein für ein Rechenzentrum.'], 'de'), ['construction']);
+    assert.deepEqual(status('Pusat data', ['Microsoft sedang membangun pusat data.'], 'id'), ['construction']);
+  });
+
   it('converts an amount to US dollars at the rate of its year', () => {
     const fact = read('Microsoft to invest €1 billion in Spain', []).facts.find((f) => f.type === 'investment');
     assert.ok(fact?.type === 'investment' && fact.usd! > 1e9 && fact.usd! < 1.3e9);
