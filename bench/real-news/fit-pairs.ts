@@ -27,7 +27,7 @@ import { findSets, loadSet } from '../quality/set.js';
 import { QUALITY_SETS } from '../quality.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const WINDOW_MS = 7 * 86_400_000;
+export const WINDOW_MS = 7 * 86_400_000;
 /**
  * The real-news dev half's share of the fit's weight; the repo's own sets weigh the rest, by their pairs. They hold the cases the rules were written for (one company's two sites on one day,
  * in Japanese and Korean), which the model must keep apart; the real half, the look-alikes real outlets write.
@@ -223,7 +223,12 @@ export function assign(set: Prepared, model: PairModel): { f1: number; precision
 }
 
 /** The story of each article when the engine places the set with this model (see assign). */
-export function storiesOf({ articles }: Prepared, model: PairModel): Map<string, string> {
+export function storiesOf(
+  { articles }: Prepared,
+  model: PairModel,
+  /** Called before each article is placed, with the index of what came before it (split-debug.ts reads it). */
+  observe?: (article: Prepared['articles'][number], index: StoryIndex, storyOf: ReadonlyMap<string, string>) => void,
+): Map<string, string> {
   const storyOf = new Map<string, string>();
   const started = new Map<string, number>();
   let next = 0;
@@ -232,6 +237,7 @@ export function storiesOf({ articles }: Prepared, model: PairModel): Map<string,
     const index = new StoryIndex(model);
     for (const m of articles.slice(0, i))
       if (t - m.article.publishedAt.getTime() <= WINDOW_MS) index.add(storyOf.get(m.article.id)!, m.article);
+    observe?.(a, index, storyOf);
     const placed = placeArticle(
       index,
       a.article,
