@@ -10,6 +10,12 @@ const read = (title: string, sentences: string[], language = 'en', publishedAt =
 const named = (text: string, language: string) => read(text, [], language).entities;
 
 describe('entity recognition', () => {
+  it('places a name in Hangul where the sentence writes it (folding splits syllables into letters)', () => {
+    const text = '판교 데이터센터에서 화재가 발생해 카카오가 멈췄다.';
+    const where = index.mentions(text, 'ko').map((m) => text.slice(m.start, m.end));
+    assert.ok(where.includes('카카오'), where.join(', '));
+  });
+
   it('folds one company written in many scripts to one identity', () => {
     for (const [text, language] of [
       ['Microsoft opens a data center', 'en'],

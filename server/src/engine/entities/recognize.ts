@@ -306,8 +306,7 @@ export class EntityIndex {
   }
 
   private inScriptMentions(sentence: string): Mention[] {
-    const folded = foldLetters(sentence);
-    // Folding keeps one character per character of these scripts, except decomposed marks: positions are approximate.
+    const { folded, origin } = foldedWithOrigin(sentence);
     const out: Mention[] = [];
     for (let i = 0; i < folded.length; i++) {
       const candidates = this.inScript.get(folded[i]!);
@@ -320,13 +319,36 @@ export class EntityIndex {
         if (wordStart && LETTER.test(before)) continue;
         // A mixed name that starts in Latin letters ("sk하이닉스") starts a word.
         if (/^\p{Script=Latin}/u.test(name) && LETTER.test(before)) continue;
-        out.push({ id: entity.id, kind: entity.kind, start: i, end: i + name.length, sure: true });
+        out.push({ id: entity.id, kind: entity.kind, start: origin[i]!, end: origin[i + name.length]!, sure: true });
         i += name.length - 1;
         break;
       }
     }
     return out;
   }
+}
+
+/**
+ * A sentence folded, with each folded character's index in the sentence: folding decomposes Hangul syllables into
+ * their letters and drops marks, so a name found in the folded text is mapped back to where the sentence writes it.
+ */
+function foldedWithOrigin(sentence: string): { folded: string; origin: number[] } {
+  const folded = foldLetters(sentence);
+  if (folded.length === sentence.length) return { folded, origin: [...Array(sentence.length + 1).keys()] };
+  let byChar = '';
+  const origin: number[] = [];
+  for (let j = 0; j < sentence.length;) {
+    const char = String.fromCodePoint(sentence.codePointAt(j)!);
+    const f = foldLetters(char);
+    byChar += f;
+    for (let k = 0; k < f.length; k++) origin.push(j);
+    j += char.length;
+  }
+  origin.push(sentence.length);
+  // Folding character by character gives the same text but for rare context rules (a final sigma): then, as before.
+  return byChar === folded
+    ? { folded, origin }
+    : { folded, origin: [...Array(folded.length + 1).keys()].map((i) => Math.min(i, sentence.length)) };
 }
 
 /** The most words of a town's name (longer ones are met by their first words, or not at all). */
