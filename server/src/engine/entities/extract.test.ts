@@ -86,29 +86,27 @@ describe('entity facts', () => {
     );
   });
 
+  /** The statuses read in a title and sentences, in order. */
+  const statusesOf = (title: string, sentences: string[], language = 'en') =>
+    read(title, sentences, language)
+      .facts.filter((f) => f.type === 'status')
+      .map((f) => f.type === 'status' && f.status);
+
   it('tells land bought or sold, and a planning instrument approved as zoning rather than a permit', () => {
-    const status = (title: string, sentences: string[], language = 'en') =>
-      read(title, sentences, language)
-        .facts.filter((f) => f.type === 'status')
-        .map((f) => f.type === 'status' && f.status);
-    assert.deepEqual(status('Data center land', ['The city sold 20 hectares of land to Microsoft.']), ['land-acquired']);
-    assert.deepEqual(status('Data center land', ['Google a acquis un terrain de 51 hectares.'], 'fr'), ['land-acquired']);
-    assert.deepEqual(status('Microsoft buys Nuance', []), ['sale'], 'an acquisition with no land is a sale');
-    assert.deepEqual(status('Centros de datos', ['El Gobierno aprobó el Plan de Interés General de Microsoft.'], 'es'), ['zoning']);
-    assert.deepEqual(status('Centros de datos', ['El Gobierno aprobó la licencia de Microsoft.'], 'es'), ['permitted']);
+    assert.deepEqual(statusesOf('Data center land', ['The city sold 20 hectares of land to Microsoft.']), ['land-acquired']);
+    assert.deepEqual(statusesOf('Data center land', ['Google a acquis un terrain de 51 hectares.'], 'fr'), ['land-acquired']);
+    assert.deepEqual(statusesOf('Microsoft buys Nuance', []), ['sale'], 'an acquisition with no land is a sale');
+    assert.deepEqual(statusesOf('Centros de datos', ['El Gobierno aprobó el Plan de Interés General de Microsoft.'], 'es'), ['zoning']);
+    assert.deepEqual(statusesOf('Centros de datos', ['El Gobierno aprobó la licencia de Microsoft.'], 'es'), ['permitted']);
   });
 
   it('tells outages by attack or damage and works begun in the words of each language', () => {
-    const status = (title: string, sentences: string[], language = 'en') =>
-      read(title, sentences, language)
-        .facts.filter((f) => f.type === 'status')
-        .map((f) => f.type === 'status' && f.status);
-    assert.deepEqual(status('Data center news', ['A ransomware attack hit Equinix on Monday.']), ['outage']);
-    assert.deepEqual(status('Pusat data', ['Layanan Microsoft diretas dan tidak dapat diakses.'], 'id'), ['outage']);
-    assert.deepEqual(status('Rechenzentrum', ['Ein Teil des Rechenzentrums von Equinix wurde zerstört.'], 'de'), ['outage']);
-    assert.deepEqual(status('Data center news', ['Microsoft has begun building its campus.']), ['construction']);
-    assert.deepEqual(status('Rechenzentrum', ['Equinix legt den Grundstein für ein Rechenzentrum.'], 'de'), ['construction']);
-    assert.deepEqual(status('Pusat data', ['Microsoft sedang membangun pusat data.'], 'id'), ['construction']);
+    assert.deepEqual(statusesOf('Data center news', ['A ransomware attack hit Equinix on Monday.']), ['outage']);
+    assert.deepEqual(statusesOf('Pusat data', ['Layanan Microsoft diretas dan tidak dapat diakses.'], 'id'), ['outage']);
+    assert.deepEqual(statusesOf('Rechenzentrum', ['Ein Teil des Rechenzentrums von Equinix wurde zerstört.'], 'de'), ['outage']);
+    assert.deepEqual(statusesOf('Data center news', ['Microsoft has begun building its campus.']), ['construction']);
+    assert.deepEqual(statusesOf('Rechenzentrum', ['Equinix legt den Grundstein für ein Rechenzentrum.'], 'de'), ['construction']);
+    assert.deepEqual(statusesOf('Pusat data', ['Microsoft sedang membangun pusat data.'], 'id'), ['construction']);
   });
 
   it('converts an amount to US dollars at the rate of its year', () => {
