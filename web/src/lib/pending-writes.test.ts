@@ -60,6 +60,23 @@ describe('ratings made offline are kept on the device and sent later (docs/decis
     expect(sent.calls.map((c) => (c.body as { digestId: string }).digestId)).toEqual(['d-1', 'd-3', 'd-2']);
   });
 
+  it('tries again after a run that was still failing when the network came back', async () => {
+    fakeApi({ 'POST /api/feedback': offline });
+    await sendOrKeep(rating('d-1', 4));
+    // A try made offline, not yet failed, when the browser says the network is back.
+    let fail!: () => void;
+    fakeApi({ 'POST /api/feedback': () => new Promise<Response>((_, reject) => (fail = () => reject(new TypeError('Failed to fetch')))) });
+    const first = sendPendingWrites('u-1');
+    await Promise.resolve();
+    const sent = fakeApi({ 'POST /api/feedback': async () => new Response('{}', { status: 201 }) });
+    const again = sendPendingWrites('u-1');
+    fail();
+    expect(await first).toEqual({ sent: 0, refused: 0, left: 1 });
+    expect(await again).toEqual({ sent: 1, refused: 0, left: 0 });
+    expect(sent.calls).toHaveLength(1);
+    expect(pendingWrites()).toEqual([]);
+  });
+
   it('drops a write the server refuses, and forgets another user’s writes', async () => {
     fakeApi({ 'POST /api/feedback': offline });
     await sendOrKeep(rating('gone', 3));

@@ -92,6 +92,8 @@ export async function sendOrKeep<T>(write: Omit<PendingWrite, 'at'>): Promise<Wr
 }
 
 let running: Promise<SendSummary> | null = null;
+/** A run asked for while one was going: it starts when that one ends (the network may have come back meanwhile). */
+let followUp: Promise<SendSummary> | null = null;
 
 export interface SendSummary {
   sent: number;
@@ -106,7 +108,16 @@ export interface SendSummary {
  * Another user's writes are forgotten: this device now belongs to someone else.
  */
 export function sendPendingWrites(userId: string): Promise<SendSummary> {
-  running ??= (async () => {
+  // Asked again during a run (the browser says the network is back while a try made offline is still failing):
+  // that run may stop at a write it could not send, so one more runs after it rather than the answer being its.
+  if (running)
+    return (followUp ??= running
+      .catch(() => undefined)
+      .then(() => {
+        followUp = null;
+        return sendPendingWrites(userId);
+      }));
+  running = (async () => {
     const summary: SendSummary = { sent: 0, refused: 0, left: 0 };
     if (pendingWrites().some((w) => w.userId !== userId)) store(pendingWrites().filter((w) => w.userId === userId));
     for (const write of pendingWrites()) {
