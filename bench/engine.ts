@@ -8,7 +8,8 @@
  * flags, its own process) over 125, 250 and 500 x 40 feeds (BENCH_PASS_SOURCES), printing each process's peak
  * RSS and CPU time: the in-process peak counts this benchmark's feed servers, ORM and tsx. docs/decisions/514. The
  * schema is created first by a run on an empty catalogue, so the row measures the pass (docs/decisions/531).
- * BENCH_PASS_ONLY=1 runs only those process rows (docs/decisions/516).
+ * BENCH_PASS_ONLY=1 runs only those process rows (docs/decisions/516); BENCH_PASS_FLAGS adds node flags to them
+ * (`--cpu-prof --cpu-prof-dir=DIR` to profile the pass).
  *
  * Run alone: node --conditions=source --import tsx bench/engine.ts   (or `npm run bench -- engine`)
  */
@@ -201,7 +202,9 @@ async function passProcess(sources: number): Promise<PassProcess> {
   try {
     const catalogFile = path.join(dir, 'catalog.json');
     writeFileSync(catalogFile, JSON.stringify(catalogOf(feeds.urls)));
-    const { flags, script } = ingestCommand();
+    const { flags: cliFlags, script } = ingestCommand();
+    // BENCH_PASS_FLAGS: more node flags for the measured pass, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to see where it goes.
+    const flags = [...cliFlags, ...(process.env.BENCH_PASS_FLAGS?.split(/\s+/).filter(Boolean) ?? [])];
     const env = {
       ...process.env,
       NODE_OPTIONS: '',

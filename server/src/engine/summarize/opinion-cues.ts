@@ -258,33 +258,53 @@ const EVIDENCE_WORD = /[\p{L}\p{M}\p{N}]+/gu;
  */
 function evidenceCounter(cues: string[], fold: (text: string) => string, substring: boolean): (folded: string, words: string[]) => number {
   const single = new Set<string>();
-  const phrases: string[] = [];
-  const starts: string[] = [];
+  const substrings: string[] = [];
+  // Runs of words by their first word: a phrase's words all whole, a start's last word a prefix ("first*").
+  const runs = new Map<string, Array<{ rest: string[]; prefix: boolean; id: number }>>();
+  // One-word starts, by their first letters (up to three): "sustainab*" is looked up under "sus".
+  const stems = new Map<string, Array<{ stem: string; id: number }>>();
+  let ids = 0;
   for (const cue of cues) {
     const prefix = cue.endsWith('*');
     const parts = fold(cue.replace(/^\*|\*$/g, '')).match(EVIDENCE_WORD) ?? [];
     if (!parts.length) continue;
-    if (substring) phrases.push(parts.join(''));
-    else if (prefix) starts.push(` ${parts.join(' ')}`);
-    else if (parts.length === 1) single.add(parts[0]!);
-    else phrases.push(` ${parts.join(' ')} `);
+    if (substring) substrings.push(parts.join(''));
+    else if (prefix && parts.length === 1) {
+      const key = parts[0]!.slice(0, 3);
+      stems.set(key, [...(stems.get(key) ?? []), { stem: parts[0]!, id: ids++ }]);
+    } else if (parts.length === 1) single.add(parts[0]!);
+    else runs.set(parts[0]!, [...(runs.get(parts[0]!) ?? []), { rest: parts.slice(1), prefix, id: ids++ }]);
   }
   if (substring) {
     return (folded) => {
       const text = folded.replace(/\s+/g, '');
       let n = 0;
-      for (const c of phrases) if (text.includes(c) && ++n === 3) break;
+      for (const c of substrings) if (text.includes(c) && ++n === 3) break;
       return n;
     };
   }
+  // A one-word cue counts each time it stands; a run or a start counts once, wherever it stands first.
   return (_folded, words) => {
     let n = 0;
     for (const w of words) if (single.has(w) && ++n === 3) return n;
-    if (!phrases.length && !starts.length) return n;
-    // Built once per sentence: a phrase is looked for between spaces, a start after one.
-    const joined = ` ${words.join(' ')} `;
-    for (const c of phrases) if (joined.includes(c) && ++n === 3) return n;
-    for (const c of starts) if (joined.includes(c) && ++n === 3) return n;
+    if (!runs.size && !stems.size) return n;
+    const seen = new Set<number>();
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i]!;
+      for (const run of runs.get(w) ?? []) {
+        if (seen.has(run.id) || i + run.rest.length > words.length - 1) continue;
+        const last = run.rest.length - 1;
+        let ok = true;
+        for (let k = 0; k <= last && ok; k++) {
+          const word = words[i + 1 + k]!;
+          ok = k === last && run.prefix ? word.startsWith(run.rest[k]!) : word === run.rest[k];
+        }
+        if (ok && (seen.add(run.id), ++n === 3)) return n;
+      }
+      for (let len = 1; len <= 3 && len <= w.length; len++)
+        for (const { stem, id } of stems.get(w.slice(0, len)) ?? [])
+          if (!seen.has(id) && w.startsWith(stem) && (seen.add(id), ++n === 3)) return n;
+    }
     return n;
   };
 }
