@@ -1,0 +1,158 @@
+/**
+ * Rebuilds the git-ignored text folder (bench/real-news/text/<id>.txt) from the stored pages' excerpts, as the
+ * README's "Rebuilding the text" says: a session saves each article's excerpt, exactly as the `search` tool's
+ * `pages` corpus returned it for the article's recorded `query`, to bench/real-news/work/pages/<id>.txt
+ * (git-ignored); this script finds in it the sentences whose hashes labels.json records, in their order, and
+ * writes the text the labeller wrote (title, blank line, paragraphs), checked against the recorded sha256.
+ *
+ * The labeller cut site furniture from some sentences (a dateline, a "date 2021-03" prefix), so every word-start
+ * suffix of every sentence of the excerpt is a candidate. Titles written from the url's slug (`titleFrom: url`)
+ * are the labeller's words and cannot always be found again: when no candidate matches the title's hash, the
+ * title is rebuilt from the slug and the article is listed; build-set.ts keeps such an article (its sentences
+ * all match) and says how many titles differ.
+ *
+ *   node --conditions=source --import tsx bench/real-news/rebuild-text.ts [--verbose]
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { splitSentences } from '../quality/text.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const verbose = process.argv.includes('--verbose');
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const short = (s: string) => sha256(s.trim()).slice(0, 16);
+
+interface Article {
+  id: string;
+  url: string;
+  titleFrom: 'url' | 'page' | 'lead';
+  sha256: string;
+  title: { sha: string };
+  sentences: Array<{ sha: string; paragraph?: boolean }>;
+}
+const labels = JSON.parse(readFileSync(path.join(here, 'labels.json'), 'utf8')) as { articles: Article[] };
+const pagesDir = path.join(here, 'work', 'pages');
+const textDir = path.join(here, 'text');
+mkdirSync(textDir, { recursive: true });
+
+/** A paragraph as the page wrote it: sentences joined by a space, none after a CJK full stop (compile-labels.ts). */
+function joinParagraph(sentences: string[]): string {
+  let out = '';
+  for (const s of sentences) {
+    if (!out) out = s;
+    else if (/[。！？」』”）]$/u.test(out) && /^[^A-Za-z0-9]/.test(s)) out += s;
+    else out += ' ' + s;
+  }
+  return out;
+}
+
+/** Every candidate sentence of an excerpt, by its short hash: sentences, their word-start suffixes and prefixes. */
+function candidates(excerpt: string): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (s: string) => {
+    const t = s.trim();
+    if (t && !out.has(short(t))) out.set(short(t), t);
+  };
+  const texts = [excerpt, excerpt.replace(/\n(?!\n)/g, ' '), excerpt.replace(/\s*\n\s*/g, ' ')];
+  const lines = excerpt
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  for (const text of texts) {
+    for (const s of splitSentences(text)) {
+      for (let i = 0; i < s.length; i++) if (i === 0 || /\s/.test(s[i - 1]!) || /[|\-–—:]/.test(s[i - 1]!)) add(s.slice(i));
+      // A sentence whose end the labeller cut (a trailing "Read more", a truncated excerpt).
+      for (let i = s.length - 1; i > 0; i--) if (/[.!?。」”"'’)]/.test(s[i]!)) add(s.slice(0, i + 1));
+    }
+  }
+  for (const l of lines) add(l);
+  return out;
+}
+
+const fold = (w: string) => w.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * A slug's words as the article writes them: each word takes the form the excerpt gives it most often away from a
+ * sentence's start ("ovhcloud" -> "OVHcloud", "strasbourg" -> "Strasbourg", "munchen" -> "München").
+ */
+function asWritten(words: string[], excerpt: string): string[] {
+  const forms = new Map<string, Map<string, number>>();
+  for (const m of excerpt.matchAll(/(?<=[^.!?\s]\s+)[\p{L}\p{M}\p{N}]+/gu)) {
+    const byForm = forms.get(fold(m[0])) ?? new Map<string, number>();
+    byForm.set(m[0], (byForm.get(m[0]) ?? 0) + 1);
+    forms.set(fold(m[0]), byForm);
+  }
+  return words.map((w) => [...(forms.get(fold(w))?.entries() ?? [])].sort((a, b) => b[1] - a[1])[0]?.[0] ?? w);
+}
+
+/** Titles a labeller could have written from a url's slug: as written in the article first. */
+function slugTitles(url: string, excerpt: string): string[] {
+  const parts = new URL(url).pathname
+    .split('/')
+    .filter(Boolean)
+    .map((p) => {
+      try {
+        return decodeURIComponent(p);
+      } catch {
+        return p;
+      }
+    });
+  const slug = parts
+    .map((p) => p.replace(/\.(s?html?|php|aspx?)$/i, ''))
+    .filter((p) => /[-_]/.test(p) && /\p{L}{3}/u.test(p))
+    .sort((a, b) => b.length - a.length)[0];
+  if (!slug) return [];
+  const words = slug
+    .replace(/[_-](?:a?\d{4,}|[0-9a-f]{16,}|li\.\d+|amp)$/i, '')
+    .split(/[-_]+/)
+    .filter((w) => w && !/^\d{5,}$/.test(w));
+  const plain = words.join(' ');
+  const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+  const title = words.map(capital).join(' ');
+  return [capital(asWritten(words, excerpt).join(' ')), capital(plain), plain, title];
+}
+
+let whole = 0;
+let titleRebuilt = 0;
+const missingPage: string[] = [];
+const missingSentences: string[] = [];
+for (const a of labels.articles) {
+  const file = path.join(pagesDir, `${a.id}.txt`);
+  if (!existsSync(file)) {
+    missingPage.push(a.id);
+    continue;
+  }
+  const excerpt = readFileSync(file, 'utf8');
+  const found = candidates(excerpt);
+  const lost = a.sentences.filter((s) => !found.has(s.sha));
+  if (lost.length) {
+    missingSentences.push(`${a.id}: ${lost.length} of ${a.sentences.length} sentences not in the excerpt`);
+    continue;
+  }
+  const slugs = slugTitles(a.url, excerpt);
+  for (const t of slugs) if (!found.has(short(t))) found.set(short(t), t);
+  let title = found.get(a.title.sha);
+  if (title === undefined) {
+    title = slugs[0] ?? found.get(a.sentences[0]!.sha)!;
+    titleRebuilt++;
+    if (verbose) console.log(`${a.id}: title not found (${a.titleFrom}); from the url: ${title}`);
+  }
+  const paragraphs: string[][] = [];
+  for (const s of a.sentences) {
+    if (s.paragraph || !paragraphs.length) paragraphs.push([]);
+    paragraphs.at(-1)!.push(found.get(s.sha)!);
+  }
+  const text = `${title}\n\n${paragraphs.map(joinParagraph).join('\n\n')}\n`;
+  if (sha256(text) === a.sha256) whole++;
+  else if (found.get(a.title.sha) !== undefined) console.log(`${a.id}: every part found, but the text's sha256 differs`);
+  writeFileSync(path.join(textDir, `${a.id}.txt`), text);
+}
+
+console.log(
+  `${labels.articles.length} articles: ${whole} rebuilt exactly, ${titleRebuilt} with the title rebuilt from the url, ` +
+    `${missingSentences.length} with sentences not found, ${missingPage.length} with no saved excerpt`,
+);
+if (missingSentences.length) console.log(`  ${missingSentences.join('\n  ')}`);
+if (verbose && missingPage.length) console.log(`no excerpt: ${missingPage.join(', ')}`);
