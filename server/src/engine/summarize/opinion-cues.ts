@@ -250,47 +250,58 @@ const EVIDENCE = ['significance', 'context', 'praise', 'attribution'] as const;
 const EVIDENCE_WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
- * How many cues of an evidence list a sentence holds (up to 3), counted on its folded words rather than by a
- * regular expression: these lists are read for every sentence the fact filter keeps, and word lookups cost a
+ * How many cues of each evidence list a sentence holds (up to 3 a list), counted on its folded words rather than by
+ * a regular expression: these lists are read for every sentence the fact filter keeps, and word lookups cost a
  * fraction of a lookaround alternation. A cue is its folded words ("first-ever" and "l'un des plus" are "first
  * ever", "l un des plus"): one word is looked up among the sentence's words, several as a run of them, `stem*`
- * as a run's start. Languages written without spaces match each cue as a substring.
+ * as a run's start. The lists are read in one pass over the words, each word looked up once in an index of every
+ * list's cues by their first word. Languages written without spaces match each cue as a substring.
  */
-function evidenceCounter(cues: string[], fold: (text: string) => string, substring: boolean): (folded: string, words: string[]) => number {
-  const single = new Set<string>();
-  const substrings: string[] = [];
+function evidenceCounter(
+  lists: readonly string[][],
+  fold: (text: string) => string,
+  substring: boolean,
+): (folded: string, words: string[]) => number[] {
+  // A one-word cue, by its word: the lists it is in (each once).
+  const single = new Map<string, number[]>();
+  const substrings = lists.map(() => [] as string[]);
   // Runs of words by their first word: a phrase's words all whole, a start's last word a prefix ("first*").
-  const runs = new Map<string, Array<{ rest: string[]; prefix: boolean; id: number }>>();
+  const runs = new Map<string, Array<{ rest: string[]; prefix: boolean; id: number; list: number }>>();
   // One-word starts, by their first letters (up to three): "sustainab*" is looked up under "sus".
-  const stems = new Map<string, Array<{ stem: string; id: number }>>();
+  const stems = new Map<string, Array<{ stem: string; id: number; list: number }>>();
   let ids = 0;
-  for (const cue of cues) {
-    const prefix = cue.endsWith('*');
-    const parts = fold(cue.replace(/^\*|\*$/g, '')).match(EVIDENCE_WORD) ?? [];
-    if (!parts.length) continue;
-    if (substring) substrings.push(parts.join(''));
-    else if (prefix && parts.length === 1) {
-      const key = parts[0]!.slice(0, 3);
-      stems.set(key, [...(stems.get(key) ?? []), { stem: parts[0]!, id: ids++ }]);
-    } else if (parts.length === 1) single.add(parts[0]!);
-    else runs.set(parts[0]!, [...(runs.get(parts[0]!) ?? []), { rest: parts.slice(1), prefix, id: ids++ }]);
-  }
+  lists.forEach((cues, list) => {
+    for (const cue of cues) {
+      const prefix = cue.endsWith('*');
+      const parts = fold(cue.replace(/^\*|\*$/g, '')).match(EVIDENCE_WORD) ?? [];
+      if (!parts.length) continue;
+      if (substring) substrings[list]!.push(parts.join(''));
+      else if (prefix && parts.length === 1) {
+        const key = parts[0]!.slice(0, 3);
+        stems.set(key, [...(stems.get(key) ?? []), { stem: parts[0]!, id: ids++, list }]);
+      } else if (parts.length === 1) {
+        const lists = single.get(parts[0]!) ?? [];
+        if (!lists.includes(list)) single.set(parts[0]!, [...lists, list]);
+      } else runs.set(parts[0]!, [...(runs.get(parts[0]!) ?? []), { rest: parts.slice(1), prefix, id: ids++, list }]);
+    }
+  });
   if (substring) {
     return (folded) => {
       const text = folded.replace(/\s+/g, '');
-      let n = 0;
-      for (const c of substrings) if (text.includes(c) && ++n === 3) break;
-      return n;
+      return substrings.map((phrases) => {
+        let n = 0;
+        for (const c of phrases) if (text.includes(c) && ++n === 3) break;
+        return n;
+      });
     };
   }
   // A one-word cue counts each time it stands; a run or a start counts once, wherever it stands first.
   return (_folded, words) => {
-    let n = 0;
-    for (const w of words) if (single.has(w) && ++n === 3) return n;
-    if (!runs.size && !stems.size) return n;
+    const counts = lists.map(() => 0);
     const seen = new Set<number>();
     for (let i = 0; i < words.length; i++) {
       const w = words[i]!;
+      for (const list of single.get(w) ?? []) counts[list]!++;
       for (const run of runs.get(w) ?? []) {
         if (seen.has(run.id) || i + run.rest.length > words.length - 1) continue;
         const last = run.rest.length - 1;
@@ -299,13 +310,19 @@ function evidenceCounter(cues: string[], fold: (text: string) => string, substri
           const word = words[i + 1 + k]!;
           ok = k === last && run.prefix ? word.startsWith(run.rest[k]!) : word === run.rest[k];
         }
-        if (ok && (seen.add(run.id), ++n === 3)) return n;
+        if (ok) {
+          seen.add(run.id);
+          counts[run.list]!++;
+        }
       }
       for (let len = 1; len <= 3 && len <= w.length; len++)
-        for (const { stem, id } of stems.get(w.slice(0, len)) ?? [])
-          if (!seen.has(id) && w.startsWith(stem) && (seen.add(id), ++n === 3)) return n;
+        for (const { stem, id, list } of stems.get(w.slice(0, len)) ?? [])
+          if (!seen.has(id) && w.startsWith(stem)) {
+            seen.add(id);
+            counts[list]!++;
+          }
     }
-    return n;
+    return counts.map((n) => Math.min(n, 3));
   };
 }
 
@@ -346,7 +363,11 @@ function compile(language: string): CompiledCues {
   const rules = alternation(own(file?.rules))?.re;
   const scheduled = alternation(own(file?.scheduled), 'gu')?.re;
   const endings = (file?.questionEndings ?? []).map((e) => escape(fold(e)));
-  const evidence = EVIDENCE.map((key) => evidenceCounter(file?.[key] ?? [], fold, substring));
+  const evidence = evidenceCounter(
+    EVIDENCE.map((key) => file?.[key] ?? []),
+    fold,
+    substring,
+  );
 
   /** Each reason's first cue after the phrases set aside, in the order of REASONS; `first` stops at the first hit. */
   function hits(text: string, foldedText: string, first: boolean): Array<CueHit> {
@@ -375,12 +396,7 @@ function compile(language: string): CompiledCues {
 
   function signals(text: string, foldedText: string, vetoes = true): CueSignals {
     const words = substring ? [] : (foldedText.match(EVIDENCE_WORD) ?? []);
-    const [significance, context, praise, attribution] = evidence.map((count) => count(foldedText, words)) as [
-      number,
-      number,
-      number,
-      number,
-    ];
+    const [significance, context, praise, attribution] = evidence(foldedText, words) as [number, number, number, number];
     const reasons = new Set((vetoes ? hits(text, foldedText, false) : []).map((h) => h.reason));
     return {
       opinion: reasons.has('opinion'),
