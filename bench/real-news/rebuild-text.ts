@@ -14,7 +14,7 @@
  *   node --conditions=source --import tsx bench/real-news/rebuild-text.ts [--verbose]
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { splitSentences } from '../quality/text.js';
@@ -36,6 +36,7 @@ const labels = JSON.parse(readFileSync(path.join(here, 'labels.json'), 'utf8')) 
 const pagesDir = path.join(here, 'work', 'pages');
 const textDir = path.join(here, 'text');
 mkdirSync(textDir, { recursive: true });
+const variants = existsSync(pagesDir) ? readdirSync(pagesDir) : [];
 
 /** A paragraph as the page wrote it: sentences joined by a space, none after a CJK full stop (compile-labels.ts). */
 function joinParagraph(sentences: string[]): string {
@@ -111,7 +112,30 @@ function slugTitles(url: string, excerpt: string): string[] {
   const plain = words.join(' ');
   const capital = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
   const title = words.map(capital).join(' ');
-  return [capital(asWritten(words, excerpt).join(' ')), capital(plain), plain, title];
+  const first = [capital(asWritten(words, excerpt).join(' ')), capital(plain), plain, title];
+  // Cleaner cuts: a site's trailing ids ("post1578056", "articleshow-e2hklqh", a uuid) and leading section words
+  // dropped, split figures joined as the article writes them ("5-5-milliarden": "5,5 Milliarden").
+  const tokens = slug.split(/[-_.+]+/).filter(Boolean);
+  const junk = (t: string) =>
+    (/\d/.test(t) && /\p{L}/u.test(t) && t.length >= 5 && !/^q[1-4]\d{4}$/i.test(t)) ||
+    (/^[0-9a-f]*\d[0-9a-f]*$/i.test(t) && t.length >= 4 && !/^(19|20)\d\d$/.test(t)) ||
+    /^(articleshow|amp|html?|story|li)$/i.test(t);
+  let end = tokens.length;
+  while (end > 0 && (junk(tokens[end - 1]!) || (/^\d{1,2}$/.test(tokens[end - 1]!) && end > 1 && junk(tokens[end - 2]!)))) end--;
+  const kept = tokens.slice(0, end);
+  const more: string[] = [];
+  for (let drop = 0; drop <= Math.min(3, kept.length - 3); drop++) {
+    const written = asWritten(kept.slice(drop), excerpt).join(' ');
+    // "5 5" as the article writes the figure ("5,5" or "5.5"), when it does.
+    for (const sep of [',', '.']) {
+      const joined = written.replace(/(?<=(?:^|\s)\d{1,3}) (?=\d{1,3}(?:\s|$))/g, sep);
+      const figure = /\d+[.,]\d+/.exec(joined)?.[0];
+      if (figure && excerpt.includes(figure)) more.push(capital(joined));
+    }
+    more.push(capital(written));
+  }
+  // The first is the fallback: the cleaner cut with all its words.
+  return [...new Set([...more, ...first])];
 }
 
 let whole = 0;
@@ -119,12 +143,13 @@ let titleRebuilt = 0;
 const missingPage: string[] = [];
 const missingSentences: string[] = [];
 for (const a of labels.articles) {
-  const file = path.join(pagesDir, `${a.id}.txt`);
-  if (!existsSync(file)) {
+  // The corpus can hold a page twice (with and without a trailing slash, two crawls): `<id>.2.txt` and on are read too.
+  const files = [`${a.id}.txt`, ...variants.filter((f) => f.startsWith(`${a.id}.`) && /^\.\d+\.txt$/.test(f.slice(a.id.length)))];
+  if (!existsSync(path.join(pagesDir, files[0]!))) {
     missingPage.push(a.id);
     continue;
   }
-  const excerpt = readFileSync(file, 'utf8');
+  const excerpt = files.map((f) => readFileSync(path.join(pagesDir, f), 'utf8')).join('\n\n');
   const found = candidates(excerpt);
   const lost = a.sentences.filter((s) => !found.has(s.sha));
   if (lost.length) {
