@@ -12,6 +12,7 @@
  * all match) and says how many titles differ.
  *
  *   node --conditions=source --import tsx bench/real-news/rebuild-text.ts [--verbose]
+ *   node --conditions=source --import tsx bench/real-news/rebuild-text.ts --manifest 8   (the helpers' lists)
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -27,6 +28,7 @@ const short = (s: string) => sha256(s.trim()).slice(0, 16);
 interface Article {
   id: string;
   url: string;
+  query: string;
   titleFrom: 'url' | 'page' | 'lead';
   sha256: string;
   title: { sha: string };
@@ -136,6 +138,30 @@ function slugTitles(url: string, excerpt: string): string[] {
   }
   // The first is the fallback: the cleaner cut with all its words.
   return [...new Set([...more, ...first])];
+}
+
+/**
+ * `--manifest N`: the queries whose articles have no saved excerpt yet, in N groups of about as many articles
+ * (work/manifest/group-<n>.txt: `QUERY<TAB>query`, then `  <id><TAB><url>` lines), one group for each helper
+ * session that saves excerpts; nothing is rebuilt.
+ */
+const manifestAt = process.argv.indexOf('--manifest');
+if (manifestAt >= 0) {
+  const groups = Number(process.argv[manifestAt + 1] ?? 8);
+  const byQuery = new Map<string, Article[]>();
+  for (const a of labels.articles)
+    if (!existsSync(path.join(pagesDir, `${a.id}.txt`))) byQuery.set(a.query, [...(byQuery.get(a.query) ?? []), a]);
+  const lists = Array.from({ length: groups }, () => ({ size: 0, lines: [] as string[] }));
+  for (const [query, articles] of [...byQuery].sort((a, b) => b[1].length - a[1].length)) {
+    const list = lists.reduce((a, b) => (b.size < a.size ? b : a));
+    list.size += articles.length;
+    list.lines.push(`QUERY\t${query}`, ...articles.map((a) => `  ${a.id}\t${a.url}`));
+  }
+  const dir = path.join(here, 'work', 'manifest');
+  mkdirSync(dir, { recursive: true });
+  lists.forEach((l, i) => writeFileSync(path.join(dir, `group-${i + 1}.txt`), l.lines.join('\n') + '\n'));
+  console.log(`${byQuery.size} queries for ${lists.reduce((n, l) => n + l.size, 0)} articles in ${groups} groups: ${dir}`);
+  process.exit(0);
 }
 
 let whole = 0;
