@@ -85,3 +85,14 @@ export function normalizeSentence(s: string): string {
     .replace(/[\s.。!！?？؟]+$/u, '')
     .trim();
 }
+
+/** A paragraph as the page wrote it: sentences joined by a space, none after a CJK full stop (the labelled sets' texts). */
+export function joinParagraph(sentences: string[]): string {
+  let out = '';
+  for (const s of sentences) {
+    if (!out) out = s;
+    else if (/[。！？」』”）]$/u.test(out) && /^[^A-Za-z0-9]/.test(s)) out += s;
+    else out += ' ' + s;
+  }
+  return out;
+}

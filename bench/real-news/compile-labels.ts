@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitSentences } from '../quality/text.js';
+import { joinParagraph, splitSentences } from '../quality/text.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LABELS: Record<string, string> = { f: 'fact', o: 'opinion', b: 'background', x: 'boilerplate' };
@@ -57,17 +57,6 @@ function parse(file: string): Work[] {
     const s = /^([foxb]) (.+)$/.exec(line);
     if (!s) throw new Error(`${file} ${cur.id}: cannot read line: ${line}`);
     cur.paragraphs.at(-1)!.push({ label: LABELS[s[1]!]!, text: s[2]!.trim() });
-  }
-  return out;
-}
-
-/** A paragraph as the page wrote it: sentences joined by a space, none after a CJK full stop. */
-function joinParagraph(sentences: string[]): string {
-  let out = '';
-  for (const s of sentences) {
-    if (!out) out = s;
-    else if (/[。！？」』”）]$/u.test(out) && /^[^A-Za-z0-9]/.test(s)) out += s;
-    else out += ' ' + s;
   }
   return out;
 }

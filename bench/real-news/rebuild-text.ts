@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { splitSentences } from '../quality/text.js';
+import { joinParagraph, splitSentences } from '../quality/text.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const verbose = process.argv.includes('--verbose');
@@ -39,17 +39,6 @@ const pagesDir = path.join(here, 'work', 'pages');
 const textDir = path.join(here, 'text');
 mkdirSync(textDir, { recursive: true });
 const variants = existsSync(pagesDir) ? readdirSync(pagesDir) : [];
-
-/** A paragraph as the page wrote it: sentences joined by a space, none after a CJK full stop (compile-labels.ts). */
-function joinParagraph(sentences: string[]): string {
-  let out = '';
-  for (const s of sentences) {
-    if (!out) out = s;
-    else if (/[。！？」』”）]$/u.test(out) && /^[^A-Za-z0-9]/.test(s)) out += s;
-    else out += ' ' + s;
-  }
-  return out;
-}
 
 /** Every candidate sentence of an excerpt, by its short hash: sentences, their word-start suffixes and prefixes. */
 function candidates(excerpt: string): Map<string, string> {
