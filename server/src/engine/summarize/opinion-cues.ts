@@ -280,8 +280,8 @@ function evidenceCounter(
         const key = parts[0]!.slice(0, 3);
         stems.set(key, [...(stems.get(key) ?? []), { stem: parts[0]!, id: ids++, list }]);
       } else if (parts.length === 1) {
-        const lists = single.get(parts[0]!) ?? [];
-        if (!lists.includes(list)) single.set(parts[0]!, [...lists, list]);
+        const holding = single.get(parts[0]!) ?? [];
+        if (!holding.includes(list)) single.set(parts[0]!, [...holding, list]);
       } else runs.set(parts[0]!, [...(runs.get(parts[0]!) ?? []), { rest: parts.slice(1), prefix, id: ids++, list }]);
     }
   });
