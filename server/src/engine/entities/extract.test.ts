@@ -35,6 +35,36 @@ describe('entity recognition', () => {
     assert.deepEqual(read('Data center news', ['Works start in Villanueva de Gállego.', 'The best site is mobile.']).entities, []);
   });
 
+  it('meets a name whose words are short, as a word rather than an acronym', () => {
+    assert.deepEqual(named('Trung tâm dữ liệu tại Hà Nội và TP.HCM', 'vi'), ['hanoi', 'hochiminh']);
+    assert.deepEqual(named('The Ministry of Economy, Trade and Industry said so', 'en'), ['jp-meti']);
+    assert.deepEqual(named('Equinix expands in Sao Paulo', 'en'), ['equinix', 'saopaulo']);
+    assert.deepEqual(named('Equinix expands in the US', 'en'), ['equinix', 'usa']);
+    assert.deepEqual(named('Equinix expands in us', 'en'), ['equinix'], 'a lone short name is an acronym');
+  });
+
+  it('knows Korean towns by their romanized name, surely with an administrative suffix', () => {
+    assert.deepEqual(read('카카오, 데이터센터 착공', ['카카오는 안산시에 데이터센터를 짓는다.', '안산에는 연구소도 있다.']).entities, [
+      'kakao',
+      'ansan',
+    ]);
+    assert.deepEqual(read('네이버 데이터센터', ['경기도 성남시 분당구에 있다.'], 'ko').entities, ['naver', 'gyeonggi', 'seongnam']);
+    // 전주 is Jeonju, and "the week before": alone, it names the town only where the article names it surely.
+    assert.deepEqual(read('주가', ['전주 대비 3% 올랐다.'], 'ko').entities, []);
+    assert.deepEqual(read('주가', ['전주시가 발표했다.', '전주 대비 3% 올랐다.'], 'ko').entities, ['jeonju']);
+  });
+
+  it('meets a town written with a case ending in an inflecting language', () => {
+    assert.deepEqual(read('Datakeskus', ['Google investoi Kajaaniin, ja Haminassa on jo datakeskus.'], 'fi').entities, [
+      'google',
+      'kajaani',
+      'hamina',
+    ]);
+    assert.deepEqual(read('Centrum danych', ['Microsoft buduje w Warszawie.'], 'pl').entities, ['microsoft', 'warsaw']);
+    assert.deepEqual(read('Datové centrum', ['Provozovatel staví v Ostravě.'], 'cs').entities, ['ostrava']);
+    assert.deepEqual(read('Datakeskus', ['Googlen mukaan työt alkavat.'], 'fi').entities, ['google'], 'no town by stem alone');
+  });
+
   it('knows places from the gazetteer in their own scripts', () => {
     assert.deepEqual(named('Equinix baut in Frankfurt', 'de'), ['equinix', 'frankfurt']);
     assert.deepEqual(named('エクイニクス、大阪に新拠点', 'ja'), ['equinix', 'osaka']);

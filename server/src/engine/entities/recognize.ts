@@ -1,6 +1,8 @@
+import { romanize } from 'es-hangul';
 import { INFLECTING } from '../language/locale-data.js';
 import { foldLetters } from '../language/fold.js';
-import { nameKeys } from '../language/name-keys.js';
+import { nameKeys, placeStems } from '../language/name-keys.js';
+import { KOREAN_PARTICLE } from '../language/terms.js';
 import { toLatin } from '../language/transliterate.js';
 import { localeDataLanguage } from '../language/base-language.js';
 import type { EntityKind, Town } from './seed.js';
@@ -107,13 +109,17 @@ function writtenAs(token: Token, exact: string | null, caseless: boolean): boole
   return first !== first.toLowerCase();
 }
 
-/** The alias word as it must be written: acronyms and mixed case exactly; words in lower case (gazetteer) need a capital. */
-function exactForm(word: string): string | null {
+/**
+ * The alias word as it must be written: acronyms and mixed case exactly; words in lower case (gazetteer) need a capital.
+ * `alone`: the word is the whole name.
+ */
+function exactForm(word: string, alone: boolean): string | null {
   const plain = word.replace(/\./g, '');
   if (/^[\p{Lu}\d&+]{2,}$/u.test(plain)) return plain;
   if (/^\p{Ll}+\p{Lu}/u.test(plain) || /^\p{Lu}+\p{Ll}+\p{Lu}/u.test(plain)) return plain;
-  // Short lower-case gazetteer names ("us", "uk") are only ever acronyms in running text.
-  if (/^\p{Ll}{1,3}$/u.test(plain)) return plain.toUpperCase();
+  // Short lower-case gazetteer names ("us", "uk") are only ever acronyms in running text; a short word of a longer
+  // name is a word ("hà nội", "sao paulo", "tel aviv").
+  if (alone && /^\p{Ll}{1,3}$/u.test(plain)) return plain.toUpperCase();
   return null;
 }
 
@@ -172,7 +178,7 @@ export class EntityIndex {
       const words = tokens.map((t) => t.key);
       // A name of one letter once its signs are left out ("e&") would take every "E" of a text.
       if (words.join('').length < 2) return;
-      const phrase: Phrase = { words, exact: tokens.map((t) => exactForm(t.raw)), entity };
+      const phrase: Phrase = { words, exact: tokens.map((t) => exactForm(t.raw, tokens.length === 1)), entity };
       // Keyed by the first two words: thousands of towns share a first word ("San", "La").
       const head = phraseHead(words[0]!, words[1]);
       const list = this.phrases.get(head) ?? [];
@@ -218,7 +224,8 @@ export class EntityIndex {
         this.phraseAt(tokens, i, caseless) ??
         this.splitAt(tokens, i, caseless) ??
         (inflecting ? this.stemAt(tokens[i]!) : undefined) ??
-        this.townAt(tokens, i, caseless);
+        this.townAt(tokens, i, caseless) ??
+        (inflecting ? this.inflectedTownAt(tokens[i]!, lang) : undefined);
       if (!hit) continue;
       const { entity, length } = hit;
       // A town of the GeoNames list (a common place) is a word of its own: next to another capitalised word it is part
@@ -232,7 +239,11 @@ export class EntityIndex {
       out.push({ id: entity.id, kind: entity.kind, start: tokens[i]!.start, end: tokens[i + length - 1]!.end, sure: !doubtful });
       i += length - 1;
     }
-    if (HAS_OTHER_SCRIPT.test(sentence)) out.push(...this.inScriptMentions(sentence));
+    if (HAS_OTHER_SCRIPT.test(sentence)) {
+      const inScript = this.inScriptMentions(sentence);
+      out.push(...inScript);
+      if (HANGUL.test(sentence)) out.push(...this.hangulTowns(sentence, inScript));
+    }
     return out.sort((a, b) => a.start - b.start);
   }
 
@@ -285,6 +296,22 @@ export class EntityIndex {
     return undefined;
   }
 
+  /**
+   * A one-word town of the language's own country with a case ending ("Kajaanissa", "Warszawie"), written with a
+   * capital: a stem may be another country's town ("Mostě" is Most, not Mosta in Malta).
+   */
+  private inflectedTownAt(token: Token, language: string): { entity: NamedEntity; length: number } | undefined {
+    if (!this.towns || token.key.length < 5 || !/^\p{Lu}/u.test(token.raw)) return undefined;
+    const country = countryOfLanguage(language);
+    for (const stem of placeStems(token.key)) {
+      const id = this.towns.byKey.get(stem);
+      if (!id || this.towns.byId.get(id)?.country !== country) continue;
+      const entity = this.entity(id);
+      if (entity) return { entity, length: 1 };
+    }
+    return undefined;
+  }
+
   /** A one-word name written as two capitalised words next to each other ("Cyrus One", "Data Volt"). */
   private splitAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
     const [first, second] = [tokens[i]!, tokens[i + 1]];
@@ -303,6 +330,31 @@ export class EntityIndex {
       if (entity) return { entity, length: 1 };
     }
     return undefined;
+  }
+
+  /**
+   * Korean towns, which GeoNames names in Latin letters only: a Hangul word without its particle, romanized (Revised
+   * Romanization, es-hangul), is looked up among the Korean towns. With an administrative suffix ("안산시", "분당구에",
+   * "안산시장") it surely names the town; alone ("안산에") it may be a common word (전주 is also "the week before"), kept
+   * when the article names the town surely elsewhere. Words an in-script name already covers are left alone.
+   */
+  private hangulTowns(sentence: string, taken: readonly Mention[]): Mention[] {
+    const towns = this.towns;
+    if (!towns) return [];
+    const out: Mention[] = [];
+    for (const m of sentence.matchAll(HANGUL_WORD)) {
+      const start = m.index;
+      if (taken.some((t) => t.start < start + m[0].length && start < t.end)) continue;
+      const word = m[0].replace(KOREAN_PARTICLE, '') || m[0];
+      const suffixed = KOREAN_ADMIN.exec(word);
+      const stem = suffixed ? suffixed[1]! : word;
+      if (stem.length < 2) continue;
+      const id = towns.byKey.get(romanized(stem));
+      if (!id || towns.byId.get(id)?.country !== 'KR' || this.notTowns.has(id)) continue;
+      const entity = this.entity(id);
+      if (entity) out.push({ id: entity.id, kind: entity.kind, start, end: start + stem.length, sure: Boolean(suffixed) });
+    }
+    return out;
   }
 
   private inScriptMentions(sentence: string): Mention[] {
@@ -349,6 +401,41 @@ function foldedWithOrigin(sentence: string): { folded: string; origin: number[] 
   return byChar === folded
     ? { folded, origin }
     : { folded, origin: [...Array(folded.length + 1).keys()].map((i) => Math.min(i, sentence.length)) };
+}
+
+const countries = new Map<string, string | undefined>();
+
+/** The country a language is most spoken in, by ICU's likely subtags ("fi" -> "FI", "cs" -> "CZ"). */
+function countryOfLanguage(language: string): string | undefined {
+  if (!countries.has(language)) {
+    let region: string | undefined;
+    try {
+      region = new Intl.Locale(language).maximize().region;
+    } catch {
+      region = undefined;
+    }
+    countries.set(language, region);
+  }
+  return countries.get(language);
+}
+
+const HANGUL = /\p{Script=Hangul}/u;
+const HANGUL_WORD = /\p{Script=Hangul}+/gu;
+/**
+ * A Korean place name's administrative suffix (city, county, district, province; special and metropolitan city), and
+ * what may follow it in one word: mayor, council, city hall, citizens.
+ */
+const KOREAN_ADMIN = /^(\p{Script=Hangul}+?)(?:특별자치시|특별자치도|광역시|특별시|시|군|구|도)(?:장|의회|청|민)?$/u;
+const romanizedCache = new Map<string, string>();
+
+/** A Hangul word in Latin letters as GeoNames writes Korean towns ("안산" -> "ansan"), cached. */
+function romanized(word: string): string {
+  let latin = romanizedCache.get(word);
+  if (latin === undefined) {
+    if (romanizedCache.size > 10_000) romanizedCache.clear();
+    romanizedCache.set(word, (latin = foldLetters(romanize(word))));
+  }
+  return latin;
 }
 
 /** The most words of a town's name (longer ones are met by their first words, or not at all). */

@@ -415,7 +415,10 @@ const CITIES: Record<string, [string, string[]]> = {
   ],
   batam: ['indonesia', ['batam', 'バタム']],
   bangkok: ['thailand', ['bangkok', 'bangkoku', 'バンコク', '曼谷', '방콕', 'бангкок', 'กรุงเทพ', 'กรุงเทพฯ', 'กรุงเทพมหานคร']],
-  hochiminh: ['vietnam', ['ho chi minh city', 'ho chi minh', 'hồ chí minh', 'saigon', 'ホーチミン', '胡志明市', '호찌민']],
+  hochiminh: [
+    'vietnam',
+    ['ho chi minh city', 'ho chi minh', 'hồ chí minh', 'hcm city', 'hcmc', 'tphcm', 'saigon', 'ホーチミン', '胡志明市', '호찌민'],
+  ],
   hanoi: ['vietnam', ['hanoi', 'hà nội', 'ha noi', 'ハノイ', '河内', '하노이', 'ханой']],
   manila: ['philippines', ['manila', 'マニラ', '马尼拉', '마닐라', 'манила']],
   hongkong: ['hongkong', ['hong kong', 'hongkong', 'hongkongu', '香港', '홍콩', 'гонконг', 'هونغ كونغ']],

@@ -85,6 +85,90 @@ const ENDINGS = [
   't',
 ];
 
+/**
+ * Case endings as the inflecting languages write them on place names, folded (no accents), longest first: Finnish
+ * and Estonian (Kajaanissa, Kajaanin, Haminaan, Espooseen), Hungarian (Győrben), Slavic (Krakowie, Warszawie,
+ * Ostravě, Brně), Baltic (Vilniuje, Kaune).
+ */
+const PLACE_ENDINGS = [
+  'seen',
+  'uose',
+  'ssa',
+  'sta',
+  'lla',
+  'lta',
+  'lle',
+  'ksi',
+  'iin',
+  'hin',
+  'aan',
+  'een',
+  'oon',
+  'uun',
+  'sse',
+  'ach',
+  'ami',
+  'ban',
+  'ben',
+  'bol',
+  'rol',
+  'tol',
+  'hoz',
+  'hez',
+  'nak',
+  'nek',
+  'val',
+  'vel',
+  'oje',
+  'uje',
+  'ovi',
+  'na',
+  'in',
+  'an',
+  'en',
+  'on',
+  'un',
+  'ie',
+  'iu',
+  'em',
+  'om',
+  'ou',
+  'ba',
+  'be',
+  'ra',
+  're',
+  'st',
+  'le',
+  'lt',
+  'ga',
+  'as',
+  'is',
+  'ai',
+  'os',
+  'n',
+  'a',
+  'e',
+  'u',
+  'y',
+  'i',
+  'l',
+  's',
+];
+
+/**
+ * The nominatives a folded place name written with a case ending may stand for ("kajaanissa" -> "kajaani",
+ * "warszawie" -> "warszaw", "warszawa", "warszawo"), longest ending first; stems of four letters or more.
+ */
+export function placeStems(folded: string): string[] {
+  const out: string[] = [];
+  for (const ending of PLACE_ENDINGS) {
+    if (!folded.endsWith(ending) || folded.length - ending.length < 4) continue;
+    const stem = folded.slice(0, -ending.length);
+    for (const form of [stem, `${stem}a`, `${stem}o`]) if (!out.includes(form)) out.push(form);
+  }
+  return out;
+}
+
 const keyCache = new Map<string, string[]>();
 
 /** The keys a name matches by: its skeleton, and its skeleton without each case ending it may carry. */

@@ -51,7 +51,8 @@ const WORD = /[\p{L}\p{N}\p{M}]+/gu;
 const UNSPACED = /[\p{Script=Han}\p{Script=Katakana}\p{Script=Thai}]/u;
 const UNSPACED_RUN = /[\p{Script=Han}\p{Script=Katakana}ー\p{Script=Thai}]+/gu;
 const HANGUL = /\p{Script=Hangul}/u;
-const KOREAN_PARTICLE =
+/** A particle joined to the end of a Korean word (은, 에서, 으로 ...). */
+export const KOREAN_PARTICLE =
   /(?:에서는|에서|으로|로는|에는|까지|부터|에게|처럼|보다|이다|했다|한다|하는|하고|은|는|이|가|을|를|의|에|로|와|과|도|만)$/u;
 
 export const STOPWORDS_FILE = new URL('./stopwords.json', import.meta.url);
