@@ -116,6 +116,26 @@ describe('entity facts', () => {
     );
   });
 
+  it("gives a company's project to the company, not to the government body that approves or funds it", () => {
+    const facts = read('Data center news', [
+      'The Thailand Board of Investment approved a 300 MW data center by Equinix worth $1 billion.',
+    ]).facts;
+    assert.deepEqual(
+      facts.map((f) => [f.type, f.entity]),
+      [
+        ['capacity', 'equinix'],
+        ['investment', 'equinix'],
+        ['status', 'equinix'],
+      ],
+    );
+    const own = read('Data center news', ['The Ministry of Economy, Trade and Industry will provide ¥45.5 billion in subsidies.']).facts;
+    assert.deepEqual(
+      own.filter((f) => f.type === 'investment').map((f) => f.entity),
+      ['jp-meti'],
+      'a body with no company named holds its own figures',
+    );
+  });
+
   /** The statuses read in a title and sentences, in order. */
   const statusesOf = (title: string, sentences: string[], language = 'en') =>
     read(title, sentences, language)

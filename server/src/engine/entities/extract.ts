@@ -65,12 +65,15 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
   if (!about.length) about = actors(bodyMentions.slice(0, LEAD).flat());
   if (!about.length) about = [...new Set(titleMentions.map((m) => m.id))];
   const facts: ExtractedFact[] = [];
+  // Government bodies named in the article (a ministry, a board of investment, a council): they approve, announce
+  // and fund the projects of others.
+  const governments = new Set(entities.filter((id) => (index.entity(id) ?? found.find((f) => f.id === id))?.role === 'government'));
   const all = [{ text: title, mentions: titleMentions }, ...sentences.map((text, i) => ({ text, mentions: bodyMentions[i]! }))];
   all.forEach(({ text, mentions }, i) => {
     // A sentence that names no entity and states no figure tells a fact of the article's actor only in its title or lead.
     const figures = FIGURE.test(text);
     if (!mentions.length && !figures && i > LEAD) return;
-    facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, about[0], figures));
+    facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, about[0], figures, governments));
   });
   const foundIds = new Set(entities);
   return { entities, about, facts: dedupe(facts), found: found.filter((f) => foundIds.has(f.id)) };
@@ -141,6 +144,7 @@ function sentenceFacts(
   publishedAt: Date,
   actor: string | undefined,
   figures: boolean,
+  governments: ReadonlySet<string>,
 ): ExtractedFact[] {
   const out: ExtractedFact[] = [];
   const cues = factCues().read(sentence, language);
@@ -151,7 +155,7 @@ function sentenceFacts(
   const stage =
     future && cues.stage === 'live' ? (statuses.some((s) => s.status === 'construction') ? 'construction' : 'announced') : cues.stage;
   // With no site, company nor article actor, the place the sentence names holds it (an anonymous developer's project).
-  const holder = (at: number) => attachTo(mentions, at) ?? actor ?? mentions.find((m) => m.kind === 'place')?.id;
+  const holder = (at: number) => attachTo(mentions, at, governments) ?? actor ?? mentions.find((m) => m.kind === 'place')?.id;
   for (const q of figures ? findQuantities(sentence, language) : []) {
     const colon = q.key.indexOf(':');
     const unit = q.key.slice(0, colon);
@@ -180,11 +184,17 @@ function sentenceFacts(
   return out;
 }
 
-/** The site the sentence names (nearest to `at`), else the company named nearest to `at`. */
-function attachTo(mentions: Mention[], at: number): string | undefined {
-  const nearest = (kind: Mention['kind']) =>
-    mentions.filter((m) => m.kind === kind).sort((a, b) => distance(a, at) - distance(b, at))[0]?.id;
-  return nearest('site') ?? nearest('company');
+/**
+ * The site the sentence names (nearest to `at`), else the company named nearest to `at` that is no government body
+ * (a ministry that approves, announces or funds a company's project is not its holder), else the nearest body.
+ */
+function attachTo(mentions: Mention[], at: number, governments: ReadonlySet<string>): string | undefined {
+  const nearest = (keep: (m: Mention) => boolean) => mentions.filter(keep).sort((a, b) => distance(a, at) - distance(b, at))[0]?.id;
+  return (
+    nearest((m) => m.kind === 'site') ??
+    nearest((m) => m.kind === 'company' && !governments.has(m.id)) ??
+    nearest((m) => m.kind === 'company')
+  );
 }
 
 function distance(m: Mention, at: number): number {

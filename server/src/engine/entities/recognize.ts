@@ -24,6 +24,8 @@ export interface NamedEntity {
   aliases: readonly string[];
   /** Its name is also a common word: only a capital inside a sentence (not a headline in Title Case) names it. */
   common?: boolean;
+  /** Companies: hyperscaler, colocation, utility, investor, government ... */
+  role?: string | null;
 }
 
 /** An entity named in a sentence, with where (characters of the sentence). */
