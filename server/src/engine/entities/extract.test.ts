@@ -200,5 +200,12 @@ describe('entity facts', () => {
     assert.ok(opening.some((f) => f.type === 'capacity' && f.stage === 'construction'));
     const today = read('Viettel data center', ['Viettel inaugurated its data centre on April 10.'], 'en', new Date('2024-04-10T09:00:00Z'));
     assert.ok(!today.facts.some((f) => f.type === 'event-date'), 'the publication day is today, not next year');
+    const dates = (sentence: string, language = 'en') =>
+      read('Data center news', [sentence], language)
+        .facts.filter((f) => f.type === 'event-date')
+        .map((f) => f.type === 'event-date' && `${f.entity} ${f.date}`);
+    assert.deepEqual(dates('Equinix will start construction next month.'), ['equinix 2026-06'], 'relative to the publication');
+    assert.deepEqual(dates('Equinix will begin construction by the end of the year.'), ['equinix 2026']);
+    assert.deepEqual(dates('Equinix opened the site in October.'), [], 'a month named alone in a past sentence');
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { extractDateKeys } from '../language/dates.js';
+import { relativeDates } from '../language/relative-dates.js';
 import { foldLetters } from '../language/fold.js';
 import { findQuantities } from '../language/quantities.js';
 import { factCues, type EventKind, type Stage, type Status } from './cues.js';
@@ -148,7 +149,7 @@ function sentenceFacts(
 ): ExtractedFact[] {
   const out: ExtractedFact[] = [];
   const cues = factCues().read(sentence, language);
-  const date = figures && (cues.events.length || cues.statuses.length) ? futureDate(sentence, language, publishedAt) : null;
+  const date = cues.events.length || cues.statuses.length ? futureDate(sentence, language, publishedAt, figures) : null;
   // "will be commissioned in 2027", "opens next year": a future opening is an event, not the site's status or stage.
   const future = date !== null && cues.events.some((e) => e.what === 'commissioning' || e.what === 'opening');
   const statuses = future ? cues.statuses.filter((s) => s.status !== 'operational') : cues.statuses;
@@ -204,9 +205,11 @@ function distance(m: Mention, at: number): number {
 /**
  * The most precise date the sentence states that is after the publication day: a day (`2027-03-12`), else a month
  * (`2027-03`), else a year (`2027`). A day or month without a year is in the publication's year, or the next if passed.
+ * Dates relative to the publication count too ("next month", "내년 1분기", "by the end of the year": this year's).
  */
-function futureDate(sentence: string, language: string, publishedAt: Date): string | null {
-  const keys = extractDateKeys(sentence, language, publishedAt);
+function futureDate(sentence: string, language: string, publishedAt: Date, figures: boolean): string | null {
+  const keys = figures ? extractDateKeys(sentence, language, publishedAt) : new Set<string>();
+  const relative = relativeDates(sentence, language, publishedAt);
   const published = publishedAt.toISOString().slice(0, 10);
   const years = [...keys].filter((k) => /^\d{4}$/.test(k)).sort();
   const months = [...keys].filter((k) => /^\d{4}-\d{2}$/.test(k)).sort();
@@ -221,8 +224,10 @@ function futureDate(sentence: string, language: string, publishedAt: Date): stri
       String(publishedAt.getUTCFullYear() + (`${publishedAt.getUTCFullYear()}-${md}` >= published ? 0 : 1));
     candidates.push(`${year}-${md}`);
   }
-  candidates.push(...months, ...years);
-  return candidates.find((c) => c > published.slice(0, c.length)) ?? null;
+  // A month named alone is read only when the sentence dates nothing more precisely ("in February 2027" is 2027's).
+  candidates.push(...months, ...(days.length || months.length ? [] : relative.months.sort()), ...years, ...relative.years);
+  const thisYear = String(publishedAt.getUTCFullYear());
+  return candidates.find((c) => c > published.slice(0, c.length) || (relative.thisYear && c === thisYear)) ?? null;
 }
 
 /** One fact per entity, type, value and sentence (a sentence may state a figure twice: "60 MW (0.06 GW)"). */
