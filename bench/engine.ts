@@ -232,6 +232,8 @@ async function passProcess(sources: number): Promise<PassProcess> {
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     const ms = performance.now() - started;
+    // BENCH_PASS_OUTPUT=FILE: the pass's own output (its report, and what a BENCH_PASS_FLAGS probe writes) kept.
+    if (process.env.BENCH_PASS_OUTPUT) writeFileSync(process.env.BENCH_PASS_OUTPUT, `${stdout}\n${stderr}`);
     const count = (what: string) => Number(new RegExp(`^${what}\\s+(\\d+)\\s*$`, 'm').exec(stdout)?.[1] ?? NaN);
     const peak = /^@peak-rss (\d+)$/m.exec(stderr);
     if (code !== 0 || !peak || count('  ok \\(new content\\)') !== sources)
