@@ -68,7 +68,7 @@ function seedRow(s: SeedEntity, now: Date): Entity {
 
 /** The recognition index over the stored entities that are not merged into another. */
 export async function loadEntityIndex(em: EntityManager): Promise<EntityIndex> {
-  const rows = await plainRows(em, Entity, ['id', 'kind', 'name', 'aliases', 'common', 'role'], { mergedInto: null });
+  const rows = await plainRows(em, Entity, ['id', 'kind', 'name', 'aliases', 'common', 'role', 'level'], { mergedInto: null });
   // A town merged into another entity is no longer met as a town (its names are the other's aliases if the operator said so).
   const merged = await plainRows(em, Entity, ['id'], { mergedInto: { $ne: null } });
   return new EntityIndex(rows, shippedTowns(), new Set(merged.map((m) => m.id)));

@@ -96,9 +96,15 @@ function withFoundNames(
   // Words the article writes in lower case: a capitalised one of them opens no name ("Massive Data Center").
   const lower = new Set<string>();
   for (const text of [title, ...sentences]) for (const m of text.matchAll(LOWER_WORD)) lower.add(foldLetters(m[0]));
+  // The one country the article names (surely), whose government "the government" is.
+  const countries = new Set(
+    [...rawTitle, ...rawBody.flat()].filter((m) => m.sure && index.entity(m.id)?.level === 'country').map((m) => m.id),
+  );
+  const only = countries.size === 1 ? index.entity([...countries][0]!) : undefined;
+  const country = only ? { id: only.id, name: only.name } : undefined;
   const direct = [
-    findNames(title, language, rawTitle, { headline: true, lower }),
-    ...sentences.map((s, i) => findNames(s, language, rawBody[i]!, { lower })),
+    findNames(title, language, rawTitle, { headline: true, lower, country }),
+    ...sentences.map((s, i) => findNames(s, language, rawBody[i]!, { lower, country })),
   ];
   for (const list of direct)
     for (const { entity } of list) {

@@ -54,6 +54,23 @@ describe('names the seed list does not hold, found by their legal form or cue', 
     );
   });
 
+  it("reads a country's government named alone as the government of the one country the article names", () => {
+    const ids = (title: string, sentences: string[], language: string) =>
+      read(title, sentences, language).found.map((f) => [f.id, f.role, f.aliases[0]]);
+    assert.deepEqual(ids('Pusat data di Indonesia', ['Pemerintah akan membangun pusat data nasional.'], 'id'), [
+      ['indonesia-government', 'government', 'Pemerintah'],
+    ]);
+    assert.deepEqual(ids('Rechenzentrum in Deutschland', ['Die Bundesregierung begrüßte den Bau.'], 'de'), [
+      ['germany-government', 'government', 'Bundesregierung'],
+    ]);
+    assert.deepEqual(ids('Pusat data', ['Pemerintah akan membangun pusat data nasional.'], 'id'), [], 'no country named');
+    assert.deepEqual(
+      ids('Pusat data di Indonesia dan Malaysia', ['Pemerintah akan membangun pusat data nasional.'], 'id'),
+      [],
+      'two countries named',
+    );
+  });
+
   it('finds ministries and agencies by their head word', () => {
     assert.deepEqual(
       found('The Ministry of Digital Transformation and Water said so.').map(([, , name]) => name),

@@ -82,6 +82,12 @@ const GOVERNMENT_HEAD = new Set(
 const CITY_HEAD = new Set(
   'city municipality ayuntamiento concello ajuntament comune gemeente stadt ville municipio municipalidad kommune kommun'.split(' '),
 );
+/**
+ * Words for a country's government named alone, that no region's government is called by ("Bundesregierung",
+ * "Pemerintah", "regeringen", "hallitus", "rząd"): the government of the one country an article names. "The
+ * government", "el Gobierno" are as often a region's (Aragon's, in the Spanish press): not read alone.
+ */
+const NATIONAL_GOVERNMENT = new Set('bundesregierung pemerintah regeringen regjeringen regeringa hallitus rzad kormany vlada'.split(' '));
 /** Words that follow a place's name and make it its government or council ("Maharashtra government"). */
 const GOVERNMENT_TAIL = new Set('government govt regierung'.split(' '));
 /** Heads of a body's own name ("Ministry of Economy, Trade and Industry", "Kementerian Komunikasi dan Informatika"). */
@@ -186,7 +192,7 @@ export function findNames(
   text: string,
   language: string,
   known: readonly Mention[],
-  options: { headline?: boolean; lower?: ReadonlySet<string> } = {},
+  options: { headline?: boolean; lower?: ReadonlySet<string>; country?: { id: string; name: string } } = {},
 ): Found[] {
   const headline = options.headline ?? false;
   const lower = options.lower ?? new Set<string>();
@@ -308,6 +314,16 @@ export function findNames(
         const city = CITY_HEAD.has(w.key);
         push(placeBody(place.id, city, span(i, last), span(i + 1 + of, last)), i, last);
         i = last;
+        continue;
+      }
+    }
+    // 3b. The government, named alone, of the one country the article names: "Pemerintah", "die Bundesregierung",
+    // "regeringen".
+    if (options.country && NATIONAL_GOVERNMENT.has(w.key)) {
+      const next = ws[i + 1];
+      const ofPlace = next && (OF.has(next.key) || placeAt(next)) && adjacent(w, next);
+      if (!ofPlace && !placeAt(w) && !(i > 0 && placeAt(ws[i - 1]!))) {
+        push(placeBody(options.country.id, false, w.raw, options.country.name), i, i);
         continue;
       }
     }

@@ -26,6 +26,8 @@ export interface NamedEntity {
   common?: boolean;
   /** Companies: hyperscaler, colocation, utility, investor, government ... */
   role?: string | null;
+  /** Places: country, region or city. */
+  level?: string | null;
 }
 
 /** An entity named in a sentence, with where (characters of the sentence). */
@@ -474,7 +476,8 @@ function townLookup(towns: readonly Town[]): TownLookup {
       const town = byId.get(id);
       if (!town) return undefined;
       let entity = entities.get(id);
-      if (!entity) entities.set(id, (entity = { id, kind: 'place', name: town.name, aliases: town.aliases ?? [], common: true }));
+      if (!entity)
+        entities.set(id, (entity = { id, kind: 'place', level: 'city', name: town.name, aliases: town.aliases ?? [], common: true }));
       return entity;
     },
   };
