@@ -82,7 +82,7 @@ describe('entity recognition', () => {
   });
 
   it('reads a title in lower case (taken from its address) without asking for capitals', () => {
-    assert.deepEqual(read('microsoft med milliardsatsing i sverige', [], 'no').about, ['microsoft']);
+    assert.deepEqual(read('microsoft med milliardsatsing i sverige', [], 'no').about, ['microsoft', 'sweden'], 'its actor first');
     assert.deepEqual(read('aws outage hits banks', []).about, ['aws']);
   });
 });

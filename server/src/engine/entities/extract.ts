@@ -9,7 +9,7 @@ import { EntityIndex, type Mention } from './recognize.js';
 
 /**
  * One article read for entities: the entities it names (title and sentences), the ones it is about (the actors of
- * its title, else of its lead), and the facts its sentences state, each attached to the entity the sentence states
+ * its title, else of its lead, then what else its title names), and the facts its sentences state, each attached to the entity the sentence states
  * it for: the site the sentence names, else the company named nearest the figure or cue, else the article's actor.
  */
 
@@ -36,6 +36,7 @@ export type ExtractedFact = EntityFactValue & {
 export interface ArticleEntities {
   /** Ids named anywhere in the title or the sentences, each once, in order of first mention. */
   entities: string[];
+  /** Its actors first (the holder of a fact no sentence gives another), then the other entities its title names. */
   about: string[];
   facts: ExtractedFact[];
   /** The entities among `entities` the index does not hold, found by their legal form or cue (found.ts). */
@@ -62,9 +63,13 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
   const bodyMentions = rawBody.map(kept);
   const entities = [...new Set([...titleMentions, ...bodyMentions.flat()].map((m) => m.id))];
   const actors = (mentions: Mention[]) => [...new Set(mentions.filter((m) => m.kind !== 'place').map((m) => m.id))];
-  let about = actors(titleMentions);
-  if (!about.length) about = actors(bodyMentions.slice(0, LEAD).flat());
-  if (!about.length) about = [...new Set(titleMentions.map((m) => m.id))];
+  let actorsOf = actors(titleMentions);
+  if (!actorsOf.length) actorsOf = actors(bodyMentions.slice(0, LEAD).flat());
+  if (!actorsOf.length) actorsOf = [...new Set(titleMentions.map((m) => m.id))];
+  // What the article is about: its actors first (the holder of what no sentence gives another), then every other
+  // entity its title names (the place, the partner). The lead's others too lose more precision than they gain
+  // (dev: about P / R 0.84 / 0.43 with the title's, 0.74 / 0.53 with the lead's as well).
+  const about = [...new Set([...actorsOf, ...titleMentions.map((m) => m.id)])];
   const facts: ExtractedFact[] = [];
   // Government bodies named in the article (a ministry, a board of investment, a council): they approve, announce
   // and fund the projects of others.
