@@ -81,6 +81,16 @@ describe('entity recognition', () => {
     );
   });
 
+  it('is about its actors, then what its title names and what its sentences keep naming', () => {
+    const body = ['Microsoft chose a site.', 'Equinix will build it.', 'Equinix owns the land.', 'Equinix hires.', 'Equinix said so.'];
+    assert.deepEqual(read('Microsoft picks Frankfurt', body).about, ['microsoft', 'frankfurt', 'equinix']);
+    assert.deepEqual(
+      read('Microsoft picks Frankfurt', body.slice(0, 4)).about,
+      ['microsoft', 'frankfurt'],
+      'three sentences: named, not about',
+    );
+  });
+
   it('reads a title in lower case (taken from its address) without asking for capitals', () => {
     assert.deepEqual(read('microsoft med milliardsatsing i sverige', [], 'no').about, ['microsoft', 'sweden'], 'its actor first');
     assert.deepEqual(read('aws outage hits banks', []).about, ['aws']);
