@@ -112,6 +112,10 @@ export interface LocaleData {
   nowruz: { from: number; marchDays: number[] };
   /** ISO 4217 codes, as `Intl.supportedValuesOf('currency')` lists them. */
   currencies: string[];
+  /** The currencies (lower case) whose names `currencyNames` holds: those the engine converts. */
+  namedCurrencies: string[];
+  /** Each language's names of those currencies, every form ICU writes after an amount, with their code. */
+  currencyNames: Record<string, Array<[name: string, code: string]>>;
 }
 
 export const LOCALE_DATA_FILE = new URL('./locale-data.json', import.meta.url);
@@ -126,8 +130,11 @@ function storedData(): LocaleData {
   return (stored ??= JSON.parse(readFileSync(LOCALE_DATA_FILE, 'utf8')) as LocaleData);
 }
 
-/** Every table of the given languages, as ICU gives them: the contents of locale-data.json. */
-export function localeDataFromIcu(languages: string[]): LocaleData {
+/**
+ * Every table of the given languages, as ICU gives them: the contents of locale-data.json. `namedCurrencies`: the
+ * currencies whose names are stored (the engine's rate table, cluster/currency-rates.json).
+ */
+export function localeDataFromIcu(languages: string[], namedCurrencies: string[]): LocaleData {
   const langs = [...new Set(languages.map(localeDataLanguage))].sort();
   const entries = <T>(f: (lang: string) => T) => Object.fromEntries(langs.map((lang) => [lang, f(lang)]));
   const marchDays: number[] = [];
@@ -150,7 +157,60 @@ export function localeDataFromIcu(languages: string[]): LocaleData {
     singularNumberWords: entries(singularNumberWordsFromIcu),
     nowruz: { from: NOWRUZ_YEARS.from, marchDays },
     currencies: Intl.supportedValuesOf('currency'),
+    namedCurrencies: [...namedCurrencies].sort(),
+    currencyNames: entries((lang) => currencyNamesFromIcu(lang, namedCurrencies)),
   };
+}
+
+/**
+ * A language's names of the given currencies (lower-case codes) as ICU writes them: the display name and the name
+ * after an amount in each plural form ("Swedish krona", "Swedish kronor"; "Schwedische Krone", "Schwedische
+ * Kronen"; "korona szwedzka", "korony szwedzkie", "koron szwedzkich"), each once, with its code. A name ICU does not
+ * have in the language (it answers with the code) is left out.
+ */
+export function currencyNamesFromIcu(lang: string, codes: string[]): Array<[string, string]> {
+  const out = new Map<string, [string, string]>();
+  let names: Intl.DisplayNames;
+  try {
+    names = new Intl.DisplayNames(lang, { type: 'currency' });
+  } catch {
+    return [];
+  }
+  for (const code of [...codes].sort()) {
+    const upper = code.toUpperCase();
+    const forms = [names.of(upper)];
+    for (const digits of [0, 2]) {
+      const format = new Intl.NumberFormat(lang, {
+        style: 'currency',
+        currency: upper,
+        currencyDisplay: 'name',
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+        numberingSystem: 'latn',
+      });
+      for (const n of [1, 2, 3, 5, 11, 21, 22, 1.5])
+        forms.push(
+          format
+            .formatToParts(n)
+            .filter((p) => p.type === 'currency')
+            .map((p) => p.value)
+            .join('')
+            .trim(),
+        );
+    }
+    // Matched without regard to case: one form of "Swedish Krona" and "Swedish krona".
+    for (const form of forms)
+      if (form && form.toUpperCase() !== upper && /\p{L}/u.test(form) && !out.has(form.toLowerCase()))
+        out.set(form.toLowerCase(), [form, code]);
+  }
+  return [...out.values()];
+}
+
+/** The names of the engine's currencies in a language (`currencyNamesFromIcu`), as stored. */
+export function currencyNames(language: string): Array<[string, string]> {
+  const lang = localeDataLanguage(language);
+  const data = storedData();
+  return data.currencyNames[lang] ?? currencyNamesFromIcu(lang, data.namedCurrencies);
 }
 
 /** ISO 4217 codes (AED, CHF, USD...), as ICU lists them. */

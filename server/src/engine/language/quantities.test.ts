@@ -192,6 +192,20 @@ describe('money', () => {
     assert.deepEqual(keys('1.500 tỷ đồng', 'vi'), ['vnd:1500000000000']);
   });
 
+  it("reads a currency by ICU's name for it in the text's language, in the forms ICU lists and their cases", () => {
+    // These wrote no currency before: "kroner" after a multiplier only, and no "Swedish", "Schwedische", "szwedzkich".
+    assert.deepEqual(keys('33.7 billion Swedish Krona', 'en'), ['sek:33700000000']);
+    assert.deepEqual(keys('8 billion Danish kroner and 2 billion Norwegian kroner', 'en'), ['dkk:8000000000', 'nok:2000000000']);
+    assert.deepEqual(keys('für 33,7 Milliarden Schwedische Kronen', 'de'), ['sek:33700000000']);
+    assert.deepEqual(keys('von 33,7 Milliarden Schwedischen Kronen', 'de'), ['sek:33700000000'], 'a case ICU does not list');
+    assert.deepEqual(keys('33,7 mld koron szwedzkich', 'pl'), ['sek:33700000000']);
+    assert.deepEqual(keys('33,7 milliards de couronnes suédoises', 'fr'), ['sek:33700000000']);
+    assert.deepEqual(keys('337億スウェーデン・クローナ', 'ja'), ['sek:33700000000']);
+    assert.deepEqual(keys('10 milyar İsveç kronu', 'tr'), ['sek:10000000000']);
+    assert.deepEqual(keys('500 millones de dólares estadounidenses', 'es'), ['usd:500000000']);
+    assert.deepEqual(keys('in 2025 Europe added 300 MW', 'en'), ['mw:300'], 'a year before a word that begins like a currency');
+  });
+
   it('reads any ISO currency code written in capitals before or after the amount', () => {
     assert.deepEqual(keys('an investment of AED 3.7 billion', 'en'), ['aed:3700000000']);
     assert.deepEqual(keys('3,7 Mrd. CHF', 'de'), ['chf:3700000000']);

@@ -1,4 +1,4 @@
-import { currencyCodes, numberWords, singularNumberWords } from './locale-data.js';
+import { currencyCodes, currencyNames, numberWords, singularNumberWords } from './locale-data.js';
 import { localeDataLanguage } from './base-language.js';
 import { asciiDigits, cjkAmount, KANJI_NUMBER } from './numerals.js';
 
@@ -350,7 +350,8 @@ function matchers(language: string): LanguageMatchers {
     `kr\\.?${END}|kroner${END}|kronor${END}|kronur${END}`,
     tag.startsWith('da') ? 'dkk' : tag.startsWith('sv') ? 'sek' : 'nok',
   ];
-  const currencies = [...CURRENCIES_AFTER, yuan, crowns].map(([p, code]): [RegExp, string] => [
+  // ICU's names of the currencies in the language first, the most specific ("Danish kroner" before "kroner").
+  const currencies = [...namedCurrencyPatterns(tag), ...CURRENCIES_AFTER, yuan, crowns].map(([p, code]): [RegExp, string] => [
     new RegExp(`^\\s?(?:(?:d['’]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?(?:${p})`, 'iu'),
     code,
   ]);
@@ -383,6 +384,38 @@ function matchers(language: string): LanguageMatchers {
   };
   matcherCache.set(tag, m);
   return m;
+}
+
+/** Scripts whose words take endings: a currency's name is matched by its words' stems there. */
+const INFLECTED_SCRIPT = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{M}'’-]+$/u;
+
+/**
+ * The names ICU gives the engine's currencies in a language, as patterns (one per currency, longest names first):
+ * "33,7 Milliarden Schwedische Kronen", "33.7 billion Swedish Krona", "mld koron szwedzkich". A word of six letters
+ * or more in an alphabet is matched by its stem with up to three more letters (the cases ICU does not list:
+ * "Schwedischen Kronen"); words in other scripts as written, with or without the space or dot between them
+ * ("スウェーデン・クローナ").
+ */
+function namedCurrencyPatterns(language: string): Array<[string, string]> {
+  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const byCode = new Map<string, Set<string>>();
+  for (const [name, code] of currencyNames(language)) {
+    const words = name.split(/[\s\u00a0]+/u);
+    const pattern =
+      words
+        .map((w) => (INFLECTED_SCRIPT.test(w) && w.length >= 6 ? `${escape(w.slice(0, -2))}\\p{L}{0,3}` : escape(w)))
+        .join('[\\s\u00a0・·]?') + (INFLECTED_SCRIPT.test(words.at(-1)!) ? END : '');
+    let set = byCode.get(code);
+    if (!set) byCode.set(code, (set = new Set()));
+    set.add(pattern);
+  }
+  return [...byCode]
+    .map(([code, patterns]): [string, string, number] => {
+      const sorted = [...patterns].sort((a, b) => b.length - a.length);
+      return [sorted.join('|'), code, sorted[0]!.length];
+    })
+    .sort((a, b) => b[2] - a[2])
+    .map(([pattern, code]) => [pattern, code]);
 }
 
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/;
