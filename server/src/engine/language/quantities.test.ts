@@ -206,6 +206,15 @@ describe('money', () => {
     assert.deepEqual(keys('in 2025 Europe added 300 MW', 'en'), ['mw:300'], 'a year before a word that begins like a currency');
   });
 
+  it('reads an amount hyphenated as an adjective, and "d euros" that lost its apostrophe', () => {
+    // "$1-billion" was read as one dollar.
+    assert.deepEqual(keys('a $1-billion plan', 'en'), ['usd:1000000000']);
+    assert.deepEqual(keys('the 8-billion-euro project', 'en'), ['eur:8000000000']);
+    assert.deepEqual(keys('a 500-million-dollar deal', 'en'), ['usd:500000000']);
+    assert.deepEqual(keys('5 milliards d euros', 'fr'), ['eur:5000000000']);
+    assert.deepEqual(keys('between 2-3 million people', 'en'), [], 'a range is no hyphenated amount');
+  });
+
   it('reads any ISO currency code written in capitals before or after the amount', () => {
     assert.deepEqual(keys('an investment of AED 3.7 billion', 'en'), ['aed:3700000000']);
     assert.deepEqual(keys('3,7 Mrd. CHF', 'de'), ['chf:3700000000']);

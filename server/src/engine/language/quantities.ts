@@ -330,6 +330,8 @@ interface LanguageMatchers {
 }
 
 const matcherCache = new Map<string, LanguageMatchers>();
+/** The space (or hyphen) a multiplier's or currency's pattern opens with, which `anyAfter` writes once for all. */
+const LEAD = /^\^\[\\s-\]\?/;
 
 function matchers(language: string): LanguageMatchers {
   const tag = language.toLowerCase();
@@ -342,7 +344,8 @@ function matchers(language: string): LanguageMatchers {
   // A multiplier word ends where its word ends ("mil" must not read "milioni" short), except in scripts
   // written without spaces ("200 ล้านดอลลาร์").
   const spaced = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u;
-  const multiplier = new RegExp(`^\\s?(?:${sorted.map((w) => `${escape(w)}${spaced.test(w) ? '(?![\\p{L}])' : ''}`).join('|')})`, 'iu');
+  // Hyphenated as an adjective too: "a $1-billion plan", "the 8-billion-euro project".
+  const multiplier = new RegExp(`^[\\s-]?(?:${sorted.map((w) => `${escape(w)}${spaced.test(w) ? '(?![\\p{L}])' : ''}`).join('|')})`, 'iu');
   const units = UNITS.map(([p, key, factor]): [RegExp, string, number] => [new RegExp(`^\\s?-?(?:${p})`, 'iu'), key, factor]);
   // In Taiwan 元 is the New Taiwan dollar, elsewhere in Chinese the yuan.
   const yuan: [string, string] = [`元(?!素)`, tag === 'zh-tw' || tag === 'zh-hk' ? (tag === 'zh-tw' ? 'twd' : 'hkd') : 'cny'];
@@ -352,11 +355,12 @@ function matchers(language: string): LanguageMatchers {
   ];
   // ICU's names of the currencies in the language first, the most specific ("Danish kroner" before "kroner").
   const currencies = [...namedCurrencyPatterns(tag), ...CURRENCIES_AFTER, yuan, crowns].map(([p, code]): [RegExp, string] => [
-    new RegExp(`^\\s?(?:(?:d['’]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?(?:${p})`, 'iu'),
+    // "d euros": the apostrophe a cleaned-up text lost.
+    new RegExp(`^[\\s-]?(?:(?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?(?:${p})`, 'iu'),
     code,
   ]);
   const anyAfter = new RegExp(
-    `^\\s?-?(?:${[multiplier.source.replace(/^\^\\s\?/, ''), ...units.map(([r]) => r.source.replace(/^\^\\s\?-\?/, '')), ...currencies.map(([r]) => r.source.replace(/^\^\\s\?/, '')), ATTACHED.source.replace(/^\^/, ''), MULTIPLIED_CURRENCY.source.replace(/^\^\\s\?/, '')].join('|')})`,
+    `^\\s?-?(?:${[multiplier.source.replace(LEAD, ''), ...units.map(([r]) => r.source.replace(/^\^\\s\?-\?/, '')), ...currencies.map(([r]) => r.source.replace(LEAD, '')), ATTACHED.source.replace(/^\^/, ''), MULTIPLIED_CURRENCY.source.replace(/^\^\\s\?/, '')].join('|')})`,
     'iu',
   );
   const base = localeDataLanguage(tag);
@@ -540,7 +544,10 @@ function unitAfter(
   const attached = ATTACHED.exec(rest);
   const word = m.multiplier.exec(rest);
   if (word) {
-    const w = word[0].trim().toLowerCase();
+    const w = word[0]
+      .replace(/^[\s-]+/, '')
+      .trim()
+      .toLowerCase();
     value *= m.factors.get(w) ?? m.factors.get(w.replace(/\.$/, '')) ?? 1;
     rest = rest.slice(word[0].length);
     pos += word[0].length;
