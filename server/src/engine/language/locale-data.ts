@@ -490,7 +490,8 @@ export function singularNumberWordsFromIcu(lang: string): string[] {
               .trim()
               .toLowerCase(),
           )
-          .filter((w) => /\p{L}{3}/u.test(w)),
+          // A word of two letters or more, marks included (Vietnamese "tỷ", Hindi "लाख"); not a CJK myriad sign.
+          .filter((w) => /\p{L}[\p{L}\p{M}]+/u.test(w)),
       ),
     ];
   } catch {

@@ -227,6 +227,7 @@ describe('money', () => {
     assert.deepEqual(keys('Google investiert eine Milliarde Euro', 'de'), ['eur:1000000000']);
     assert.deepEqual(keys('Google investoi miljardi euroa', 'fi'), ['eur:1000000000']);
     assert.deepEqual(keys('mil millones de euros', 'es'), ['eur:1000000000']);
+    assert.deepEqual(keys('tổng trị giá một tỷ USD', 'vi'), ['usd:1000000000'], 'a word of two letters: tỷ');
     assert.deepEqual(keys("des milliards d'euros", 'fr'), [], 'billions of euros is no figure');
     assert.deepEqual(keys('1,85 mil milhões de euros', 'pt'), ['eur:1850000000'], 'the number and its words count once');
   });
