@@ -215,6 +215,30 @@ describe('money', () => {
     assert.deepEqual(keys('between 2-3 million people', 'en'), [], 'a range is no hyphenated amount');
   });
 
+  it('multiplies two multipliers in a row: lakh crore, triệu tỷ', () => {
+    // "Rs 1.3 lakh crore" was read as 130,000 rupees.
+    assert.deepEqual(keys('invest Rs 1.3 lakh crore in a park', 'en'), ['inr:1300000000000']);
+    assert.deepEqual(keys('1.3 लाख करोड़ रुपये की लागत से', 'hi'), ['inr:1300000000000']);
+    assert.deepEqual(keys('tổng mức đầu tư 1,28 triệu tỷ đồng', 'vi'), ['vnd:1280000000000000']);
+    assert.deepEqual(keys('भारत में $17.5 बिलियन का निवेश', 'hi'), ['usd:17500000000'], "English's word in Devanagari");
+  });
+
+  it('reads an amount written onto its currency code or sign, and no other number written onto letters', () => {
+    assert.deepEqual(keys('a total investment of VND14.7 trillion', 'en'), ['vnd:14700000000000']);
+    assert.deepEqual(keys('senilai Rp61 triliun di Thailand', 'id'), ['idr:61000000000000']);
+    assert.deepEqual(keys('a RM9.4b investment, or RM9.4bil', 'en'), ['myr:9400000000']);
+    assert.deepEqual(keys('the EUR500 million loan', 'en'), ['eur:500000000']);
+    assert.deepEqual(keys('the FRA7 building, an A380 and SIN01', 'en'), []);
+  });
+
+  it('counts the cardinal words before a thousand millions written without a digit', () => {
+    // "dez mil milhões de dólares" was read as one billion.
+    assert.deepEqual(keys('investir dez mil milhões de dólares', 'pt'), ['usd:10000000000']);
+    assert.deepEqual(keys('invertirá treinta y cinco mil millones de euros', 'es'), ['eur:35000000000']);
+    assert.deepEqual(keys('una inversió de cinc mil milions d’euros', 'ca'), ['eur:5000000000']);
+    assert.deepEqual(keys('invertirá mil millones de euros', 'es'), ['eur:1000000000']);
+  });
+
   it('reads any ISO currency code written in capitals before or after the amount', () => {
     assert.deepEqual(keys('an investment of AED 3.7 billion', 'en'), ['aed:3700000000']);
     assert.deepEqual(keys('3,7 Mrd. CHF', 'de'), ['chf:3700000000']);

@@ -40,9 +40,9 @@ export function decimalComma(language: string): boolean {
 }
 
 const NUMBER_WITH_SPACES =
-  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d.,])(?:\d{1,3}(?:[.,\u00a0\u202f '’]\d{3})+(?:[.,]\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:[.,]\d+)?)/gu;
+  /(?:(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d.,])|(?<=(?<!\p{L})(?:[A-Z]{3}|[Rr][ps]|RM|rm)))(?:\d{1,3}(?:[.,\u00a0\u202f '’]\d{3})+(?:[.,]\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:[.,]\d+)?)/gu;
 const NUMBER =
-  /(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d.,])(?:\d{1,3}(?:[.,\u00a0\u202f'’]\d{3})+(?:[.,]\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:[.,]\d+)?)/gu;
+  /(?:(?<![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\d.,])|(?<=(?<!\p{L})(?:[A-Z]{3}|[Rr][ps]|RM|rm)))(?:\d{1,3}(?:[.,\u00a0\u202f'’]\d{3})+(?:[.,]\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:[.,]\d+)?)/gu;
 
 /**
  * A number as a language writes it. Both separators: the last one is the decimal sign (1.000,5; 1,000.5).
@@ -228,6 +228,8 @@ const CURATED_WORDS: Array<[string, number]> = [
   ['mil milhoes', 1e9],
   ['mil milions', 1e9],
   ['bn', 1e9],
+  // Malaysian English: "RM9.4bil".
+  ['bil', 1e9],
   ['bln', 1e9],
   ['mld', 1e9],
   ['mld.', 1e9],
@@ -266,6 +268,10 @@ const CURATED_WORDS: Array<[string, number]> = [
   ['crore', 1e7],
   ['crores', 1e7],
   ['cr', 1e7],
+  // English's words in Devanagari, as Hindi business news writes them ("$17.5 बिलियन").
+  ['मिलियन', 1e6],
+  ['बिलियन', 1e9],
+  ['ट्रिलियन', 1e12],
   ['करोड़', 1e7],
   ['करोड', 1e7],
   ['लाख', 1e5],
@@ -313,6 +319,56 @@ const ONE: Record<string, string> = {
   id: 'satu',
   ms: 'satu',
 };
+/**
+ * The cardinal words of the languages that write a thousand millions with no digit and no article ("mil millones
+ * de euros"): "dez mil milhões" is ten thousand millions, "treinta y cinco mil millones" thirty-five, not one. Below a
+ * thousand their cardinals add up word by word, joined by y, e or i.
+ */
+const CARDINALS: Record<string, Record<string, number>> = {
+  es: cardinals(
+    'dos 2 tres 3 cuatro 4 cinco 5 seis 6 siete 7 ocho 8 nueve 9 diez 10 once 11 doce 12 trece 13 catorce 14 quince 15 dieciséis 16 diecisiete 17 dieciocho 18 diecinueve 19 veinte 20 veintiuno 21 veintiún 21 veintidós 22 veintitrés 23 veinticuatro 24 veinticinco 25 veintiséis 26 veintisiete 27 veintiocho 28 veintinueve 29 treinta 30 cuarenta 40 cincuenta 50 sesenta 60 setenta 70 ochenta 80 noventa 90 cien 100 ciento 100 doscientos 200 trescientos 300 cuatrocientos 400 quinientos 500 seiscientos 600 setecientos 700 ochocientos 800 novecientos 900',
+  ),
+  pt: cardinals(
+    'dois 2 duas 2 três 3 quatro 4 cinco 5 seis 6 sete 7 oito 8 nove 9 dez 10 onze 11 doze 12 treze 13 catorze 14 quatorze 14 quinze 15 dezesseis 16 dezasseis 16 dezessete 17 dezassete 17 dezoito 18 dezenove 19 dezanove 19 vinte 20 trinta 30 quarenta 40 cinquenta 50 sessenta 60 setenta 70 oitenta 80 noventa 90 cem 100 cento 100 duzentos 200 trezentos 300 quatrocentos 400 quinhentos 500 seiscentos 600 setecentos 700 oitocentos 800 novecentos 900',
+  ),
+  ca: cardinals(
+    'dos 2 dues 2 tres 3 quatre 4 cinc 5 sis 6 set 7 vuit 8 nou 9 deu 10 onze 11 dotze 12 tretze 13 catorze 14 quinze 15 setze 16 disset 17 divuit 18 dinou 19 vint 20 trenta 30 quaranta 40 cinquanta 50 seixanta 60 setanta 70 vuitanta 80 noranta 90 cent 100 dos-cents 200 tres-cents 300 quatre-cents 400 cinc-cents 500 sis-cents 600 set-cents 700 vuit-cents 800 nou-cents 900',
+  ),
+};
+const CARDINAL_JOINERS = new Set(['y', 'e', 'i']);
+
+function cardinals(list: string): Record<string, number> {
+  const words = list.split(' ');
+  const out: Record<string, number> = {};
+  for (let i = 0; i < words.length; i += 2) out[words[i]!] = Number(words[i + 1]);
+  return out;
+}
+
+/**
+ * How many of a bare multiplier at `at` the words before it say ("dez mil milhões": 10), and where they start: 1
+ * and `at` when no cardinal word precedes it.
+ */
+function cardinalBefore(t: string, at: number, words: Record<string, number> | undefined): { times: number; from: number } {
+  let times = 0;
+  let from = at;
+  if (!words) return { times: 1, from };
+  const before = [...t.slice(Math.max(0, at - 80), at).matchAll(/[\p{L}-]+/gu)];
+  const offset = Math.max(0, at - 80);
+  for (let i = before.length - 1; i >= 0; i--) {
+    const word = before[i]![0].toLowerCase();
+    const gap = t.slice(offset + before[i]!.index! + before[i]![0].length, from);
+    if (!/^\s+$/.test(gap)) break;
+    const value = words[word];
+    if (value !== undefined) {
+      times += value;
+      from = offset + before[i]!.index!;
+    } else if (CARDINAL_JOINERS.has(word) && times > 0 && i > 0 && words[before[i - 1]![0].toLowerCase()] !== undefined) {
+      from = offset + before[i]!.index!;
+    } else break;
+  }
+  return times ? { times, from } : { times: 1, from: at };
+}
+
 /** Languages without articles, where a singular multiplier alone means one ("miljardi euroa", "миллиард долларов"). */
 const BARE_ONE = new Set('fi et pl cs sk ru uk bg sr hr sl lt lv'.split(' '));
 
@@ -324,6 +380,8 @@ interface LanguageMatchers {
   anyAfter: RegExp;
   /** A multiplier word with no number before it, after a word for "one" (or alone where there are no articles). */
   bareMultiplier: RegExp | null;
+  /** The cardinal words read before a bare multiplier (CARDINALS), if the language has them. */
+  cardinals: Record<string, number> | undefined;
   commaDecimal: boolean;
   spaceGroups: boolean;
   language: string;
@@ -377,6 +435,7 @@ function matchers(language: string): LanguageMatchers {
       : null;
   m = {
     bareMultiplier,
+    cardinals: thousandMillions.length ? CARDINALS[base] : undefined,
     multiplier,
     factors: words,
     units,
@@ -470,9 +529,11 @@ function scanFigures(text: string, language: string, counts: Set<string> | null,
   if (m.bareMultiplier) {
     for (const match of t.matchAll(m.bareMultiplier)) {
       const start = match.index! + match[0].length - match[1]!.length;
-      const found = unitAfter(1, t, start, start, m, false);
+      // With no word for one before it, the cardinal words before it count it ("dez mil milhões").
+      const { times, from } = start === match.index! ? cardinalBefore(t, start, m.cardinals) : { times: 1, from: match.index! };
+      const found = unitAfter(times, t, start, start, m, false);
       if (found && !/^(pct|mw|mwh|mva|kv|m2):/.test(found.key) && found.multiplied)
-        out.push({ key: found.key, raw: stated(text, match.index!, found.end) });
+        out.push({ key: found.key, raw: stated(text, from, found.end) });
     }
   }
   if (!HAS_DIGIT.test(t)) return out;
@@ -492,6 +553,9 @@ function scanFigures(text: string, language: string, counts: Set<string> | null,
     if (!Number.isFinite(value)) continue;
     const yearLike = /^\d{4}$/.test(raw) && value >= 1900 && value <= 2100;
     const found = maybeUnit ? unitAfter(value, t, start, end, m, yearLike) : null;
+    // A number written onto letters ("VND14.7 trillion", "Rp61 triliun", "RM9.4b") is an amount in that currency or nothing ("FRA7", "A380").
+    if (start > 0 && LETTER.test(t[start - 1]!) && !(found && ISO_CODES.has(found.key.slice(0, found.key.indexOf(':')).toUpperCase())))
+      continue;
     if (found?.key.startsWith('n:')) {
       if (start < countsBefore) counts?.add(found.key);
     } else if (found) out.push({ key: found.key, raw: stated(text, found.from ?? start, found.end) });
@@ -511,6 +575,8 @@ function isoCode(before: string, after: string): boolean {
 }
 
 const CAPITAL = /[A-Z]/;
+/** The letters a number is read after only when they are its currency (NUMBER's lookbehind). */
+const LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
 function isCovered(ranges: Array<[number, number]>, at: number): boolean {
   for (const [a, b] of ranges) if (at >= a && at < b) return true;
@@ -542,15 +608,18 @@ function unitAfter(
   if (direct) return { key: `${direct.key}:${round(value * direct.factor, direct.key)}`, end: pos + direct.length };
   let multiplied = false;
   const attached = ATTACHED.exec(rest);
-  const word = m.multiplier.exec(rest);
+  let word = m.multiplier.exec(rest);
   if (word) {
-    const w = word[0]
-      .replace(/^[\s-]+/, '')
-      .trim()
-      .toLowerCase();
-    value *= m.factors.get(w) ?? m.factors.get(w.replace(/\.$/, '')) ?? 1;
-    rest = rest.slice(word[0].length);
-    pos += word[0].length;
+    // Two multipliers multiply: "1.3 lakh crore" is 1.3 x 100,000 x 10,000,000 rupees, "1,28 triệu tỷ" a million billions.
+    for (let n = 0; word && n < 2; n++, word = m.multiplier.exec(rest)) {
+      const w = word[0]
+        .replace(/^[\s-]+/, '')
+        .trim()
+        .toLowerCase();
+      value *= m.factors.get(w) ?? m.factors.get(w.replace(/\.$/, '')) ?? 1;
+      rest = rest.slice(word[0].length);
+      pos += word[0].length;
+    }
     multiplied = true;
   } else if (attached) {
     const a = attached[1] ?? attached[2]!;
