@@ -155,7 +155,7 @@ async function newFoundRows(em: EntityManager, found: FoundEntity[], now: Date):
         name: f.name.slice(0, 200),
         aliases: [...new Set(f.aliases.filter((a) => a !== f.name))],
         role: f.role ?? null,
-        level: null,
+        level: f.level ?? null,
         country: null,
         operatorId: null,
         placeId: null,

@@ -151,4 +151,23 @@ describe('names the seed list does not hold, found by their legal form or cue', 
       'a figure goes to the site the sentence names',
     );
   });
+
+  it('takes a park named for what it hosts for a place, so a project built there keeps its figures', () => {
+    assert.deepEqual(
+      found('The centre will rise in the Tarvola Industrial Park.').map(([, kind, name]) => [kind, name]),
+      [['place', 'Tarvola Industrial Park']],
+    );
+    assert.deepEqual(
+      found('It opens at the Velmora Hi-Tech Park next year.').map(([, kind, name]) => [kind, name]),
+      [['place', 'Velmora Hi-Tech Park']],
+    );
+    const { facts } = read('Quorvane Corporation plans a data center', [
+      'The Quorvane Corporation project, worth $400 million, will be built in the Tarvola Industrial Park.',
+    ]);
+    assert.deepEqual(
+      facts.filter((f) => f.type === 'investment').map((f) => f.entity),
+      ['quorvane'],
+      'the company holds the figure, not the park',
+    );
+  });
 });

@@ -131,6 +131,16 @@ const OF = new Set('of de del do da di du des von van für'.split(' '));
 const PROJECT_HEAD = new Set('project projet proyecto projeto progetto projekt proiect projekti proyek'.split(' '));
 const SITE_TAIL = /^(?:campus|park)$/iu;
 const SITE_TAIL_TWO = /^(?:data (?:center|centre)s?)$/iu;
+/**
+ * A park named for what it hosts is an area projects are built in, a place ("Tan Phu Trung Industrial Park", "Saigon
+ * Hi-Tech Park", "Knowledge Park"): not the project, so not the holder of a project's figures. A campus or a data
+ * center park is the project, a site.
+ */
+const AREA_PARK = new Set(
+  'industrial business technology tech hi-tech high-tech science innovation knowledge energy logistics eco-industrial enterprise research software'.split(
+    ' ',
+  ),
+);
 /** Words that open a data center's name in languages that put the noun first. */
 const SITE_HEADS = ['pusat data', 'trung tam du lieu', 'centro de datos', 'centro de dados', 'centro dati', 'centre de donnees'].map((h) =>
   h.split(' '),
@@ -414,7 +424,8 @@ export function findNames(
       const quoted = first > 0 && /["”»']\s*$/u.test(text.slice(0, ws[first]!.start));
       if ((first > 0 || (first === 0 && i > 1)) && !quoted && !onlyPlaces(first, i)) {
         const name = span(first, i + tail);
-        push({ id: foundId(name), kind: 'site', name, aliases: [] }, first, i + tail);
+        const area = tail === 0 && /^park$/iu.test(plain) && AREA_PARK.has(ws[i - 1]!.key.toLowerCase());
+        push({ id: foundId(name), ...(area ? { kind: 'place', level: 'city' } : { kind: 'site' }), name, aliases: [] }, first, i + tail);
         i += tail;
         continue;
       }

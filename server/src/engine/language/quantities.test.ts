@@ -215,6 +215,12 @@ describe('money', () => {
     assert.deepEqual(keys('between 2-3 million people', 'en'), [], 'a range is no hyphenated amount');
   });
 
+  it('reads three decimals before "millions" as thousands where the comma is the decimal sign, and only there', () => {
+    assert.deepEqual(keys('invertir 6,690 millones de euros (7,160 millones de dólares)', 'es'), ['eur:6690000000', 'usd:7160000000']);
+    assert.deepEqual(keys('invertir 6,69 millones de euros', 'es'), ['eur:6690000']);
+    assert.deepEqual(keys('für 1,250 Milliarden Euro', 'de'), ['eur:1250000000'], 'before billions it stays a decimal');
+  });
+
   it('multiplies two multipliers in a row: lakh crore, triệu tỷ', () => {
     // "Rs 1.3 lakh crore" was read as 130,000 rupees.
     assert.deepEqual(keys('invest Rs 1.3 lakh crore in a park', 'en'), ['inr:1300000000000']);

@@ -549,7 +549,10 @@ function scanFigures(text: string, language: string, counts: Set<string> | null,
     const maybeUnit = m.anyAfter.test(after) || ANY_CURRENCY_BEFORE.test(before) || PERCENT_BEFORE.test(before) || isoCode(before, after);
     // Most numbers in news are bare counts or dates: counted only in the lead, and only when asked for.
     if (!maybeUnit && (!counts || start >= countsBefore || raw.length < 3)) continue;
-    const value = parseLocaleNumber(raw, m.commaDecimal);
+    // "6,690 millones de euros": three decimals before "millions" are a thousands group, even where the comma is
+    // the decimal sign (wire copy translated from English writes billions so; 6.69 millions is written "6,69"). Not
+    // before a larger multiplier: "1,250 Milliarden" stays 1.25 billion, not 1.25 trillion.
+    const value = parseLocaleNumber(raw, m.commaDecimal && !(COMMA_THOUSANDS.test(raw) && factorAfter(after, m) === 1e6));
     if (!Number.isFinite(value)) continue;
     const yearLike = /^\d{4}$/.test(raw) && value >= 1900 && value <= 2100;
     const found = maybeUnit ? unitAfter(value, t, start, end, m, yearLike) : null;
@@ -575,12 +578,24 @@ function isoCode(before: string, after: string): boolean {
 }
 
 const CAPITAL = /[A-Z]/;
+const COMMA_THOUSANDS = /^\d{1,3},\d{3}$/;
 /** The letters a number is read after only when they are its currency (NUMBER's lookbehind). */
 const LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
 function isCovered(ranges: Array<[number, number]>, at: number): boolean {
   for (const [a, b] of ranges) if (at >= a && at < b) return true;
   return false;
+}
+
+/** The factor of the multiplier word at the start of `rest` ("millones": 1e6), or undefined. */
+function factorAfter(rest: string, m: LanguageMatchers): number | undefined {
+  const word = m.multiplier.exec(rest);
+  if (!word) return undefined;
+  const w = word[0]
+    .replace(/^[\s-]+/, '')
+    .trim()
+    .toLowerCase();
+  return m.factors.get(w) ?? m.factors.get(w.replace(/\.$/, ''));
 }
 
 /** The first unit at the start of `rest`: its key, factor to that key's unit, and length. A year takes only percent. */
@@ -612,11 +627,7 @@ function unitAfter(
   if (word) {
     // Two multipliers multiply: "1.3 lakh crore" is 1.3 x 100,000 x 10,000,000 rupees, "1,28 triệu tỷ" a million billions.
     for (let n = 0; word && n < 2; n++, word = m.multiplier.exec(rest)) {
-      const w = word[0]
-        .replace(/^[\s-]+/, '')
-        .trim()
-        .toLowerCase();
-      value *= m.factors.get(w) ?? m.factors.get(w.replace(/\.$/, '')) ?? 1;
+      value *= factorAfter(rest, m) ?? 1;
       rest = rest.slice(word[0].length);
       pos += word[0].length;
     }
