@@ -75,6 +75,14 @@ describe('units', () => {
     for (const [lang, text] of sixty) assert.deepEqual(keys(`Das ist ${text} hier`, lang), ['mw:60'], `${lang}: ${text}`);
   });
 
+  it('reads power written apart, in the plural, and in Hindi with its other vowel sign', () => {
+    assert.deepEqual(keys('total kapasitas daya 28 mega watt', 'id'), ['mw:28']);
+    assert.deepEqual(keys('a planned capacity of 2 GWs', 'en'), ['mw:2000']);
+    assert.deepEqual(keys('100 MWs of IT load', 'en'), ['mw:100']);
+    assert.deepEqual(keys('2.5 गीगावॉट का डाटा सेंटर पार्क', 'hi'), ['mw:2500']);
+    assert.deepEqual(keys('it stored 300 mega watt hours', 'en'), ['mwh:300'], 'energy written apart is still energy');
+  });
+
   it('tells energy, apparent power and voltage from power', () => {
     assert.deepEqual(keys('120 MWh of storage, a 90 MVA transformer on the 380 kV grid, 2 TWh a year', 'en'), [
       'kv:380',
