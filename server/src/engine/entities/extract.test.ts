@@ -65,6 +65,12 @@ describe('entity recognition', () => {
     assert.deepEqual(read('Datakeskus', ['Googlen mukaan työt alkavat.'], 'fi').entities, ['google'], 'no town by stem alone');
   });
 
+  it('meets a place in the genitive of German, Dutch, Danish and Norwegian', () => {
+    assert.ok(read('Rechenzentrum', ['Europas größtes Softwarehaus nutzt es.'], 'de').entities.includes('europe'));
+    assert.ok(read('Rechenzentrum', ['Frankfurts Rechenzentren wachsen.'], 'de').entities.includes('frankfurt'));
+    assert.deepEqual(read('Rechenzentrum', ['Alles läuft.'], 'de').entities, [], 'no place in a word that merely ends in s');
+  });
+
   it('knows places from the gazetteer in their own scripts', () => {
     assert.deepEqual(named('Equinix baut in Frankfurt', 'de'), ['equinix', 'frankfurt']);
     assert.deepEqual(named('エクイニクス、大阪に新拠点', 'ja'), ['equinix', 'osaka']);

@@ -128,6 +128,8 @@ function exactForm(word: string, alone: boolean): string | null {
 }
 
 /** Languages whose own script has no capitals (a Latin word in them is most often a name). */
+/** Languages whose genitive adds an s to a name, with no apostrophe (German, Dutch, Danish, Norwegian). */
+const GENITIVE_S = new Set(['de', 'nl', 'da', 'nb']);
 const CASELESS = new Set(['ja', 'zh', 'ko', 'th', 'ar', 'he', 'fa', 'hi', 'bn', 'ur', 'ta', 'te', 'mr', 'gu', 'ka', 'am']);
 
 export class EntityIndex {
@@ -229,7 +231,8 @@ export class EntityIndex {
         this.splitAt(tokens, i, caseless) ??
         (inflecting ? this.stemAt(tokens[i]!) : undefined) ??
         this.townAt(tokens, i, caseless) ??
-        (inflecting ? this.inflectedTownAt(tokens[i]!, lang) : undefined);
+        (inflecting ? this.inflectedTownAt(tokens[i]!, lang) : undefined) ??
+        (GENITIVE_S.has(lang) && !caseless ? this.genitiveAt(tokens[i]!, lang) : undefined);
       if (!hit) continue;
       const { entity, length } = hit;
       // A town of the GeoNames list (a common place) is a word of its own: next to another capitalised word it is part
@@ -325,6 +328,22 @@ export class EntityIndex {
     if (!entity) return undefined;
     const capital = (t: Token) => /^[\p{Lu}\d]/u.test(t.raw);
     return caseless || (capital(first) && capital(second)) ? { entity, length: 2 } : undefined;
+  }
+
+  /**
+   * A one-word place in the genitive of the languages that write it with an s ("Europas größtes Softwarehaus",
+   * "Frankfurts Rechenzentren", "Nederlands grootste", "Norges største"): a known place, or a town of the language's
+   * own country, written with a capital.
+   */
+  private genitiveAt(token: Token, language: string): { entity: NamedEntity; length: number } | undefined {
+    if (token.key.length < 5 || !token.key.endsWith('s') || !/^\p{Lu}/u.test(token.raw)) return undefined;
+    const stem = token.key.slice(0, -1);
+    const phrase = this.phrases.get(phraseHead(stem))?.find((p) => p.words.length === 1 && p.entity.kind === 'place');
+    if (phrase) return { entity: phrase.entity, length: 1 };
+    const id = this.towns?.byKey.get(stem);
+    if (!id || this.towns!.byId.get(id)?.country !== countryOfLanguage(language)) return undefined;
+    const entity = this.entity(id);
+    return entity ? { entity, length: 1 } : undefined;
   }
 
   private stemAt(token: Token): { entity: NamedEntity; length: number } | undefined {
