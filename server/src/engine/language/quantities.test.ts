@@ -245,6 +245,16 @@ describe('money', () => {
     assert.deepEqual(keys('the FRA7 building, an A380 and SIN01', 'en'), []);
   });
 
+  it('reads two to ten written as a word before a multiplier or a unit of power', () => {
+    assert.deepEqual(keys('the more than eight billion euro project', 'en'), ['eur:8000000000']);
+    assert.deepEqual(keys('a planned capacity of two gigawatts', 'en'), ['mw:2000']);
+    assert.deepEqual(keys('Google investeert vijf miljard euro', 'nl'), ['eur:5000000000']);
+    assert.deepEqual(keys('knapp drei Milliarden Euro', 'de'), ['eur:3000000000']);
+    assert.deepEqual(keys('huit milliards d’euros', 'fr'), ['eur:8000000000']);
+    assert.deepEqual(keys('dos mil millones de euros', 'es'), ['eur:2000000000'], 'read once');
+    assert.deepEqual(keys('two data centres, two million people, ten percent', 'en'), []);
+  });
+
   it('counts the cardinal words before a thousand millions written without a digit', () => {
     // "dez mil milhões de dólares" was read as one billion.
     assert.deepEqual(keys('investir dez mil milhões de dólares', 'pt'), ['usd:10000000000']);

@@ -337,6 +337,38 @@ const CARDINALS: Record<string, Record<string, number>> = {
 };
 const CARDINAL_JOINERS = new Set(['y', 'e', 'i']);
 
+/**
+ * Two to ten written as words before a multiplier or a unit of power ("eight billion euro", "drei Milliarden Euro",
+ * "vijf miljard euro", "two gigawatts"): the common forms of each language (Spanish, Portuguese and Catalan take
+ * theirs from CARDINALS).
+ */
+const SMALL_CARDINALS: Record<string, string> = {
+  en: 'two three four five six seven eight nine ten',
+  de: 'zwei drei vier fünf sechs sieben acht neun zehn',
+  fr: 'deux trois quatre cinq six sept huit neuf dix',
+  it: 'due tre quattro cinque sei sette otto nove dieci',
+  nl: 'twee drie vier vijf zes zeven acht negen tien',
+  sv: 'två tre fyra fem sex sju åtta nio tio',
+  nb: 'to tre fire fem seks sju åtte ni ti',
+  da: 'to tre fire fem seks syv otte ni ti',
+  fi: 'kaksi kolme neljä viisi kuusi seitsemän kahdeksan yhdeksän kymmenen',
+  pl: 'dwa trzy cztery pięć sześć siedem osiem dziewięć dziesięć',
+  cs: 'dva tři čtyři pět šest sedm osm devět deset',
+  ru: 'два три четыре пять шесть семь восемь девять десять',
+  tr: 'iki üç dört beş altı yedi sekiz dokuz on',
+  id: 'dua tiga empat lima enam tujuh delapan sembilan sepuluh',
+  ms: 'dua tiga empat lima enam tujuh lapan sembilan sepuluh',
+  ro: 'două trei patru cinci șase șapte opt nouă zece',
+  hu: 'két három négy öt hat hét nyolc kilenc tíz',
+};
+
+/** A language's cardinal words two to ten (and, for Spanish, Portuguese and Catalan, their cardinals below a thousand). */
+function wordCardinals(base: string): Record<string, number> | undefined {
+  if (CARDINALS[base]) return CARDINALS[base];
+  const list = SMALL_CARDINALS[base]?.split(' ');
+  return list ? Object.fromEntries(list.map((w, i) => [w, i + 2])) : undefined;
+}
+
 function cardinals(list: string): Record<string, number> {
   const words = list.split(' ');
   const out: Record<string, number> = {};
@@ -382,6 +414,9 @@ interface LanguageMatchers {
   bareMultiplier: RegExp | null;
   /** The cardinal words read before a bare multiplier (CARDINALS), if the language has them. */
   cardinals: Record<string, number> | undefined;
+  /** A cardinal word (two and up) before a multiplier or a unit: "eight billion", "two gigawatts". */
+  cardinalWord: RegExp | null;
+  cardinalValues: Record<string, number>;
   commaDecimal: boolean;
   spaceGroups: boolean;
   language: string;
@@ -426,6 +461,7 @@ function matchers(language: string): LanguageMatchers {
   const thousandMillions = base === 'es' || base === 'pt' || base === 'ca' ? ['mil millones', 'mil milhões', 'mil milions'] : [];
   const singular = [...thousandMillions, ...singularNumberWords(base)].map(escape).join('|');
   const one = ONE[base];
+  const cardinalValues = wordCardinals(base);
   const bareMultiplier =
     singular && (one || BARE_ONE.has(base))
       ? new RegExp(
@@ -436,6 +472,10 @@ function matchers(language: string): LanguageMatchers {
   m = {
     bareMultiplier,
     cardinals: thousandMillions.length ? CARDINALS[base] : undefined,
+    cardinalWord: cardinalValues
+      ? new RegExp(`(?<![\\p{L}\\p{M}\\d.,-])(${Object.keys(cardinalValues).map(escape).join('|')})(?=[\\s-])`, 'giu')
+      : null,
+    cardinalValues: cardinalValues ?? {},
     multiplier,
     factors: words,
     units,
@@ -534,6 +574,17 @@ function scanFigures(text: string, language: string, counts: Set<string> | null,
       const found = unitAfter(times, t, start, start, m, false);
       if (found && !/^(pct|mw|mwh|mva|kv|m2):/.test(found.key) && found.multiplied)
         out.push({ key: found.key, raw: stated(text, from, found.end) });
+    }
+  }
+  if (m.cardinalWord) {
+    for (const match of t.matchAll(m.cardinalWord)) {
+      const start = match.index!;
+      const end = start + match[0].length;
+      // "dos mil millones": the thousand millions read it already (their cardinals count them).
+      if (m.cardinals && /^[\s-]mil\s/iu.test(t.slice(end, end + 5))) continue;
+      const found = unitAfter(m.cardinalValues[match[0].toLowerCase()]!, t, start, end, m, false);
+      if (found && (found.multiplied ? !/^(?:n|pct):/.test(found.key) : /^mwh?:/.test(found.key)))
+        out.push({ key: found.key, raw: stated(text, start, found.end) });
     }
   }
   if (!HAS_DIGIT.test(t)) return out;
