@@ -416,6 +416,8 @@ interface LanguageMatchers {
   cardinals: Record<string, number> | undefined;
   /** A cardinal word (two and up) before a multiplier or a unit: "eight billion", "two gigawatts". */
   cardinalWord: RegExp | null;
+  /** ICU's names of the currencies in the language, by the first two letters of the name (namedCurrencyAt). */
+  named: Map<string, Array<[RegExp, string]>>;
   cardinalValues: Record<string, number>;
   commaDecimal: boolean;
   spaceGroups: boolean;
@@ -446,8 +448,7 @@ function matchers(language: string): LanguageMatchers {
     `kr\\.?${END}|kroner${END}|kronor${END}|kronur${END}`,
     tag.startsWith('da') ? 'dkk' : tag.startsWith('sv') ? 'sek' : 'nok',
   ];
-  // ICU's names of the currencies in the language first, the most specific ("Danish kroner" before "kroner").
-  const currencies = [...namedCurrencyPatterns(tag), ...CURRENCIES_AFTER, yuan, crowns].map(([p, code]): [RegExp, string] => [
+  const currencies = [...CURRENCIES_AFTER, yuan, crowns].map(([p, code]): [RegExp, string] => [
     // "d euros": the apostrophe a cleaned-up text lost.
     new RegExp(`^[\\s-]?(?:(?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?(?:${p})`, 'iu'),
     code,
@@ -472,10 +473,9 @@ function matchers(language: string): LanguageMatchers {
   m = {
     bareMultiplier,
     cardinals: thousandMillions.length ? CARDINALS[base] : undefined,
-    cardinalWord: cardinalValues
-      ? new RegExp(`(?<![\\p{L}\\p{M}\\d.,-])(${Object.keys(cardinalValues).map(escape).join('|')})(?=[\\s-])`, 'giu')
-      : null,
+    cardinalWord: cardinalValues ? new RegExp(`(?:${Object.keys(cardinalValues).map(escape).join('|')})(?=[\\s-])`, 'giu') : null,
     cardinalValues: cardinalValues ?? {},
+    named: namedCurrencyPatterns(tag),
     multiplier,
     factors: words,
     units,
@@ -499,26 +499,48 @@ const INFLECTED_SCRIPT = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\
  * "Schwedischen Kronen"); words in other scripts as written, with or without the space or dot between them
  * ("スウェーデン・クローナ").
  */
-function namedCurrencyPatterns(language: string): Array<[string, string]> {
+function namedCurrencyPatterns(language: string): Map<string, Array<[RegExp, string]>> {
   const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const byCode = new Map<string, Set<string>>();
+  const byHead = new Map<string, Array<[RegExp, string, number]>>();
   for (const [name, code] of currencyNames(language)) {
     const words = name.split(/[\s\u00a0]+/u);
     const pattern =
       words
         .map((w) => (INFLECTED_SCRIPT.test(w) && w.length >= 6 ? `${escape(w.slice(0, -2))}\\p{L}{0,3}` : escape(w)))
         .join('[\\s\u00a0・·]?') + (INFLECTED_SCRIPT.test(words.at(-1)!) ? END : '');
-    let set = byCode.get(code);
-    if (!set) byCode.set(code, (set = new Set()));
-    set.add(pattern);
+    const head = name.slice(0, 2).toLowerCase();
+    let list = byHead.get(head);
+    if (!list) byHead.set(head, (list = []));
+    list.push([new RegExp(`^${CURRENCY_LEAD}(?:${pattern})`, 'iu'), code, pattern.length]);
   }
-  return [...byCode]
-    .map(([code, patterns]): [string, string, number] => {
-      const sorted = [...patterns].sort((a, b) => b.length - a.length);
-      return [sorted.join('|'), code, sorted[0]!.length];
-    })
-    .sort((a, b) => b[2] - a[2])
-    .map(([pattern, code]) => [pattern, code]);
+  // The most specific first ("Danish kroner" before "Danish krone").
+  return new Map(
+    [...byHead].map(([head, list]) => [head, list.sort((a, b) => b[2] - a[2]).map(([re, code]): [RegExp, string] => [re, code])]),
+  );
+}
+
+/** What may stand between an amount and its currency: a space or hyphen, and a preposition ("de", "d'", "of", "av"). */
+const CURRENCY_LEAD = `[\\s-]?(?:(?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?`;
+/** The first two letters of the word after an amount, with and without a preposition before it. */
+const HEADS_AFTER = new RegExp(`^[\\s-]?(?:((?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)(\\S{2}))?`, 'iu');
+const HEAD_AFTER = /^[\s-]?(\S{2})/u;
+
+/**
+ * The currency ICU names at the start of `rest` (after the amount and its multiplier), with its code and where its
+ * words end: only the names that begin with the next word's first two letters are tried, so a number followed by
+ * anything else costs one lookup.
+ */
+function namedCurrencyAt(rest: string, m: LanguageMatchers): { code: string; length: number } | null {
+  if (!m.named.size) return null;
+  const heads = [HEAD_AFTER.exec(rest)?.[1], HEADS_AFTER.exec(rest)?.[2]];
+  for (const head of heads) {
+    if (!head) continue;
+    for (const [re, code] of m.named.get(head.toLowerCase()) ?? []) {
+      const hit = re.exec(rest);
+      if (hit) return { code, length: hit[0].length };
+    }
+  }
+  return null;
 }
 
 const CJK = /[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]/;
@@ -580,6 +602,8 @@ function scanFigures(text: string, language: string, counts: Set<string> | null,
     for (const match of t.matchAll(m.cardinalWord)) {
       const start = match.index!;
       const end = start + match[0].length;
+      // A word of its own (tested here rather than by a lookbehind, which the regex would run at every character).
+      if (start > 0 && WORD_BEFORE.test(t[start - 1]!)) continue;
       // "dos mil millones": the thousand millions read it already (their cardinals count them).
       if (m.cardinals && /^[\s-]mil\s/iu.test(t.slice(end, end + 5))) continue;
       const found = unitAfter(m.cardinalValues[match[0].toLowerCase()]!, t, start, end, m, false);
@@ -597,7 +621,12 @@ function scanFigures(text: string, language: string, counts: Set<string> | null,
     const end = start + raw.length;
     const after = t.slice(end, end + 40);
     const before = t.slice(Math.max(0, start - 8), start);
-    const maybeUnit = m.anyAfter.test(after) || ANY_CURRENCY_BEFORE.test(before) || PERCENT_BEFORE.test(before) || isoCode(before, after);
+    const maybeUnit =
+      m.anyAfter.test(after) ||
+      ANY_CURRENCY_BEFORE.test(before) ||
+      PERCENT_BEFORE.test(before) ||
+      isoCode(before, after) ||
+      namedCurrencyAt(after, m) !== null;
     // Most numbers in news are bare counts or dates: counted only in the lead, and only when asked for.
     if (!maybeUnit && (!counts || start >= countsBefore || raw.length < 3)) continue;
     // "6,690 millones de euros": three decimals before "millions" are a thousands group, even where the comma is
@@ -630,6 +659,7 @@ function isoCode(before: string, after: string): boolean {
 
 const CAPITAL = /[A-Z]/;
 const COMMA_THOUSANDS = /^\d{1,3},\d{3}$/;
+const WORD_BEFORE = /[\p{L}\p{M}\d.,-]/u;
 /** The letters a number is read after only when they are its currency (NUMBER's lookbehind). */
 const LETTER = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
@@ -700,6 +730,9 @@ function unitAfter(
     const after = unitAt(rest, m, yearLike);
     if (after && after.key !== 'pct') return { key: `${after.key}:${round(value * after.factor, after.key)}`, end: pos + after.length };
   }
+  // ICU's names first, the most specific ("Danish kroner" before "kroner").
+  const named = namedCurrencyAt(rest, m);
+  if (named) return { key: `${named.code}:${round(value, named.code)}`, end: pos + named.length, multiplied };
   for (const [re, code] of m.currencies) {
     const hit = re.exec(rest);
     if (hit) return { key: `${code}:${round(value, code)}`, end: pos + hit[0].length, multiplied };
