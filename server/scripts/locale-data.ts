@@ -6,17 +6,14 @@
  *
  * Usage: npm run language:locale-data -w server
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ratedCurrencies } from '../src/engine/cluster/pair-score.js';
 import { LOCALE_DATA_FILE, localeDataFromIcu } from '../src/engine/language/locale-data.js';
 import { localeDataLanguages } from '../src/engine/sources/locale-data-languages.js';
 
 const file = fileURLToPath(LOCALE_DATA_FILE);
 // The currencies whose names are stored: those the engine converts (its rate table).
-const rates = JSON.parse(readFileSync(new URL('../src/engine/cluster/currency-rates.json', import.meta.url), 'utf8')) as {
-  usdPerUnit: Record<string, Record<string, number>>;
-};
-const named = [...new Set(Object.values(rates.usdPerUnit).flatMap((year) => Object.keys(year)))];
-const data = localeDataFromIcu(localeDataLanguages(), named);
+const data = localeDataFromIcu(localeDataLanguages(), ratedCurrencies());
 writeFileSync(file, `${JSON.stringify(data)}\n`);
 console.log(`wrote ${file}: ${data.languages.length} languages, ${data.currencies.length} currencies`);

@@ -129,6 +129,11 @@ const YEARS = Object.keys(RATES.usdPerUnit)
   .map(Number)
   .sort((a, b) => a - b);
 
+/** The currencies the table converts (lower-case codes), of any year. */
+export function ratedCurrencies(): string[] {
+  return [...new Set(Object.values(RATES.usdPerUnit).flatMap((year) => Object.keys(year)))].sort();
+}
+
 /** One unit of `currency` in US dollars in `year` (the nearest year the table has), or null when it has none. */
 export function usdPerUnit(currency: string, year: number): number | null {
   const y = Math.min(Math.max(year, YEARS[0]!), YEARS[YEARS.length - 1]!);

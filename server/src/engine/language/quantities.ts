@@ -401,6 +401,9 @@ function cardinalBefore(t: string, at: number, words: Record<string, number> | u
   return times ? { times, from } : { times: 1, from: at };
 }
 
+/** The prepositions between an amount and its currency's name ("de euros", "d'euros", "d euros", "of", "av", "w"). */
+const CURRENCY_PREPOSITION = `(?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )`;
+
 /** Languages without articles, where a singular multiplier alone means one ("miljardi euroa", "миллиард долларов"). */
 const BARE_ONE = new Set('fi et pl cs sk ru uk bg sr hr sl lt lv'.split(' '));
 
@@ -425,6 +428,7 @@ interface LanguageMatchers {
 }
 
 const matcherCache = new Map<string, LanguageMatchers>();
+const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The space (or hyphen) a multiplier's or currency's pattern opens with, which `anyAfter` writes once for all. */
 const LEAD = /^\^\[\\s-\]\?/;
 
@@ -435,7 +439,6 @@ function matchers(language: string): LanguageMatchers {
   const words = new Map<string, number>();
   for (const [w, factor] of [...numberWords(tag), ...CURATED_WORDS]) for (const form of [w, w.normalize('NFC')]) words.set(form, factor);
   const sorted = [...words.keys()].sort((a, b) => b.length - a.length);
-  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // A multiplier word ends where its word ends ("mil" must not read "milioni" short), except in scripts
   // written without spaces ("200 ล้านดอลลาร์").
   const spaced = /[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}]$/u;
@@ -450,7 +453,7 @@ function matchers(language: string): LanguageMatchers {
   ];
   const currencies = [...CURRENCIES_AFTER, yuan, crowns].map(([p, code]): [RegExp, string] => [
     // "d euros": the apostrophe a cleaned-up text lost.
-    new RegExp(`^[\\s-]?(?:(?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?(?:${p})`, 'iu'),
+    new RegExp(`^${CURRENCY_LEAD}(?:${p})`, 'iu'),
     code,
   ]);
   const anyAfter = new RegExp(
@@ -472,7 +475,7 @@ function matchers(language: string): LanguageMatchers {
       : null;
   m = {
     bareMultiplier,
-    cardinals: thousandMillions.length ? CARDINALS[base] : undefined,
+    cardinals: thousandMillions.length ? cardinalValues : undefined,
     cardinalWord: cardinalValues ? new RegExp(`(?:${Object.keys(cardinalValues).map(escape).join('|')})(?=[\\s-])`, 'giu') : null,
     cardinalValues: cardinalValues ?? {},
     named: namedCurrencyPatterns(tag),
@@ -500,7 +503,6 @@ const INFLECTED_SCRIPT = /^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\
  * ("スウェーデン・クローナ").
  */
 function namedCurrencyPatterns(language: string): Map<string, Array<[RegExp, string]>> {
-  const escape = (w: string) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const byHead = new Map<string, Array<[RegExp, string, number]>>();
   for (const [name, code] of currencyNames(language)) {
     const words = name.split(/[\s\u00a0]+/u);
@@ -520,9 +522,9 @@ function namedCurrencyPatterns(language: string): Map<string, Array<[RegExp, str
 }
 
 /** What may stand between an amount and its currency: a space or hyphen, and a preposition ("de", "d'", "of", "av"). */
-const CURRENCY_LEAD = `[\\s-]?(?:(?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)?`;
-/** The first two letters of the word after an amount, with and without a preposition before it. */
-const HEADS_AFTER = new RegExp(`^[\\s-]?(?:((?:d['’ ]|de |di |do |da |av |of |dos |der |des |van |w )\\s?)(\\S{2}))?`, 'iu');
+const CURRENCY_LEAD = `[\\s-]?(?:${CURRENCY_PREPOSITION}\\s?)?`;
+/** The first two letters of the word after an amount's preposition, if it has one. */
+const HEADS_AFTER = new RegExp(`^[\\s-]?(?:${CURRENCY_PREPOSITION}\\s?(\\S{2}))?`, 'iu');
 const HEAD_AFTER = /^[\s-]?(\S{2})/u;
 
 /**
@@ -532,7 +534,7 @@ const HEAD_AFTER = /^[\s-]?(\S{2})/u;
  */
 function namedCurrencyAt(rest: string, m: LanguageMatchers): { code: string; length: number } | null {
   if (!m.named.size) return null;
-  const heads = [HEAD_AFTER.exec(rest)?.[1], HEADS_AFTER.exec(rest)?.[2]];
+  const heads = [HEAD_AFTER.exec(rest)?.[1], HEADS_AFTER.exec(rest)?.[1]];
   for (const head of heads) {
     if (!head) continue;
     for (const [re, code] of m.named.get(head.toLowerCase()) ?? []) {
