@@ -71,6 +71,19 @@ describe('entity recognition', () => {
     assert.deepEqual(read('Rechenzentrum', ['Alles läuft.'], 'de').entities, [], 'no place in a word that merely ends in s');
   });
 
+  it("takes no place from a country's acronym written onto a currency sign or a compound, as from an adjective", () => {
+    const us = (text: string, language: string) =>
+      index
+        .mentions(text, language)
+        .filter((m) => m.kind === 'place')
+        .map((m) => text.slice(m.start, m.end));
+    assert.deepEqual(us('Der US-Softwarekonzern Microsoft baut in den USA.', 'de'), ['USA']);
+    assert.deepEqual(us('Microsoft will spend US$10 billion in the US.', 'en'), ['US']);
+    assert.deepEqual(us('Microsoft will spend US $10 billion.', 'en'), []);
+    assert.deepEqual(us('UK-based Ark and the UK government.', 'en'), ['UK']);
+    assert.deepEqual(us('Az adatközpont az USA-ban épül.', 'hu'), ['USA'], 'a Hungarian case ending is the place');
+  });
+
   it('knows places from the gazetteer in their own scripts', () => {
     assert.deepEqual(named('Equinix baut in Frankfurt', 'de'), ['equinix', 'frankfurt']);
     assert.deepEqual(named('エクイニクス、大阪に新拠点', 'ja'), ['equinix', 'osaka']);

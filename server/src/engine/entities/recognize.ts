@@ -241,6 +241,10 @@ export class EntityIndex {
         i += length - 1;
         continue;
       }
+      // A country's acronym written onto a currency sign or a compound ("US$10 billion", "US-Konzern", "UK-based")
+      // says where money or a company comes from, not a place the story is about, as an adjective does (Hungarian
+      // writes its case endings so: "USA-ban" is "in the USA").
+      if (entity.kind === 'place' && length === 1 && lang !== 'hu' && attributiveAcronym(sentence, tokens[i]!)) continue;
       const doubtful = entity.common && length === 1 && (i === 0 || titleCase || lowerCase || !/^\p{Lu}/u.test(tokens[i]!.raw));
       if (doubtful && !lowerCase && i > 0 && !titleCase) continue;
       out.push({ id: entity.id, kind: entity.kind, start: tokens[i]!.start, end: tokens[i + length - 1]!.end, sure: !doubtful });
@@ -502,6 +506,13 @@ function townLookup(towns: readonly Town[]): TownLookup {
   };
   lookups.set(towns, lookup);
   return lookup;
+}
+
+/** An acronym in capitals (US, UK, EU, VAE) followed at once by a currency sign, or by a hyphen and a word. */
+function attributiveAcronym(sentence: string, token: Token): boolean {
+  if (!/^\p{Lu}{2,3}$/u.test(token.raw)) return false;
+  const after = sentence.slice(token.end, token.end + 2);
+  return /^\s?\p{Sc}/u.test(after) || /^[-‐‑]\p{L}/u.test(after);
 }
 
 function phraseHead(first: string, second?: string): string {
