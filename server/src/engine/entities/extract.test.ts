@@ -84,6 +84,19 @@ describe('entity recognition', () => {
     assert.deepEqual(us('Az adatközpont az USA-ban épül.', 'hu'), ['USA'], 'a Hungarian case ending is the place');
   });
 
+  it("meets a short name only with its own accents, and no Vietnamese place inside a person's name", () => {
+    const places = (text: string, language: string) =>
+      index
+        .mentions(text, language)
+        .filter((m) => m.kind === 'place')
+        .map((m) => m.id);
+    assert.deepEqual(places('Google đầu tư vào Bỉ và Đức.', 'vi'), ['belgium', 'germany']);
+    assert.deepEqual(places('Tổng Bí thư Tô Lâm dự diễn đàn do Bộ Tài chính tổ chức.', 'vi'), [], 'Bí is not Bỉ, Tài is not Estonian Tai');
+    assert.deepEqual(places('Chủ tịch Tào Đức Thắng phát biểu.', 'vi'), [], 'a middle name');
+    assert.deepEqual(places('Thủ tướng Đức Olaf Scholz đến Hà Nội.', 'vi'), ['germany', 'hanoi']);
+    assert.deepEqual(places('Maj. Gen. Tao Duc Thang said the US would follow.', 'en'), ['usa']);
+  });
+
   it('knows places from the gazetteer in their own scripts', () => {
     assert.deepEqual(named('Equinix baut in Frankfurt', 'de'), ['equinix', 'frankfurt']);
     assert.deepEqual(named('エクイニクス、大阪に新拠点', 'ja'), ['equinix', 'osaka']);

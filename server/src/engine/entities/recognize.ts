@@ -47,6 +47,12 @@ interface Phrase {
   words: string[];
   /** Each word as the alias writes it, when it must be matched exactly (acronyms, mixed case). */
   exact: Array<string | null>;
+  /**
+   * A name of one word of three letters or fewer, in lower case: it is met only with the same accents (or none).
+   * Folding takes Vietnamese tones away, and "Bỉ" (Belgium) would be "Bí thư" (secretary), "Đức" (Germany) an
+   * English "Duc", Estonian "Tai" (Thailand) a Vietnamese "Tài".
+   */
+  short?: string;
   entity: NamedEntity;
 }
 
@@ -185,6 +191,8 @@ export class EntityIndex {
       // A name of one letter once its signs are left out ("e&") would take every "E" of a text.
       if (words.join('').length < 2) return;
       const phrase: Phrase = { words, exact: tokens.map((t) => exactForm(t.raw, tokens.length === 1)), entity };
+      const only = tokens.length === 1 ? tokens[0]!.raw.normalize('NFC').replace(/\./g, '') : '';
+      if (only && [...only].length <= 3) phrase.short = only.toLowerCase();
       // Keyed by the first two words: thousands of towns share a first word ("San", "La").
       const head = phraseHead(words[0]!, words[1]);
       const list = this.phrases.get(head) ?? [];
@@ -241,6 +249,8 @@ export class EntityIndex {
         i += length - 1;
         continue;
       }
+      // A one-syllable Vietnamese place between two capitalised syllables is a person's middle name ("Tào Đức Thắng").
+      if (lang === 'vi' && entity.kind === 'place' && length === 1 && !caseless && insideName(sentence, tokens, i)) continue;
       // A country's acronym written onto a currency sign or a compound ("US$10 billion", "US-Konzern", "UK-based")
       // says where money or a company comes from, not a place the story is about, as an adjective does (Hungarian
       // writes its case endings so: "USA-ban" is "in the USA").
@@ -277,6 +287,7 @@ export class EntityIndex {
     for (const phrase of candidates) {
       const { words, exact } = phrase;
       if (i + words.length > tokens.length) continue;
+      if (phrase.short !== undefined && tokens[i]!.raw.normalize('NFC').toLowerCase().replace(/\./g, '') !== phrase.short) continue;
       let all = true;
       for (let k = 0; k < words.length && all; k++) {
         const token = tokens[i + k]!;
@@ -535,6 +546,17 @@ function partOfLongerName(sentence: string, tokens: Token[], i: number, length: 
   if (particle && capital(particle) && /^ $/.test(gap(last, after!))) return true;
   const beforeParticle = before && NAME_PARTICLE.test(before.raw) ? tokens[i - 2] : undefined;
   return Boolean(beforeParticle && capital(beforeParticle) && i - 2 > 0 && /^ $/.test(gap(before!, tokens[i]!)));
+}
+
+/** Whether word i has a capitalised word right before and right after it, a space apart. */
+function insideName(sentence: string, tokens: Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  const after = tokens[i + 1];
+  const capitalNear = (t: Token | undefined, gap: (t: Token) => string) => t !== undefined && /^\p{Lu}/u.test(t.raw) && gap(t) === ' ';
+  return (
+    capitalNear(before, (t) => sentence.slice(t.end, tokens[i]!.start)) &&
+    capitalNear(after, (t) => sentence.slice(tokens[i]!.end, t.start))
+  );
 }
 
 /** A headline in Title Case capitalises its common words too. */
