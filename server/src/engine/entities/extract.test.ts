@@ -95,6 +95,12 @@ describe('entity recognition', () => {
     assert.deepEqual(places('Chủ tịch Tào Đức Thắng phát biểu.', 'vi'), [], 'a middle name');
     assert.deepEqual(places('Thủ tướng Đức Olaf Scholz đến Hà Nội.', 'vi'), ['germany', 'hanoi']);
     assert.deepEqual(places('Maj. Gen. Tao Duc Thang said the US would follow.', 'en'), ['usa']);
+    assert.deepEqual(
+      places('Chủ tịch nói. Với dự án này, Voi và Chu là thị trấn.', 'vi'),
+      ['voi', 'chu'],
+      'towns of Kenya and Kazakhstan as written',
+    );
+    assert.deepEqual(places('Microsoft said in March it would invest.', 'en'), [], 'no town named like a month');
   });
 
   it('knows places from the gazetteer in their own scripts', () => {

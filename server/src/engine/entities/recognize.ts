@@ -313,6 +313,8 @@ export class EntityIndex {
     for (let length = keys.length; length >= 1; length--) {
       const id = this.towns.byKey.get(keys[length - 1]!);
       const entity = id ? this.entity(id) : undefined;
+      // A short name only with its own accents, as for phrases ("Chủ" is not the town of Chu).
+      if (entity && length === 1 && !shortAsWritten(tokens[i]!.raw, [entity.name, ...entity.aliases])) continue;
       if (entity) return { entity, length };
     }
     return undefined;
@@ -546,6 +548,12 @@ function partOfLongerName(sentence: string, tokens: Token[], i: number, length: 
   if (particle && capital(particle) && /^ $/.test(gap(last, after!))) return true;
   const beforeParticle = before && NAME_PARTICLE.test(before.raw) ? tokens[i - 2] : undefined;
   return Boolean(beforeParticle && capital(beforeParticle) && i - 2 > 0 && /^ $/.test(gap(before!, tokens[i]!)));
+}
+
+/** A word of more than three letters, or one written with the letters and accents of one of `names`. */
+function shortAsWritten(raw: string, names: readonly string[]): boolean {
+  const word = raw.normalize('NFC').replace(/\./g, '').toLowerCase();
+  return [...word].length > 3 || names.some((n) => n.normalize('NFC').toLowerCase() === word);
 }
 
 /** Whether word i has a capitalised word right before and right after it, a space apart. */
