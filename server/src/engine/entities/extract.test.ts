@@ -114,8 +114,8 @@ describe('entity recognition', () => {
     assert.deepEqual(read('Aligned Data Centers buys land', []).entities, ['aligned']);
     assert.deepEqual(
       read('Switch opens a campus', ['The campus of Switch in Reno grows.']).about,
-      ['switch'],
-      'sure elsewhere in the article',
+      ['switch', 'reno'],
+      'sure elsewhere in the article (and where it happens: the lead names the place the title does not)',
     );
   });
 
@@ -127,6 +127,13 @@ describe('entity recognition', () => {
       ['microsoft', 'frankfurt'],
       'three sentences: named, not about',
     );
+    const lead = ['Microsoft will build a campus in Aragon, Spain.', 'The Netherlands hosts its largest one.'];
+    assert.deepEqual(
+      read('Microsoft to invest $7 billion', lead).about,
+      ['microsoft', 'aragon'],
+      "the lead's first place, where the title names none",
+    );
+    assert.deepEqual(read('Microsoft picks Frankfurt', lead).about, ['microsoft', 'frankfurt'], "the title's place, not the lead's");
   });
 
   it('reads a title in lower case (taken from its address) without asking for capitals', () => {
