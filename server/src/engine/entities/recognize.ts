@@ -191,8 +191,8 @@ export class EntityIndex {
       // A name of one letter once its signs are left out ("e&") would take every "E" of a text.
       if (words.join('').length < 2) return;
       const phrase: Phrase = { words, exact: tokens.map((t) => exactForm(t.raw, tokens.length === 1)), entity };
-      const only = tokens.length === 1 ? tokens[0]!.raw.normalize('NFC').replace(/\./g, '') : '';
-      if (only && [...only].length <= 3) phrase.short = only.toLowerCase();
+      const only = tokens.length === 1 ? asWritten(tokens[0]!.raw) : '';
+      if (only && [...only].length <= 3) phrase.short = only;
       // Keyed by the first two words: thousands of towns share a first word ("San", "La").
       const head = phraseHead(words[0]!, words[1]);
       const list = this.phrases.get(head) ?? [];
@@ -287,7 +287,7 @@ export class EntityIndex {
     for (const phrase of candidates) {
       const { words, exact } = phrase;
       if (i + words.length > tokens.length) continue;
-      if (phrase.short !== undefined && tokens[i]!.raw.normalize('NFC').toLowerCase().replace(/\./g, '') !== phrase.short) continue;
+      if (phrase.short !== undefined && asWritten(tokens[i]!.raw) !== phrase.short) continue;
       let all = true;
       for (let k = 0; k < words.length && all; k++) {
         const token = tokens[i + k]!;
@@ -550,10 +550,15 @@ function partOfLongerName(sentence: string, tokens: Token[], i: number, length: 
   return Boolean(beforeParticle && capital(beforeParticle) && i - 2 > 0 && /^ $/.test(gap(before!, tokens[i]!)));
 }
 
+/** A word as written, accents kept: composed, in lower case, without dots. */
+function asWritten(raw: string): string {
+  return raw.normalize('NFC').replace(/\./g, '').toLowerCase();
+}
+
 /** A word of more than three letters, or one written with the letters and accents of one of `names`. */
 function shortAsWritten(raw: string, names: readonly string[]): boolean {
-  const word = raw.normalize('NFC').replace(/\./g, '').toLowerCase();
-  return [...word].length > 3 || names.some((n) => n.normalize('NFC').toLowerCase() === word);
+  const word = asWritten(raw);
+  return [...word].length > 3 || names.some((n) => asWritten(n) === word);
 }
 
 /** Whether word i has a capitalised word right before and right after it, a space apart. */
