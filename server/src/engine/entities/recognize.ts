@@ -5,7 +5,8 @@ import { nameKeys, placeStems } from '../language/name-keys.js';
 import { KOREAN_PARTICLE } from '../language/terms.js';
 import { toLatin } from '../language/transliterate.js';
 import { localeDataLanguage } from '../language/base-language.js';
-import type { EntityKind, Town } from './seed.js';
+import type { EntityKind } from './seed.js';
+import { PackedIndex, type Town, type TownTable } from './town-table.js';
 
 /**
  * Entities named in a sentence, in any catalog language: each name and alias of an entity is looked for folded (case,
@@ -155,7 +156,7 @@ export class EntityIndex {
    * `towns`: the shipped towns (seed.ts `shippedTowns`), met through a compact lookup; an entity of the same id wins,
    * and `notTowns` (towns merged into another entity) are not met as towns.
    */
-  constructor(entities: readonly NamedEntity[], towns?: readonly Town[], notTowns: ReadonlySet<string> = new Set()) {
+  constructor(entities: readonly NamedEntity[], towns?: TownTable, notTowns: ReadonlySet<string> = new Set()) {
     this.towns = towns ? townLookup(towns) : undefined;
     this.notTowns = notTowns;
     for (const entity of entities) {
@@ -173,13 +174,13 @@ export class EntityIndex {
 
   /** Whether an id is one of the shipped towns (the caller stores it as an entity once the news names it). */
   town(id: string): Town | undefined {
-    return this.byId.has(id) || this.notTowns.has(id) ? undefined : this.towns?.byId.get(id);
+    return this.byId.has(id) || this.notTowns.has(id) ? undefined : this.towns?.town(id);
   }
 
   /** The entity a folded name (names.ts's key: "equinix", "digitalrealty") stands for, if any. */
   known(key: string): NamedEntity | undefined {
-    const town = this.towns?.byKey.get(key);
-    return this.byKey.get(key) ?? this.byKey.get(key.replace(/\s+/g, '')) ?? (town ? this.entity(town) : undefined);
+    const town = this.towns?.find(key);
+    return this.byKey.get(key) ?? this.byKey.get(key.replace(/\s+/g, '')) ?? (town ? this.entity(town.id) : undefined);
   }
 
   private add(name: string, entity: NamedEntity): void {
@@ -311,8 +312,8 @@ export class EntityIndex {
     for (let k = i; k < Math.min(i + TOWN_WORDS, tokens.length); k++)
       keys.push((key = k === i ? tokens[k]!.key : `${key} ${tokens[k]!.key}`));
     for (let length = keys.length; length >= 1; length--) {
-      const id = this.towns.byKey.get(keys[length - 1]!);
-      const entity = id ? this.entity(id) : undefined;
+      const town = this.towns.find(keys[length - 1]!);
+      const entity = town ? this.entity(town.id) : undefined;
       // A short name only with its own accents, as for phrases ("Chủ" is not the town of Chu).
       if (entity && length === 1 && !shortAsWritten(tokens[i]!.raw, [entity.name, ...entity.aliases])) continue;
       if (entity) return { entity, length };
@@ -328,9 +329,9 @@ export class EntityIndex {
     if (!this.towns || token.key.length < 5 || !/^\p{Lu}/u.test(token.raw)) return undefined;
     const country = countryOfLanguage(language);
     for (const stem of placeStems(token.key)) {
-      const id = this.towns.byKey.get(stem);
-      if (!id || this.towns.byId.get(id)?.country !== country) continue;
-      const entity = this.entity(id);
+      const town = this.towns.find(stem);
+      if (!town || town.country !== country) continue;
+      const entity = this.entity(town.id);
       if (entity) return { entity, length: 1 };
     }
     return undefined;
@@ -357,9 +358,9 @@ export class EntityIndex {
     const stem = token.key.slice(0, -1);
     const phrase = this.phrases.get(phraseHead(stem))?.find((p) => p.words.length === 1 && p.entity.kind === 'place');
     if (phrase) return { entity: phrase.entity, length: 1 };
-    const id = this.towns?.byKey.get(stem);
-    if (!id || this.towns!.byId.get(id)?.country !== countryOfLanguage(language)) return undefined;
-    const entity = this.entity(id);
+    const town = this.towns?.find(stem);
+    if (!town || town.country !== countryOfLanguage(language)) return undefined;
+    const entity = this.entity(town.id);
     return entity ? { entity, length: 1 } : undefined;
   }
 
@@ -389,9 +390,9 @@ export class EntityIndex {
       const suffixed = KOREAN_ADMIN.exec(word);
       const stem = suffixed ? suffixed[1]! : word;
       if (stem.length < 2) continue;
-      const id = towns.byKey.get(romanized(stem));
-      if (!id || towns.byId.get(id)?.country !== 'KR' || this.notTowns.has(id)) continue;
-      const entity = this.entity(id);
+      const town = towns.find(romanized(stem));
+      if (!town || town.country !== 'KR' || this.notTowns.has(town.id)) continue;
+      const entity = this.entity(town.id);
       if (entity) out.push({ id: entity.id, kind: entity.kind, start, end: start + stem.length, sure: Boolean(suffixed) });
     }
     return out;
@@ -482,38 +483,44 @@ function romanized(word: string): string {
 const TOWN_WORDS = 4;
 
 interface TownLookup {
-  byKey: Map<string, string>;
-  byId: Map<string, Town>;
+  /** The town a name's word key names ("san jose"), with its country. */
+  find(key: string): { id: string; country: string } | undefined;
+  town(id: string): Town | undefined;
   entity(id: string): NamedEntity | undefined;
 }
 
-const lookups = new WeakMap<readonly Town[], TownLookup>();
+const lookups = new WeakMap<TownTable, TownLookup>();
 
-/** Each town by its names' word keys (as a text's words are keyed), built once per list. */
-function townLookup(towns: readonly Town[]): TownLookup {
+/** Each town by its names' word keys (as a text's words are keyed), built once per table. */
+function townLookup(towns: TownTable): TownLookup {
   const cached = lookups.get(towns);
   if (cached) return cached;
-  const byKey = new Map<string, string>();
-  const byId = new Map<string, Town>();
+  const keys: [string, number][] = [];
+  let n = 0;
   for (const town of towns) {
-    byId.set(town.id, town);
     for (const name of [town.name, ...(town.aliases ?? [])]) {
       const key = tokenize(name, 'ru')
         .map((t) => t.key)
         .join(' ');
-      if (key.length >= 3 && !byKey.has(key)) byKey.set(key, town.id);
+      if (key.length >= 3) keys.push([key, n]);
     }
+    n++;
   }
+  const byKey = new PackedIndex(keys);
+  // The towns the news has named, as entities (a few hundred of the thousands).
   const entities = new Map<string, NamedEntity>();
   const lookup: TownLookup = {
-    byKey,
-    byId,
+    find(key) {
+      const i = byKey.get(key);
+      return i === undefined ? undefined : { id: towns.idAt(i), country: towns.countryAt(i) };
+    },
+    town: (id) => towns.get(id),
     entity(id) {
-      const town = byId.get(id);
-      if (!town) return undefined;
       let entity = entities.get(id);
-      if (!entity)
-        entities.set(id, (entity = { id, kind: 'place', level: 'city', name: town.name, aliases: town.aliases ?? [], common: true }));
+      if (entity) return entity;
+      const town = towns.get(id);
+      if (!town) return undefined;
+      entities.set(id, (entity = { id, kind: 'place', level: 'city', name: town.name, aliases: town.aliases ?? [], common: true }));
       return entity;
     },
   };

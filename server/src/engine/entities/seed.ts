@@ -1,4 +1,7 @@
 import { readFileSync } from 'node:fs';
+import { TownTable, type Town } from './town-table.js';
+
+export type { Town } from './town-table.js';
 
 /** What an entity is: a company (operator, utility, investor, vendor...), a site or campus, or a place. */
 export type { EntityKind } from '@dcbrief/shared';
@@ -37,7 +40,7 @@ let seed: SeedEntity[] | undefined;
 
 /** The shipped seed list with its towns, read once and kept (benchmarks, tests). */
 export function seedEntities(): SeedEntity[] {
-  return (seed ??= [...readSeedEntities(), ...shippedTowns().map(townEntity)]);
+  return (seed ??= [...readSeedEntities(), ...[...shippedTowns()].map(townEntity)]);
 }
 
 /** The hand-reviewed seed list and the gazetteer's entries (no towns), read afresh: the ingest pass adds what the table lacks. */
@@ -45,22 +48,15 @@ export function readSeedEntities(): SeedEntity[] {
   return (JSON.parse(readFileSync(SEED_FILE, 'utf8')) as SeedFile).entities;
 }
 
-/** A town of seed-towns.json: a place of level city, `common` (only a capitalised word of its own names it). */
-export interface Town {
-  id: string;
-  name: string;
-  country: string;
-  aliases?: string[];
-}
-
-let townList: readonly Town[] | undefined;
+let townTable: TownTable | undefined;
 
 /**
- * The towns of seed-towns.json (some 30,000), read once: recognition meets them through a compact lookup rather than
- * as table rows, and the entities stage stores a town as an entity the first time the news names it.
+ * The towns of seed-towns.json (some 30,000), read once and packed (town-table.ts): recognition meets them through a
+ * compact lookup rather than as table rows, and the entities stage stores a town as an entity the first time the news
+ * names it.
  */
-export function shippedTowns(): readonly Town[] {
-  return (townList ??= (JSON.parse(readFileSync(TOWNS_FILE, 'utf8')) as { towns: Town[] }).towns);
+export function shippedTowns(): TownTable {
+  return (townTable ??= new TownTable((JSON.parse(readFileSync(TOWNS_FILE, 'utf8')) as { towns: Town[] }).towns));
 }
 
 export function townEntity(town: Town): SeedEntity {
