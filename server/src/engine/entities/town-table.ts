@@ -14,7 +14,7 @@ export interface Town {
 }
 
 /** Strings packed end to end: the i-th is text.slice(offsets[i], offsets[i + 1]). */
-class Packed {
+export class Packed {
   private readonly text: string;
   private readonly offsets: Uint32Array;
 
@@ -50,9 +50,14 @@ export class PackedIndex {
   private readonly hashes: Int32Array;
   private readonly values: Uint32Array;
   private readonly keys: Packed;
+  /** Whether `keys` is indexed by value rather than by position. */
+  private readonly byValue: boolean;
 
-  /** The first value given for a key is kept. */
-  constructor(entries: Iterable<readonly [string, number]>) {
+  /**
+   * The first value given for a key is kept. `keyOf`: where the keys are already packed (a value's key), so they are
+   * not packed twice.
+   */
+  constructor(entries: Iterable<readonly [string, number]>, keyOf?: Packed) {
     const seen = new Set<string>();
     const list: { key: string; hash: number; value: number }[] = [];
     for (const [key, value] of entries) {
@@ -63,7 +68,8 @@ export class PackedIndex {
     list.sort((a, b) => a.hash - b.hash);
     this.hashes = Int32Array.from(list, (e) => e.hash);
     this.values = Uint32Array.from(list, (e) => e.value);
-    this.keys = new Packed(list.map((e) => e.key));
+    this.keys = keyOf ?? new Packed(list.map((e) => e.key));
+    this.byValue = keyOf !== undefined;
   }
 
   get size(): number {
@@ -79,7 +85,8 @@ export class PackedIndex {
       if (this.hashes[mid]! < h) lo = mid + 1;
       else hi = mid;
     }
-    for (let i = lo; i < this.hashes.length && this.hashes[i] === h; i++) if (this.keys.is(i, key)) return this.values[i];
+    for (let i = lo; i < this.hashes.length && this.hashes[i] === h; i++)
+      if (this.keys.is(this.byValue ? this.values[i]! : i, key)) return this.values[i];
     return undefined;
   }
 }
@@ -102,7 +109,10 @@ export class TownTable implements Iterable<Town> {
     const country = new Map(this.countries.map((c, i) => [c, i]));
     this.countryOf = Uint16Array.from(towns, (t) => country.get(t.country)!);
     towns.forEach((t, i) => t.aliases?.length && this.aliases.set(i, [...t.aliases]));
-    this.byId = new PackedIndex(towns.map((t, i) => [t.id, i] as const));
+    this.byId = new PackedIndex(
+      towns.map((t, i) => [t.id, i] as const),
+      this.ids,
+    );
   }
 
   /** The town's number, by its id. */

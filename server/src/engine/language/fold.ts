@@ -31,13 +31,14 @@ const foldCache = new Map<string, string>();
 
 /**
  * Lower case without diacritics (ü -> u, é -> e) so spellings with and without accents meet. The engine's
- * default fold. Words repeat: cached.
+ * default fold. Words repeat: cached, words only (titles and phrases seldom repeat: with texts of up to 64
+ * characters and 50,000 entries the cache held 3 MB of titles at the ingest pass's peak).
  */
 export function fold(text: string): string {
-  if (text.length > 64) return foldNow(text);
+  if (text.length > 24) return foldNow(text);
   let out = foldCache.get(text);
   if (out === undefined) {
-    if (foldCache.size > 50_000) foldCache.clear();
+    if (foldCache.size > 20_000) foldCache.clear();
     out = foldNow(text);
     foldCache.set(text, out);
   }
