@@ -20,6 +20,7 @@ import { splitSentences } from './quality/text.js';
 interface LabelEntity {
   name: string;
   kind: 'company' | 'site' | 'place';
+  level?: string;
   aliases?: string[];
 }
 type LabelFact =
@@ -219,12 +220,27 @@ function labelIdsOf(
     foldLetters(name)
       .replace(/[\s.\-'’]+/g, ' ')
       .trim();
+  const byLevel = new Map<string, string>();
   for (const [id, entity] of Object.entries(labels.entities))
-    for (const name of [entity.name, ...(entity.aliases ?? [])]) if (!byName.has(fold(name))) byName.set(fold(name), id);
+    for (const name of [entity.name, ...(entity.aliases ?? [])]) {
+      if (!byName.has(fold(name))) byName.set(fold(name), id);
+      if (entity.kind === 'place' && !byLevel.has(`${entity.level}:${fold(name)}`)) byLevel.set(`${entity.level}:${fold(name)}`, id);
+    }
   const out = new Map<string, string>();
+  // A label of the same id is the same entity unless it is a place of another level and a label of the seed's level
+  // has its name ("zaragoza" is labelled as the province, "zaragoza-city" as the city the seed list holds).
+  const sameLevel = (seed: (typeof seeds)[number], id: string | undefined) =>
+    id !== undefined && labels.entities[id]?.kind === seed.kind && labels.entities[id]?.level === seed.level;
   for (const seed of seeds) {
-    if (labels.entities[seed.id]) {
+    const label = labels.entities[seed.id];
+    const other = label?.kind === 'place' && seed.kind === 'place' && label.level !== seed.level;
+    const levelled = other ? [seed.name, ...seed.aliases].map((n) => byLevel.get(`${seed.level}:${fold(n)}`)).find(Boolean) : undefined;
+    if (label && !(levelled && sameLevel(seed, levelled))) {
       out.set(seed.id, seed.id);
+      continue;
+    }
+    if (levelled) {
+      out.set(seed.id, levelled);
       continue;
     }
     for (const name of [seed.name, ...seed.aliases]) {
