@@ -5,6 +5,7 @@ import { countryOf } from '../language/gazetteer.js';
 import { foldLetters } from '../language/fold.js';
 import { isCommonWord, extractNames } from '../language/names.js';
 import { Article } from '../model/article.entity.js';
+import { Source } from '../model/source.entity.js';
 import { splitSentences } from '../summarize/sentences.js';
 import { Entity, EntityFact, EntityMention, EntityNameSighting } from './entity.entity.js';
 import { extractArticle, type ExtractedFact } from './extract.js';
@@ -68,7 +69,7 @@ function seedRow(s: SeedEntity, now: Date): Entity {
 
 /** The recognition index over the stored entities that are not merged into another. */
 export async function loadEntityIndex(em: EntityManager): Promise<EntityIndex> {
-  const rows = await plainRows(em, Entity, ['id', 'kind', 'name', 'aliases', 'common', 'role', 'level'], { mergedInto: null });
+  const rows = await plainRows(em, Entity, ['id', 'kind', 'name', 'aliases', 'common', 'role', 'level', 'country'], { mergedInto: null });
   // A town merged into another entity is no longer met as a town (its names are the other's aliases if the operator said so).
   const merged = await plainRows(em, Entity, ['id'], { mergedInto: { $ne: null } });
   return new EntityIndex(rows, shippedTowns(), new Set(merged.map((m) => m.id)));
@@ -78,6 +79,8 @@ export async function loadEntityIndex(em: EntityManager): Promise<EntityIndex> {
 export async function recordEntities(em: EntityManager, storyIds: readonly string[], now: Date): Promise<EntitiesReport> {
   await syncSeedEntities(em, now);
   const index = await loadEntityIndex(em);
+  // Each outlet's country: a town its articles name is one of theirs even when they do not name the country.
+  const outletCountries = new Map((await plainRows(em, Source, ['id', 'country'], {})).map((r) => [r.id, r.country]));
   const report: EntitiesReport = { stories: 0, mentions: 0, facts: 0, candidates: [] };
   const sightedKeys = new Set<string>();
   // Reading an article is CPU work on this thread, writing rows is SQLite's on libuv's pool: a slice's rows are
@@ -101,7 +104,7 @@ export async function recordEntities(em: EntityManager, storyIds: readonly strin
     const sliceFound: FoundEntity[] = [];
     for (const [storyId, list] of byStory) {
       list.sort((a, b) => a.publishedAt.getTime() - b.publishedAt.getTime());
-      const read = readStory(index, storyId, list, now);
+      const read = readStory(index, storyId, list, now, outletCountries);
       for (const { entityId } of read.mentions) {
         const town = storedTowns.has(entityId) ? undefined : index.town(entityId);
         if (town) newTowns.push(seedRow(townEntity(town), now));
@@ -191,14 +194,27 @@ async function writeSlice(
 }
 
 /** A story's mentions (one per entity and article), its facts (one per entity, type and value), its unknown names. */
-function readStory(index: EntityIndex, storyId: string, articles: EntityArticle[], now: Date) {
+function readStory(
+  index: EntityIndex,
+  storyId: string,
+  articles: EntityArticle[],
+  now: Date,
+  outletCountries: ReadonlyMap<string, string>,
+) {
   const mentions: EntityMention[] = [];
   const facts = new Map<string, EntityFact>();
   const sightings = new Map<string, EntityNameSighting>();
   const found: FoundEntity[] = [];
   for (const a of articles) {
     const sentences = splitSentences(a.text, a.language);
-    const read = extractArticle(index, { title: a.title, sentences, language: a.language, publishedAt: a.publishedAt });
+    const country = outletCountries.get(a.sourceId);
+    const read = extractArticle(index, {
+      title: a.title,
+      sentences,
+      language: a.language,
+      publishedAt: a.publishedAt,
+      country: country && /^[A-Z]{2}$/.test(country) ? country : undefined,
+    });
     found.push(...read.found);
     const about = new Set(read.about);
     for (const entityId of read.entities)

@@ -103,6 +103,28 @@ describe('entity recognition', () => {
     assert.deepEqual(places('Microsoft said in March it would invest.', 'en'), [], 'no town named like a month');
   });
 
+  it('takes a town named once for no place when the article names none of its country, unless its outlet is there', () => {
+    // "Fomento" is a Cuban town and a Spanish ministry's word.
+    assert.ok(!read('Aragón aprueba el proyecto', ['El consejero de Fomento presentó el plan.'], 'es').entities.includes('fomento'));
+    const sentences = ['Het nieuwe gebouw bij Charleroi opent in 2027.'];
+    const at = (language: string, more: string[] = [], country?: string) =>
+      extractArticle(index, {
+        title: 'Google breidt uit',
+        sentences: [...sentences, ...more],
+        language,
+        publishedAt: new Date('2026-05-01T12:00:00Z'),
+        country,
+      }).entities;
+    assert.ok(!at('nl').includes('charleroi'), 'a Dutch article that does not name Belgium');
+    assert.ok(at('nl', ['België verwelkomt het.']).includes('charleroi'), 'with its country named');
+    assert.ok(at('nl', [], 'BE').includes('charleroi'), 'from a Belgian outlet');
+    assert.ok(at('nl', ['Charleroi groeit.']).includes('charleroi'), 'named twice');
+    // A company's home country counts: Redmond beside Microsoft in an Italian article.
+    assert.ok(
+      read('Microsoft investe in Italia', ['La società di Redmond investe 4,3 miliardi di euro.'], 'it').entities.includes('redmond'),
+    );
+  });
+
   it('knows places from the gazetteer in their own scripts', () => {
     assert.deepEqual(named('Equinix baut in Frankfurt', 'de'), ['equinix', 'frankfurt']);
     assert.deepEqual(named('エクイニクス、大阪に新拠点', 'ja'), ['equinix', 'osaka']);

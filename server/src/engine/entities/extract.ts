@@ -5,7 +5,7 @@ import { foldLetters } from '../language/fold.js';
 import { findQuantities } from '../language/quantities.js';
 import { factCues, type EventKind, type Stage, type Status } from './cues.js';
 import { findNames, type Found, type FoundEntity } from './found.js';
-import { EntityIndex, type Mention } from './recognize.js';
+import { countryOfLanguage, EntityIndex, type Mention } from './recognize.js';
 
 /**
  * One article read for entities: the entities it names (title and sentences), the ones it is about (the actors of
@@ -19,6 +19,8 @@ export interface ArticleInput {
   sentences: readonly string[];
   language: string;
   publishedAt: Date;
+  /** The outlet's country (ISO 3166-1 alpha-2), when the catalog gives one: a Belgian outlet need not name Belgium. */
+  country?: string;
 }
 
 export type EntityFactValue =
@@ -49,7 +51,7 @@ const LEAD = 1;
 const SALIENT_SENTENCES = 4;
 
 export function extractArticle(index: EntityIndex, article: ArticleInput): ArticleEntities {
-  const { title, sentences, language, publishedAt } = article;
+  const { title, sentences, language, publishedAt, country } = article;
   const { rawTitle, rawBody, found } = withFoundNames(
     index,
     title,
@@ -60,7 +62,16 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
   );
   // A doubtful mention (Switch opening a sentence) stands when the article names the entity surely elsewhere.
   const sure = new Set([...rawTitle, ...rawBody.flat()].filter((m) => m.sure).map((m) => m.id));
-  const kept = (mentions: Mention[]) => mentions.filter((m) => m.sure || sure.has(m.id));
+  // A shipped town named once, of a country the article does not name, is a word or a surname ("consejero de Fomento",
+  // "Parc de l'Alba", "das Areal"): the article's countries are its language's, its outlet's and those of its other
+  // entities (places, and companies' home countries: Redmond beside Microsoft). Not by the town's country's language:
+  // a Spanish article would then keep every Latin American town named like a Spanish word.
+  const others = [...rawTitle, ...rawBody.flat()].filter((m) => !index.shippedTown(m.id));
+  const countries = new Set([countryOfLanguage(language), country, ...others.map((m) => index.countryOf(m.id))]);
+  const times = new Map<string, number>();
+  for (const m of [...rawTitle, ...rawBody.flat()]) times.set(m.id, (times.get(m.id) ?? 0) + 1);
+  const abroad = (m: Mention) => times.get(m.id) === 1 && index.shippedTown(m.id) && !countries.has(index.countryOf(m.id));
+  const kept = (mentions: Mention[]) => mentions.filter((m) => (m.sure || sure.has(m.id)) && !abroad(m));
   const titleMentions = kept(rawTitle);
   const bodyMentions = rawBody.map(kept);
   const entities = [...new Set([...titleMentions, ...bodyMentions.flat()].map((m) => m.id))];

@@ -29,6 +29,8 @@ export interface NamedEntity {
   role?: string | null;
   /** Places: country, region or city. */
   level?: string | null;
+  /** ISO 3166-1 alpha-2, where known. */
+  country?: string | null;
 }
 
 /** An entity named in a sentence, with where (characters of the sentence). */
@@ -170,6 +172,16 @@ export class EntityIndex {
 
   entity(id: string): NamedEntity | undefined {
     return this.byId.get(id) ?? (this.notTowns.has(id) ? undefined : this.towns?.entity(id));
+  }
+
+  /** The country of a place: the entity's own, or the shipped town's (also once stored as an entity). */
+  countryOf(id: string): string | undefined {
+    return this.byId.get(id)?.country ?? this.towns?.town(id)?.country ?? undefined;
+  }
+
+  /** Whether an id is a town of the shipped list, stored as an entity or not. */
+  shippedTown(id: string): boolean {
+    return this.towns?.town(id) !== undefined;
   }
 
   /** Whether an id is one of the shipped towns (the caller stores it as an entity once the news names it). */
@@ -447,7 +459,7 @@ function foldedWithOrigin(sentence: string): { folded: string; origin: number[] 
 const countries = new Map<string, string | undefined>();
 
 /** The country a language is most spoken in, by ICU's likely subtags ("fi" -> "FI", "cs" -> "CZ"). */
-function countryOfLanguage(language: string): string | undefined {
+export function countryOfLanguage(language: string): string | undefined {
   if (!countries.has(language)) {
     let region: string | undefined;
     try {
