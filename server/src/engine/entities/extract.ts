@@ -59,6 +59,7 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
     language,
     index.allMentions(title, language, true),
     sentences.map((s) => index.allMentions(s, language)),
+    country ?? countryOfLanguage(language),
   );
   // A doubtful mention (Switch opening a sentence) stands when the article names the entity surely elsewhere.
   const sure = new Set([...rawTitle, ...rawBody.flat()].filter((m) => m.sure).map((m) => m.id));
@@ -120,16 +121,19 @@ function withFoundNames(
   language: string,
   rawTitle: Mention[],
   rawBody: Mention[][],
+  home: string | undefined,
 ): { rawTitle: Mention[]; rawBody: Mention[][]; found: FoundEntity[] } {
   const byId = new Map<string, FoundEntity>();
   // Words the article writes in lower case: a capitalised one of them opens no name ("Massive Data Center").
   const lower = new Set<string>();
   for (const text of [title, ...sentences]) for (const m of text.matchAll(LOWER_WORD)) lower.add(foldLetters(m[0]));
-  // The one country the article names (surely), whose government "the government" is.
+  // The one country the article names (surely), whose government "the government" is; when it names none, the
+  // outlet's (else the language's): a domestic report need not name its country ("Pemerintah", "regeringen").
   const countries = new Set(
     [...rawTitle, ...rawBody.flat()].filter((m) => m.sure && index.entity(m.id)?.level === 'country').map((m) => m.id),
   );
-  const only = countries.size === 1 ? index.entity([...countries][0]!) : undefined;
+  const only =
+    countries.size === 1 ? index.entity([...countries][0]!) : countries.size === 0 && home ? index.countryEntity(home) : undefined;
   const country = only ? { id: only.id, name: only.name } : undefined;
   const direct = [
     findNames(title, language, rawTitle, { headline: true, lower, country }),

@@ -54,7 +54,7 @@ describe('names the seed list does not hold, found by their legal form or cue', 
     );
   });
 
-  it("reads a country's government named alone as the government of the one country the article names", () => {
+  it("reads a country's government named alone as the government of the one country the article names, else its outlet's or language's", () => {
     const ids = (title: string, sentences: string[], language: string) =>
       read(title, sentences, language).found.map((f) => [f.id, f.role, f.aliases[0]]);
     assert.deepEqual(ids('Pusat data di Indonesia', ['Pemerintah akan membangun pusat data nasional.'], 'id'), [
@@ -63,7 +63,21 @@ describe('names the seed list does not hold, found by their legal form or cue', 
     assert.deepEqual(ids('Rechenzentrum in Deutschland', ['Die Bundesregierung begrüßte den Bau.'], 'de'), [
       ['germany-government', 'government', 'Bundesregierung'],
     ]);
-    assert.deepEqual(ids('Pusat data', ['Pemerintah akan membangun pusat data nasional.'], 'id'), [], 'no country named');
+    // A domestic report need not name its country: the outlet's, else the language's.
+    assert.deepEqual(ids('Pusat data', ['Pemerintah akan membangun pusat data nasional.'], 'id'), [
+      ['indonesia-government', 'government', 'Pemerintah'],
+    ]);
+    const austrian = extractArticle(index, {
+      title: 'Neues Rechenzentrum',
+      sentences: ['Die Bundesregierung begrüßte den Bau.'],
+      language: 'de',
+      publishedAt: new Date('2026-05-01T12:00:00Z'),
+      country: 'AT',
+    });
+    assert.deepEqual(
+      austrian.found.map((f) => f.id),
+      ['austria-government'],
+    );
     assert.deepEqual(
       ids('Pusat data di Indonesia dan Malaysia', ['Pemerintah akan membangun pusat data nasional.'], 'id'),
       [],

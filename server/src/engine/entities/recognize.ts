@@ -154,6 +154,8 @@ export class EntityIndex {
 
   private readonly notTowns: ReadonlySet<string>;
 
+  private countries: Map<string, NamedEntity> | undefined;
+
   /**
    * `towns`: the shipped towns (seed.ts `shippedTowns`), met through a compact lookup; an entity of the same id wins,
    * and `notTowns` (towns merged into another entity) are not met as towns.
@@ -177,6 +179,16 @@ export class EntityIndex {
   /** The country of a place: the entity's own, or the shipped town's (also once stored as an entity). */
   countryOf(id: string): string | undefined {
     return this.byId.get(id)?.country ?? this.towns?.town(id)?.country ?? undefined;
+  }
+
+  /** The entity of a country (level country) by its ISO 3166-1 alpha-2 code. */
+  countryEntity(iso: string): NamedEntity | undefined {
+    if (!this.countries) {
+      this.countries = new Map();
+      for (const e of this.byId.values())
+        if (e.level === 'country' && e.country && !this.countries.has(e.country)) this.countries.set(e.country, e);
+    }
+    return this.countries.get(iso);
   }
 
   /** Whether an id is a town of the shipped list, stored as an entity or not. */
