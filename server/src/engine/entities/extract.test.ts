@@ -165,6 +165,24 @@ describe('entity recognition', () => {
 });
 
 describe('entity facts', () => {
+  it("gives a figure no sentence gives another to the article's company, not to the place its title names", () => {
+    const { facts } = read(
+      'Neues Rechenzentrum in Hanau',
+      ['Data4 plant auf dem Gelände einen Campus.', 'Der Bau soll 1 Milliarde Euro kosten.'],
+      'de',
+    );
+    assert.deepEqual(
+      facts.filter((f) => f.type === 'investment').map((f) => f.entity),
+      ['data4'],
+    );
+    // With no company named, the place holds it (an anonymous developer's project).
+    const anonymous = read('Neues Rechenzentrum in Hanau', ['Der Bau soll 1 Milliarde Euro kosten.'], 'de').facts;
+    assert.deepEqual(
+      anonymous.filter((f) => f.type === 'investment').map((f) => f.entity),
+      ['hanau'],
+    );
+  });
+
   it('attaches a figure to the site the sentence names, else the company nearest to it', () => {
     const { facts } = read('Data center plans', [
       'OpenAI and Oracle said Stargate Abilene will reach 1.2 GW.',

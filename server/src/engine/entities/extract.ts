@@ -99,12 +99,17 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
   // Government bodies named in the article (a ministry, a board of investment, a council): they approve, announce
   // and fund the projects of others.
   const governments = new Set(entities.filter((id) => (index.entity(id) ?? found.find((f) => f.id === id))?.role === 'government'));
+  // The holder of a fact no sentence gives another: the article's actor, and when its title and lead name only places,
+  // the company its sentences name most (an operator is named, the place only hosts: Data4 in "Rechenzentrum in Hanau").
+  const kindOf = (id: string) => (index.entity(id) ?? found.find((f) => f.id === id))?.kind;
+  const companies = [...sentencesNaming].filter(([id]) => kindOf(id) === 'company' && !governments.has(id)).sort((a, b) => b[1] - a[1]);
+  const factActor = actorsOf[0] && kindOf(actorsOf[0]) === 'place' ? (companies[0]?.[0] ?? actorsOf[0]) : actorsOf[0];
   const all = [{ text: title, mentions: titleMentions }, ...sentences.map((text, i) => ({ text, mentions: bodyMentions[i]! }))];
   all.forEach(({ text, mentions }, i) => {
     // A sentence that names no entity and states no figure tells a fact of the article's actor only in its title or lead.
     const figures = FIGURE.test(text);
     if (!mentions.length && !figures && i > LEAD) return;
-    facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, actorsOf[0], figures, governments));
+    facts.push(...sentenceFacts(text.trim(), mentions, language, publishedAt, factActor, figures, governments));
   });
   const foundIds = new Set(entities);
   return { entities, about, facts: dedupe(facts), found: found.filter((f) => foundIds.has(f.id)) };
