@@ -243,6 +243,21 @@ describe('entity facts', () => {
     assert.deepEqual(statusesOf('Microsoft buys Nuance', []), ['sale'], 'an acquisition with no land is a sale');
     assert.deepEqual(statusesOf('Centros de datos', ['El Gobierno aprobó el Plan de Interés General de Microsoft.'], 'es'), ['zoning']);
     assert.deepEqual(statusesOf('Centros de datos', ['El Gobierno aprobó la licencia de Microsoft.'], 'es'), ['permitted']);
+    assert.deepEqual(
+      statusesOf('Rechenzentrum', ['Das Grundstück hat Microsoft bereits gekauft; das Grundstück erworben hat es 2024.'], 'de'),
+      ['land-acquired'],
+    );
+    assert.deepEqual(statusesOf('Centros de datos', ['Blackstone trabajará en las parcelas adquiridas en Calatorao.'], 'es'), [
+      'land-acquired',
+    ]);
+  });
+
+  it('tells a memorandum of understanding as a disclosed plan, and a council that votes a project down as its end', () => {
+    assert.deepEqual(statusesOf('Data centre park', ['Microsoft signed an MoU with the state to develop a data centre park.']), [
+      'disclosed',
+    ]);
+    assert.deepEqual(statusesOf('Pusat data', ['Telkom menandatangani nota kesepahaman dengan Microsoft.'], 'id'), ['disclosed']);
+    assert.deepEqual(statusesOf('Rechenzentrum', ['Die Stadtverordneten haben das Projekt von Vantage abgelehnt.'], 'de'), ['cancelled']);
   });
 
   it('tells outages by attack or damage and works begun in the words of each language', () => {
