@@ -4,7 +4,7 @@ import { relativeDates } from '../language/relative-dates.js';
 import { foldLetters } from '../language/fold.js';
 import { findQuantities } from '../language/quantities.js';
 import { factCues, type EventKind, type Stage, type Status } from './cues.js';
-import { findNames, type Found, type FoundEntity } from './found.js';
+import { findNames, siteCodeSeries, type Found, type FoundEntity } from './found.js';
 import { countryOfLanguage, EntityIndex, type Mention } from './recognize.js';
 
 /**
@@ -152,6 +152,7 @@ function withFoundNames(
         for (const name of [entity.name, ...entity.aliases])
           if (name !== seen.name && !seen.aliases.includes(name)) seen.aliases.push(name);
     }
+  for (const site of siteCodeSeries([title, ...sentences])) if (!byId.has(site.id)) byId.set(site.id, site);
   if (!byId.size) return { rawTitle, rawBody, found: [] };
   const local = new EntityIndex([...byId.values()]);
   const merge = (known: Mention[], foundHere: Found[], text: string, headline: boolean): Mention[] => {

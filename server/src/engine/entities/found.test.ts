@@ -131,6 +131,22 @@ describe('names the seed list does not hold, found by their legal form or cue', 
     );
   });
 
+  it("reads a series of site codes as the campus's buildings, each its own site, in an article about a data center", () => {
+    const article = (sentences: string[]) =>
+      read('Fire at a data center in Strasbourg', sentences, 'en').entities.filter((id) => /^sbg|^hbm/.test(id));
+    assert.deepEqual(article(['The fire destroyed SBG-2.', 'Part of SBG-1 burned too.', 'SBG-4 was not hit.']), [
+      'sbg-2',
+      'sbg-1',
+      'sbg-4',
+    ]);
+    // One code alone, with no data-center word in its sentence, is not a site; nor two of a chip's memory.
+    assert.deepEqual(article(['The fire destroyed SBG2.']), []);
+    assert.deepEqual(
+      read('Nvidia ships new chips', ['The GPUs move from HBM2 to HBM3 memory.']).entities.filter((id) => /^hbm/.test(id)),
+      [],
+    );
+  });
+
   it('finds named sites by a project, campus or data-center cue, and site codes', () => {
     assert.deepEqual(
       found('Blackstone filed Project Velmora with the county.').map(([id, kind]) => [id, kind]),

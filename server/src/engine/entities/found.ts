@@ -477,6 +477,28 @@ function placeBody(placeId: string, city: boolean, asWritten: string, placeName:
   };
 }
 
+/**
+ * Site codes written as a series in one article that speaks of a data center ("SBG1", "SBG2", "SBG-3": the numbered
+ * buildings of one campus): each is a site, also in sentences with no data-center word ("Le feu a détruit SBG2"). One
+ * code alone stays a site only next to a data-center word (`findNames`, rule 10): "HBM3" is a memory.
+ */
+export function siteCodeSeries(texts: readonly string[]): FoundEntity[] {
+  if (!texts.some((t) => SITE_WORDS.test(t))) return [];
+  const byPrefix = new Map<string, Map<string, string>>();
+  for (const text of texts)
+    for (const w of words(text)) {
+      if (!SITE_CODE.test(w.raw)) continue;
+      const prefix = w.raw.replace(/-?\d+$/, '');
+      if (isCommonWord(prefix.toLowerCase())) continue;
+      const number = String(Number(w.raw.slice(prefix.length).replace('-', '')));
+      const codes = byPrefix.get(prefix) ?? byPrefix.set(prefix, new Map()).get(prefix)!;
+      if (!codes.has(number)) codes.set(number, w.raw);
+    }
+  return [...byPrefix.values()]
+    .filter((codes) => codes.size >= 2)
+    .flatMap((codes) => [...codes.values()].map((raw) => ({ id: foundId(raw), kind: 'site' as const, name: raw, aliases: [] })));
+}
+
 function isTitleCase(ws: Word[], headline: boolean): boolean {
   const long = ws.filter((w) => /^\p{Script=Latin}{4,}$/u.test(w.raw));
   // A body sentence with a long name ("The Ministry of Economy, Trade and Industry said") is no headline's echo.

@@ -67,7 +67,7 @@ interface ScriptName {
 }
 
 const WORD =
-  /[\p{Script=Latin}\d][\p{Script=Latin}\d&'’.+]*[\p{Script=Latin}\d+]|\p{Script=Latin}|[\p{Script=Cyrillic}][\p{Script=Cyrillic}\d'’-]*|[\p{Script=Greek}]+/gu;
+  /[\p{Script=Latin}\d][\p{Script=Latin}\d&'’.+]*[\p{Script=Latin}\d+]|\p{Script=Latin}|\d|[\p{Script=Cyrillic}][\p{Script=Cyrillic}\d'’-]*|[\p{Script=Greek}]+/gu;
 const LATIN_ONLY = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}\p{Script=Cyrillic}\p{Script=Greek}]+$/u;
 const NON_LATIN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 const ELISION = /^(?:l|d|s|n|c|j|m|t|qu|dell|dall|nell|sull|all|coll|un|quell)$/i;
