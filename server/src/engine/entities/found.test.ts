@@ -139,6 +139,11 @@ describe('names the seed list does not hold, found by their legal form or cue', 
       'sbg-1',
       'sbg-4',
     ]);
+    // The data-center word in the plural, in the sentence's own language.
+    assert.deepEqual(
+      read('Incendie', ['Les centres de données SBG2 et SBG3 sont touchés.'], 'fr').entities.filter((id) => /^sbg/.test(id)),
+      ['sbg2', 'sbg3'],
+    );
     // One code alone, with no data-center word in its sentence, is not a site; nor two of a chip's memory.
     assert.deepEqual(article(['The fire destroyed SBG2.']), []);
     assert.deepEqual(

@@ -148,7 +148,7 @@ const SITE_HEADS = ['pusat data', 'trung tam du lieu', 'centro de datos', 'centr
 /** A site code ("SIN01", "FRA7", "SBG-4") counts only in a sentence that speaks of a data center or campus. */
 const SITE_CODE = /^\p{Lu}{3}-?\d{1,2}$/u;
 const SITE_WORDS =
-  /data ?cent|datacent|datasenter|datakeskus|rechenzentr|centro de datos|centro de dados|centre de données|campus|데이터센터|データセンター|数据中心|數據中心|pusat data|trung tâm dữ liệu|центр обработки|цод/iu;
+  /data ?cent|datacent|datasenter|datakeskus|rechenzentr|centros? de datos|centros? de dados|centres? de données|centr[oi] dati|campus|데이터센터|データセンター|数据中心|數據中心|pusat data|trung tâm dữ liệu|центр обработки|цод/iu;
 
 /** Scripts without capitals: legal forms around names written in them. */
 const IN_SCRIPT: Array<{ re: RegExp; group: number; role?: string }> = [
