@@ -317,5 +317,9 @@ describe('entity facts', () => {
     assert.deepEqual(dates('Equinix will start construction next month.'), ['equinix 2026-06'], 'relative to the publication');
     assert.deepEqual(dates('Equinix will begin construction by the end of the year.'), ['equinix 2026']);
     assert.deepEqual(dates('Equinix opened the site in October.'), [], 'a month named alone in a past sentence');
+    // Published on May 1: a day a few weeks before is the recent past, not next year; one months before is next year's.
+    assert.deepEqual(dates('Viettel held a groundbreaking ceremony on April 23.'), [], 'the recent past');
+    assert.deepEqual(dates('Equinix will open the campus on January 15.'), ['equinix 2027-01-15'], 'next year');
+    assert.deepEqual(dates('The council voted on 3 February 2026 against the Equinix project.'), [], 'a past day with its year');
   });
 });

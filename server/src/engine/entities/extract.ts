@@ -247,6 +247,9 @@ function distance(m: Mention, at: number): number {
   return at < m.start ? m.start - at : at >= m.end ? at - m.end : 0;
 }
 
+/** How far before its publication a day written without a year is the recent past a report tells of. */
+const RECENT_PAST_MS = 60 * 86_400_000;
+
 /**
  * The most precise date the sentence states that is after the publication day: a day (`2027-03-12`), else a month
  * (`2027-03`), else a year (`2027`). A day or month without a year is in the publication's year, or the next if passed.
@@ -262,11 +265,15 @@ function futureDate(sentence: string, language: string, publishedAt: Date, figur
   const candidates: string[] = [];
   for (const day of days) {
     const md = day.slice(2);
-    const year =
-      years.find((y) => `${y}-${md}` > published) ??
-      // A day without a year is in the publication's year when it is that day or later ("opened on April 10",
-      // published on April 10, is today: no future event), else next year's.
-      String(publishedAt.getUTCFullYear() + (`${publishedAt.getUTCFullYear()}-${md}` >= published ? 0 : 1));
+    const stated = years.find((y) => `${y}-${md}` > published);
+    const thisYears = `${publishedAt.getUTCFullYear()}-${md}`;
+    // A day without a year is in the publication's year when it is that day or later ("opened on April 10",
+    // published on April 10, is today: no future event); a few weeks before it, the recent past ("held a ceremony
+    // on April 23", published on April 24); earlier still, next year's.
+    if (!stated && thisYears < published && Date.parse(published) - Date.parse(thisYears) <= RECENT_PAST_MS) continue;
+    // A day the sentence gives a year for, none of which puts it after the publication, is past ("am 3. Februar 2026").
+    if (!stated && years.length) continue;
+    const year = stated ?? String(publishedAt.getUTCFullYear() + (thisYears >= published ? 0 : 1));
     candidates.push(`${year}-${md}`);
   }
   // A month named alone is read only when the sentence dates nothing more precisely ("in February 2027" is 2027's).
