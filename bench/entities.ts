@@ -229,13 +229,11 @@ function labelIdsOf(
   const out = new Map<string, string>();
   // A label of the same id is the same entity unless it is a place of another level and a label of the seed's level
   // has its name ("zaragoza" is labelled as the province, "zaragoza-city" as the city the seed list holds).
-  const sameLevel = (seed: (typeof seeds)[number], id: string | undefined) =>
-    id !== undefined && labels.entities[id]?.kind === seed.kind && labels.entities[id]?.level === seed.level;
   for (const seed of seeds) {
     const label = labels.entities[seed.id];
     const other = label?.kind === 'place' && seed.kind === 'place' && label.level !== seed.level;
     const levelled = other ? [seed.name, ...seed.aliases].map((n) => byLevel.get(`${seed.level}:${fold(n)}`)).find(Boolean) : undefined;
-    if (label && !(levelled && sameLevel(seed, levelled))) {
+    if (label && !levelled) {
       out.set(seed.id, seed.id);
       continue;
     }

@@ -178,7 +178,7 @@ export class EntityIndex {
 
   /** The country of a place: the entity's own, or the shipped town's (also once stored as an entity). */
   countryOf(id: string): string | undefined {
-    return this.byId.get(id)?.country ?? this.towns?.town(id)?.country ?? undefined;
+    return this.byId.get(id)?.country ?? this.towns?.countryOf(id);
   }
 
   /** The entity of a country (level country) by its ISO 3166-1 alpha-2 code. */
@@ -193,7 +193,7 @@ export class EntityIndex {
 
   /** Whether an id is a town of the shipped list, stored as an entity or not. */
   shippedTown(id: string): boolean {
-    return this.towns?.town(id) !== undefined;
+    return this.towns?.countryOf(id) !== undefined;
   }
 
   /** Whether an id is one of the shipped towns (the caller stores it as an entity once the news names it). */
@@ -510,6 +510,8 @@ interface TownLookup {
   /** The town a name's word key names ("san jose"), with its country. */
   find(key: string): { id: string; country: string } | undefined;
   town(id: string): Town | undefined;
+  /** A shipped town's country, by its id, without making the town. */
+  countryOf(id: string): string | undefined;
   entity(id: string): NamedEntity | undefined;
 }
 
@@ -539,6 +541,10 @@ function townLookup(towns: TownTable): TownLookup {
       return i === undefined ? undefined : { id: towns.idAt(i), country: towns.countryAt(i) };
     },
     town: (id) => towns.get(id),
+    countryOf(id) {
+      const i = towns.indexOf(id);
+      return i === undefined ? undefined : towns.countryAt(i);
+    },
     entity(id) {
       let entity = entities.get(id);
       if (entity) return entity;
