@@ -1,7 +1,8 @@
 // Runs every test of every workspace: node:test files (*.test.ts) of shared, server and e2e
 // through tsx, then each workspace's own "test" script where it has one (the web app's and the desktop's Vitest tests).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -48,17 +49,41 @@ function passes(command, args, timeout) {
   return run.status === 0;
 }
 
-let failed = false;
+/** What failed, repeated at the end of the run (and written to RUN_TESTS_FAILURES when set, for test:dates). */
+const failures = [];
 if (files.length) {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'run-tests-'));
+  const failedTests = path.join(scratch, 'failed.txt');
   const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`];
-  failed ||= !passes(process.execPath, [...args, '--test-reporter=spec', ...files], RUN_TIMEOUT_MS);
+  const reporters = [
+    '--test-reporter=spec',
+    '--test-reporter-destination=stdout',
+    `--test-reporter=${path.join(root, 'scripts/failures-reporter.mjs')}`,
+    `--test-reporter-destination=${failedTests}`,
+  ];
+  if (!passes(process.execPath, [...args, ...reporters, ...files], RUN_TIMEOUT_MS)) {
+    let lines = [];
+    try {
+      lines = readFileSync(failedTests, 'utf8').split('\n').filter(Boolean);
+    } catch {
+      // No file: the run stopped before its reporters ran (its own output says why).
+    }
+    failures.push(...(lines.length ? lines.map((l) => `node:test ${l}`) : ['node:test run failed (see its output above)']));
+  }
+  rmSync(scratch, { recursive: true, force: true });
 }
 
+// Every workspace runs even when an earlier part failed: the run reports all that fails at once.
 if (!only.length) {
   for (const ws of JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces) {
     const pkg = JSON.parse(readFileSync(path.join(root, ws, 'package.json'), 'utf8'));
     if (!pkg.scripts?.test) continue;
-    failed ||= !passes('npm', ['run', 'test', '-w', ws], WORKSPACE_TIMEOUT_MS);
+    if (!passes('npm', ['run', 'test', '-w', ws], WORKSPACE_TIMEOUT_MS))
+      failures.push(`${ws}: npm run test -w ${ws} failed (see its output above)`);
   }
 }
-process.exit(failed ? 1 : 0);
+if (failures.length) {
+  console.error(`\nrun-tests: ${failures.length} failed\n${failures.map((f) => `  ${f}`).join('\n')}`);
+  if (process.env.RUN_TESTS_FAILURES) writeFileSync(process.env.RUN_TESTS_FAILURES, failures.join('\n') + '\n');
+}
+process.exit(failures.length ? 1 : 0);

@@ -9,7 +9,8 @@
 // - the throwaway PostgreSQL clusters run outside faketime (server/test/support/postgres.ts): a database
 //   server under it never detects a deadlock, which is faketime's doing, not the product's.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -83,17 +84,24 @@ for (const variant of chosen) {
     env: { ...process.env, TZ: variant.tz },
   });
   if (build.status !== 0) {
-    results.push({ ...variant, spec, from, passed: false });
+    results.push({ ...variant, spec, from, passed: false, failures: ['npm run build -w web failed (see its output above)'] });
     continue;
   }
+  // What failed in this variant, to repeat in the summary at the end of the log.
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'test-dates-'));
+  const failuresFile = path.join(scratch, 'failures.txt');
   const run = spawnSync(faketime, ['-f', spec, process.execPath, path.join(root, 'scripts/run-tests.mjs'), ...files], {
     stdio: 'inherit',
     cwd: root,
-    env: { ...process.env, TZ: variant.tz },
+    env: { ...process.env, TZ: variant.tz, RUN_TESTS_FAILURES: failuresFile },
   });
-  results.push({ ...variant, spec, from, passed: run.status === 0 });
+  const failures = existsSync(failuresFile) ? readFileSync(failuresFile, 'utf8').split('\n').filter(Boolean) : [];
+  rmSync(scratch, { recursive: true, force: true });
+  results.push({ ...variant, spec, from, passed: run.status === 0, failures });
 }
 console.log('\ntest:dates');
-for (const r of results)
+for (const r of results) {
   console.log(`  ${r.passed ? 'passed' : 'FAILED'}  ${r.id.padEnd(7)} faketime ${r.spec} (from ${r.from}Z), TZ=${r.tz}`);
+  for (const f of r.failures ?? []) console.log(`          ${f}`);
+}
 process.exit(results.every((r) => r.passed) ? 0 : 1);
