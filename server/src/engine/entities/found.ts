@@ -195,6 +195,15 @@ function foundId(name: string): string {
 }
 
 /**
+ * A site code's id: one identity however the building's number is written ("SBG-2", "SBG2", "SBG02" are one
+ * building).
+ */
+function siteCodeId(code: string): string {
+  const [, prefix, number] = /^(.*?)-?(\d+)$/u.exec(code) ?? [code, code, ''];
+  return foundId(`${prefix}${number ? Number(number) : ''}`);
+}
+
+/**
  * The names a sentence introduces that `known` (its recognised mentions) does not cover. `headline`: a title in Title
  * Case capitalises every word, so only legal forms and government heads are read there.
  */
@@ -444,7 +453,7 @@ export function findNames(
     }
     // 10. A site code next to a data-center word: "SIN01", "FRA7".
     if (SITE_CODE.test(w.raw) && !isCommonWord(w.key.replace(/[\d-]+$/, '')) && SITE_WORDS.test(text))
-      push({ id: foundId(w.raw), kind: 'site', name: w.raw, aliases: [] }, i, i);
+      push({ id: siteCodeId(w.raw), kind: 'site', name: w.raw, aliases: [] }, i, i);
   }
   for (const { re, group, role } of IN_SCRIPT)
     for (const m of text.matchAll(re)) {
@@ -496,7 +505,7 @@ export function siteCodeSeries(texts: readonly string[]): FoundEntity[] {
     }
   return [...byPrefix.values()]
     .filter((codes) => codes.size >= 2)
-    .flatMap((codes) => [...codes.values()].map((raw) => ({ id: foundId(raw), kind: 'site' as const, name: raw, aliases: [] })));
+    .flatMap((codes) => [...codes.values()].map((raw) => ({ id: siteCodeId(raw), kind: 'site' as const, name: raw, aliases: [] })));
 }
 
 function isTitleCase(ws: Word[], headline: boolean): boolean {
