@@ -29,6 +29,9 @@ const CASES: Record<string, Cases> = {
       ['speculation', 'Once built, the 200 MW campus near Lyon is slated to be the largest in France.'],
       ['speculation', 'The campus is set to create 400 jobs in Navarra, the regional government said.'],
       ['opinion', 'The 300 MW campus in Johor is one of the most advanced AI sites in Asia, the operator said.'],
+      // A significance claim is an evaluation, however plain its grammar.
+      ['opinion', 'The 36 MW building in Sines represents a key milestone in the campus plan.'],
+      ['opinion', 'The opening of the 8 MW site arrives at a defining moment for the region.'],
     ],
     kept: [
       'Equinix will open FR9, a 60 MW data center in Frankfurt, in May 2027.',
@@ -58,6 +61,7 @@ const CASES: Record<string, Cases> = {
   de: {
     dropped: [
       ['opinion', 'Der Betreiber sollte die 100 Megawatt in Frankfurt besser verteilen.'],
+      ['opinion', 'Der 60-MW-Campus in Hanau ist ein Meilenstein für die Region.'],
       ['speculation', 'Microsoft könnte den Standort in Hanau bis 2028 auf 300 Megawatt erweitern.'],
       ['opinion', 'Leider verzögert sich der Netzanschluss des 60-MW-Campus in Dietzenbach erneut.'],
       ['speculation', 'Insidern zufolge soll Equinix über den Kauf eines Grundstücks in Dreieich verhandeln.'],
@@ -86,6 +90,7 @@ const CASES: Record<string, Cases> = {
   es: {
     dropped: [
       ['opinion', 'En mi opinión, Madrid debería limitar los centros de datos de 2026.'],
+      ['opinion', 'La inversión de 18.000 millones en Aragón supone un hito para la comunidad.'],
       ['speculation', 'Según fuentes del sector, Meta podría ampliar su campus de Talavera hasta 250 MW.'],
       ['first-person', 'Hemos invertido 300 millones de dólares en nuestro campus de Querétaro.'],
       ['opinion', 'Lamentablemente, la conexión eléctrica del campus de 80 MW en Alcalá sigue sin fecha.'],
@@ -393,6 +398,7 @@ const CASES: Record<string, Cases> = {
     dropped: [
       ['speculation', 'Segons fonts del sector, Meta podria construir un centre de dades de 100 MW a Tarragona.'],
       ['opinion', 'Malauradament, la connexió elèctrica del centre de dades de Sabadell es retarda fins al 2027.'],
+      ['opinion', "L'obertura del centre de dades de 8 MW arriba en un moment definitori per a Sant Cugat."],
       ['first-person', "Hem invertit 50 milions d'euros en el nostre centre de dades de Barcelona."],
     ],
     kept: [
