@@ -1,4 +1,3 @@
-import { extractMainText } from './page-extract.js';
 import { transcriptToText } from './text.js';
 import { PAGE_ACCEPT, type Fetcher } from './http-fetcher.js';
 
@@ -7,6 +6,8 @@ export async function fetchPageText(fetcher: Fetcher, url: string): Promise<stri
   const res = await fetcher.fetch(url, {}, PAGE_ACCEPT);
   if (res.kind !== 'ok' || !/html/i.test(res.contentType || 'text/html')) return null;
   try {
+    // Readability and its DOM load on the first page read: a pass whose feeds carry their text never needs them.
+    const { extractMainText } = await import('./page-extract.js');
     return extractMainText(res.body, res.url)?.text ?? null;
   } catch {
     return null;

@@ -1,13 +1,14 @@
 import { decodeHTML } from 'entities';
-import { parseHTML } from 'linkedom';
+import { Parser } from 'htmlparser2';
 
 const BLOCK =
   /<\/?(p|div|br|li|ul|ol|h[1-6]|blockquote|section|article|tr|table|figure|figcaption|header|footer|pre|head|title|body)\b[^>]*>/gi;
 
 /**
  * Readable text from feed HTML: block elements become line breaks, scripts and styles vanish, entities decoded.
- * Never throws: a fragment the DOM parser cannot take (linkedom fails on some documents pasted whole into a
- * feed) is read by removing its tags and decoding its entities instead.
+ * The text is read as a DOM's `textContent` would be (htmlparser2's HTML mode, the parser DOM libraries such as
+ * linkedom build on), without building the DOM: one pass, no tree per item. Never throws: should the parser fail,
+ * the tags are removed and the entities decoded instead.
  */
 export function htmlToText(html: string): string {
   if (!/[<&]/.test(html)) return tidy(html);
@@ -16,10 +17,11 @@ export function htmlToText(html: string): string {
     .replace(/<!doctype[^>]*>|<\?xml[^>]*>/gi, ' ')
     .replace(BLOCK, '\n');
   try {
-    const { document } = parseHTML(`<!doctype html><html><body><div id="x"></div></body></html>`);
-    const holder = document.getElementById('x')!;
-    holder.innerHTML = marked;
-    return tidy(holder.textContent ?? '');
+    const text: string[] = [];
+    const parser = new Parser({ ontext: (t) => text.push(t) }, { decodeEntities: true, lowerCaseAttributeNames: false });
+    parser.write(marked);
+    parser.end();
+    return tidy(text.join(''));
   } catch {
     return tidy(decodeHTML(marked.replace(/<!--[\s\S]*?-->/g, ' ').replace(/<[^>]*>/g, ' ')));
   }
