@@ -131,14 +131,21 @@ describe('names the seed list does not hold, found by their legal form or cue', 
     );
   });
 
+  it('reads cloud regions and zones as sites, as the providers write them', () => {
+    const sites = (sentence: string) => read('Cloud outage', [sentence], 'en').entities.filter((id) => /^(?:us|eu|europe|asia)-/.test(id));
+    assert.deepEqual(sites('Water in a cooling pump took down europe-west9-a, one zone of europe-west9.'), [
+      'europe-west9-a',
+      'europe-west9',
+    ]);
+    assert.deepEqual(sites('AWS said us-east-1 and eu-central-2 were degraded for three hours.'), ['us-east-1', 'eu-central-2']);
+    // Words that look alike are not regions: a direction, a road, a compound adjective.
+    assert.deepEqual(sites('The us-led consortium builds east-west links on the europe-wide grid.'), []);
+  });
+
   it("reads a series of site codes as the campus's buildings, each its own site, in an article about a data center", () => {
     const article = (sentences: string[]) =>
       read('Fire at a data center in Strasbourg', sentences, 'en').entities.filter((id) => /^sbg|^hbm/.test(id));
-    assert.deepEqual(article(['The fire destroyed SBG-2.', 'Part of SBG-1 burned too.', 'SBG-4 was not hit.']), [
-      'sbg2',
-      'sbg1',
-      'sbg4',
-    ]);
+    assert.deepEqual(article(['The fire destroyed SBG-2.', 'Part of SBG-1 burned too.', 'SBG-4 was not hit.']), ['sbg2', 'sbg1', 'sbg4']);
     // One building however its number is written: "SBG-2" in one sentence, "SBG2" in the next.
     assert.deepEqual(article(['The fire destroyed SBG-2.', 'SBG2 and SBG-1 were near.']), ['sbg2', 'sbg1']);
     // The data-center word in the plural, in the sentence's own language.

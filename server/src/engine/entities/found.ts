@@ -147,6 +147,12 @@ const SITE_HEADS = ['pusat data', 'trung tam du lieu', 'centro de datos', 'centr
 );
 /** A site code ("SIN01", "FRA7", "SBG-4") counts only in a sentence that speaks of a data center or campus. */
 const SITE_CODE = /^\p{Lu}{3}-?\d{1,2}$/u;
+/**
+ * A cloud region or zone as the providers name them ("us-east-1", "eu-central-2", "europe-west9", "europe-west9-a",
+ * "asia-northeast3"): a site (the buildings behind it), wherever it is written, whatever the case.
+ */
+const CLOUD_REGION =
+  /^(?:(?:us|eu|ap|sa|ca|me|af|il|mx)-(?:gov-)?(?:north|south|east|west|central|northeast|northwest|southeast|southwest)-\d{1,2}[a-f]?|(?:europe|asia|australia|northamerica|southamerica|africa|me|us)-(?:north|south|east|west|central|northeast|northwest|southeast|southwest)\d{1,2}(?:-[a-f])?)$/i;
 const SITE_WORDS =
   /data ?cent|datacent|datasenter|datakeskus|rechenzentr|centros? de datos|centros? de dados|centres? de données|centr[oi] dati|campus|데이터센터|データセンター|数据中心|數據中心|pusat data|trung tâm dữ liệu|центр обработки|цод/iu;
 
@@ -451,7 +457,11 @@ export function findNames(
         continue;
       }
     }
-    // 10. A site code next to a data-center word: "SIN01", "FRA7".
+    // 10. A site code next to a data-center word: "SIN01", "FRA7"; a cloud region or zone: "europe-west9-a".
+    if (CLOUD_REGION.test(w.raw)) {
+      push({ id: foundId(w.raw), kind: 'site', name: w.raw.toLowerCase(), aliases: [] }, i, i);
+      continue;
+    }
     if (SITE_CODE.test(w.raw) && !isCommonWord(w.key.replace(/[\d-]+$/, '')) && SITE_WORDS.test(text))
       push({ id: siteCodeId(w.raw), kind: 'site', name: w.raw, aliases: [] }, i, i);
   }
