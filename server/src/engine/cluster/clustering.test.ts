@@ -266,6 +266,41 @@ describe('StoryIndex rules', () => {
       'it matches both',
     );
     assert.deepEqual(both.merged, [], '20 MW and 30 MW: two buildings, not one');
+
+    // One sum as outlets round it (33.7 and 34 billion kronor) is no contradiction: the bridge joins the two accounts
+    // (placed apart here, as an earlier report's average linkage can leave them).
+    const rounded = new StoryIndex({ ...pairModel(), threshold: 0.9 });
+    rounded.add(
+      'story-sv',
+      article(
+        'sv',
+        'sv',
+        'Microsoft bygger datacenter',
+        'Microsoft investerar 33,7 miljarder kronor i datacenter i Sandviken, Gävle och Staffanstorp.',
+      ),
+    );
+    rounded.add(
+      'story-no',
+      article(
+        'no',
+        'no',
+        'Microsoft bygger datasentre i Sverige',
+        'Microsoft investerer 34 milliarder svenske kroner i datasentre i Sandviken, Gävle og Staffanstorp.',
+        1,
+      ),
+    );
+    const kronor = place(
+      rounded,
+      article(
+        'en-sek',
+        'en',
+        'Microsoft invests in Sweden',
+        'Microsoft will invest SEK 34 billion in data centers in Sandviken, Gävle and Staffanstorp, Sweden.',
+        2,
+      ),
+    );
+    assert.deepEqual(new Set([kronor.storyId, ...kronor.merged]), new Set(['story-sv', 'story-no']), 'one sum, rounded');
+    assert.equal(rounded.size, 1);
   });
 
   it('joins on two figures of different units when a text’s names may not be readable', () => {
