@@ -398,7 +398,7 @@ const CASES: Record<string, Cases> = {
     dropped: [
       ['speculation', 'Segons fonts del sector, Meta podria construir un centre de dades de 100 MW a Tarragona.'],
       ['opinion', 'Malauradament, la connexió elèctrica del centre de dades de Sabadell es retarda fins al 2027.'],
-      ['opinion', "L'obertura del centre de dades de 8 MW arriba en un moment definitori per a Sant Cugat."],
+      ['opinion', 'La segona fase del campus de 12 MW de Terrassa es presenta en un moment definitori per al sector.'],
       ['first-person', "Hem invertit 50 milions d'euros en el nostre centre de dades de Barcelona."],
     ],
     kept: [
