@@ -3,7 +3,7 @@
  * event, the stories it matched (with their linkage scores) and its probability with each earlier report of the
  * event, computed against the index as it stood (the counts of names and words of the whole window), which
  * pair-debug.ts does not have. A report the pair threshold lets through but that matches no story was refused
- * by the average linkage. Dev half only when tuning.
+ * by the story linkage (`storyLinkage`). Dev half only when tuning.
  *
  *   node --conditions=source --import tsx bench/real-news/split-debug.ts [dir] [event ...]
  */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { extractAnchors } from '../language/anchors.js';
-import { corroboration, StoryIndex, type ClusterArticle } from './cluster.js';
+import { corroboration, StoryIndex, storyLinkage, type ClusterArticle } from './cluster.js';
 import { signature, similarity } from '../intake/minhash.js';
 
 const FR9: Array<[string, string]> = [
@@ -32,6 +32,18 @@ describe('anchors', () => {
   it('does not take German common nouns or sentence starts for names', () => {
     const a = extractAnchors('Das Rechenzentrum liegt in Frankfurt. Der Betreiber heißt NorthC.', 'de');
     assert.deepEqual(a.entities, ['frankfurt', 'northc']);
+  });
+});
+
+describe('storyLinkage', () => {
+  it('judges a story by its median report: a late report matching most of it joins, a look-alike of one of two does not', () => {
+    // Two reports that state what the newcomer states, two short ones that say little of it: the mean (0.68) is
+    // under a story threshold of 0.7, the median is not.
+    assert.equal(storyLinkage([0.998, 0.18, 0.996, 0.54]), (0.54 + 0.996) / 2);
+    // With two reports the median is their mean: one matching report out of two is not enough.
+    assert.equal(storyLinkage([0.99, 0.2]), 0.595);
+    assert.equal(storyLinkage([0.3, 0.9, 0.95]), 0.9);
+    assert.equal(storyLinkage([0.4]), 0.4);
   });
 });
 

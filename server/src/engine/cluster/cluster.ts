@@ -105,6 +105,19 @@ interface Member {
 /** Articles of a posting, by their number in the index: one number alone, or an array in the order they came. */
 type Posting = number | number[];
 
+/**
+ * How well an article matches a story on the whole: the median of its probabilities with the story's articles of
+ * the window. With one or two articles it is their mean (a look-alike matching one of two does not join); with
+ * more, a report that matches most of the story well joins although some of its reports say little of what it
+ * says (a regional report at 0.998 and 0.996 with two reports, 0.54 and 0.18 with two short ones: the mean, 0.68,
+ * refused it). Dev half: split 11 -> 10 of 53, same-language pair F1 0.912 -> 0.928 with no new false pair.
+ */
+export function storyLinkage(scores: readonly number[]): number {
+  const sorted = [...scores].sort((a, b) => a - b);
+  const h = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[h]! : (sorted[h - 1]! + sorted[h]!) / 2;
+}
+
 /** A second story is joined only when the article matches it nearly as well as its best one. */
 const MERGE_SCORE = 0.75;
 export const TEXT_MATCH = 0.5;
@@ -112,7 +125,7 @@ export const WIRE_COPY = 0.7;
 /** Two articles published further apart are not compared: a follow-up weeks later is another story. */
 const WINDOW_MS = 7 * 86_400_000;
 const MAX_POSTING = 100;
-/** How many of a story's latest articles its mean probability is taken over. */
+/** How many of a story's latest articles its linkage (median probability) is taken over. */
 const LINKAGE_ARTICLES = 24;
 /** A content word carried by more stories than this finds no candidate by itself (it is still weighed). */
 const TERM_CANDIDATE_STORIES = 8;
@@ -303,24 +316,22 @@ export class StoryIndex {
     };
     for (const number of similar) consider(number);
     for (const number of candidates) if (!similar.has(number)) consider(number);
-    // A story is joined when the article matches its articles on the whole, not only one of them: the mean
-    // probability over its articles of the window (average linkage) keeps one look-alike from bridging two events.
+    // A story is joined when the article matches its articles on the whole, not only one of them: the median
+    // probability over its articles of the window (`storyLinkage`) keeps one look-alike from bridging two events.
     for (const [storyId, match] of best) {
-      let sum = 0;
-      let n = 0;
+      const got: number[] = [];
       const list = this.storyMembers.get(storyId) ?? [];
       // The story's latest articles (a big story is judged by its recent reports, at a bounded cost).
-      for (let i = list.length - 1; i >= 0 && n < LINKAGE_ARTICLES; i--) {
+      for (let i = list.length - 1; i >= 0 && got.length < LINKAGE_ARTICLES; i--) {
         const number = list[i]!;
         if (number === self) continue;
         const m = this.members[number]!;
         if (Math.abs(probe.time - m.time) > WINDOW_MS) continue;
-        sum += scoreOf(number, m);
-        n++;
+        got.push(scoreOf(number, m));
       }
-      const mean = n ? sum / n : match.score;
-      if (mean < model.storyThreshold) best.delete(storyId);
-      else match.score = (match.score + mean) / 2;
+      const linkage = got.length ? storyLinkage(got) : match.score;
+      if (linkage < model.storyThreshold) best.delete(storyId);
+      else match.score = (match.score + linkage) / 2;
     }
     // Ties by id in code-point order: a locale comparison would map ICU collation data into the pass for nothing.
     return [...best.values()].sort((a, b) => b.score - a.score || (a.storyId < b.storyId ? -1 : a.storyId > b.storyId ? 1 : 0));

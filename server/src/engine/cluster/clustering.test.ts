@@ -268,7 +268,7 @@ describe('StoryIndex rules', () => {
     assert.deepEqual(both.merged, [], '20 MW and 30 MW: two buildings, not one');
 
     // One sum as outlets round it (33.7 and 34 billion kronor) is no contradiction: the bridge joins the two accounts
-    // (placed apart here, as an earlier report's average linkage can leave them).
+    // (placed apart here, as an earlier report's story linkage can leave them).
     const rounded = new StoryIndex({ ...pairModel(), threshold: 0.9 });
     rounded.add(
       'story-sv',

@@ -94,7 +94,7 @@ export interface PairModel {
   bias: number;
   /** The probability from which an article may join a story through one of its articles. */
   threshold: number;
-  /** The mean probability over the story's articles from which it joins (average linkage). */
+  /** The median probability over the story's articles from which it joins (`storyLinkage`). */
   storyThreshold: number;
   /** What the fit saw and reached: for the record (docs/decisions/222). */
   fitted?: Record<string, unknown>;
