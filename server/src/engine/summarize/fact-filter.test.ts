@@ -32,6 +32,9 @@ const CASES: Record<string, Cases> = {
       // A significance claim is an evaluation, however plain its grammar.
       ['opinion', 'The 36 MW building in Sines represents a key milestone in the campus plan.'],
       ['opinion', 'The opening of the 8 MW site arrives at a defining moment for the region.'],
+      // Irony and "a good idea" are the writer's judgement, never a fact of the event.
+      ['opinion', 'With some irony, the council that courted the 90 MW campus in 2024 voted against it in March.'],
+      ['opinion', 'Keeping the backups of 30 ministries in one building in Daejeon was not a good idea.'],
     ],
     kept: [
       'Equinix will open FR9, a 60 MW data center in Frankfurt, in May 2027.',
@@ -46,6 +49,7 @@ const CASES: Record<string, Cases> = {
   },
   pt: {
     dropped: [
+      ['opinion', 'Não parece boa ideia instalar 12 centros de dados numa região com seca.'],
       ['opinion', 'É uma ótima notícia para o mercado de data centers no Brasil, que recebe R$ 3 bilhões em 2025.'],
       ['speculation', 'Segundo analistas, a Microsoft poderia investir mais R$ 10 bilhões no país até 2027.'],
       ['speculation', 'A Ascenty teria fechado a compra de um terreno de 20 hectares em Jundiaí.'],
@@ -62,6 +66,9 @@ const CASES: Record<string, Cases> = {
     dropped: [
       ['opinion', 'Der Betreiber sollte die 100 Megawatt in Frankfurt besser verteilen.'],
       ['opinion', 'Der 60-MW-Campus in Hanau ist ein Meilenstein für die Region.'],
+      ['opinion', 'Es ist eine Ironie, dass der Stadtrat von Dreieich den 80-MW-Campus erst warb und dann ablehnte.'],
+      ['opinion', 'Ein zweiter Netzanschluss für den Campus in Hattersheim wäre eine gute Idee gewesen.'],
+      ['opinion', 'Die Abstimmung über den 200-MW-Campus in Langen gleicht einer Realsatire.'],
       ['speculation', 'Microsoft könnte den Standort in Hanau bis 2028 auf 300 Megawatt erweitern.'],
       ['opinion', 'Leider verzögert sich der Netzanschluss des 60-MW-Campus in Dietzenbach erneut.'],
       ['speculation', 'Insidern zufolge soll Equinix über den Kauf eines Grundstücks in Dreieich verhandeln.'],
@@ -76,6 +83,7 @@ const CASES: Record<string, Cases> = {
   },
   fr: {
     dropped: [
+      ['opinion', "Ironie du sort, le campus de 40 MW de Marseille a été inauguré le jour d'une coupure de courant."],
       ['speculation', 'Le projet de 60 MW pourrait être retardé à Francfort en 2027.'],
       ['speculation', 'Selon nos informations, Data4 aurait racheté un terrain de 40 hectares près de Marseille.'],
       ['opinion', 'Malheureusement, le raccordement du campus de 100 MW à Fos-sur-Mer prendra encore trois ans.'],
@@ -91,6 +99,7 @@ const CASES: Record<string, Cases> = {
     dropped: [
       ['opinion', 'En mi opinión, Madrid debería limitar los centros de datos de 2026.'],
       ['opinion', 'La inversión de 18.000 millones en Aragón supone un hito para la comunidad.'],
+      ['opinion', 'No parece una buena idea concentrar 12 centros de datos en una comarca con sequía.'],
       ['speculation', 'Según fuentes del sector, Meta podría ampliar su campus de Talavera hasta 250 MW.'],
       ['first-person', 'Hemos invertido 300 millones de dólares en nuestro campus de Querétaro.'],
       ['opinion', 'Lamentablemente, la conexión eléctrica del campus de 80 MW en Alcalá sigue sin fecha.'],
@@ -103,6 +112,7 @@ const CASES: Record<string, Cases> = {
   },
   it: {
     dropped: [
+      ['opinion', "Per ironia della sorte, il campus da 30 MW di Milano è rimasto senza corrente il giorno dell'inaugurazione."],
       ['speculation', 'Secondo indiscrezioni, Aruba avrebbe acquistato un terreno di 90.000 metri quadrati a Roma.'],
       ['opinion', 'Purtroppo il nuovo data center da 30 MW di Milano resta senza allaccio alla rete.'],
       ['marketing', "Siamo orgogliosi di inaugurare il nostro campus all'avanguardia a Settimo Milanese."],
@@ -115,6 +125,7 @@ const CASES: Record<string, Cases> = {
   },
   nl: {
     dropped: [
+      ['opinion', 'Het is geen goed idee om de 100 MW campus in de Wieringermeer uit te breiden.'],
       ['speculation', 'Microsoft zou in Middenmeer een tweede campus van 200 MW willen bouwen.'],
       ['opinion', 'Helaas krijgt het datacenter van 50 MW in Almere voorlopig geen netaansluiting.'],
       ['first-person', 'Wij openen in maart ons derde datacenter in Amsterdam.'],
@@ -127,6 +138,7 @@ const CASES: Record<string, Cases> = {
   },
   pl: {
     dropped: [
+      ['opinion', 'Na ironię zakrawa fakt, że kampus o mocy 40 MW w Warszawie otwarto w dniu awarii sieci.'],
       ['speculation', 'Według nieoficjalnych informacji Microsoft prawdopodobnie rozbuduje kampus pod Warszawą do 300 MW.'],
       ['opinion', 'Niestety, przyłączenie centrum danych o mocy 40 MW w Poznaniu opóźni się do 2027 roku.'],
       ['first-person', 'Planujemy uruchomić nasze drugie centrum danych w Krakowie w 2026 roku.'],
@@ -151,6 +163,7 @@ const CASES: Record<string, Cases> = {
   },
   ja: {
     dropped: [
+      ['opinion', '皮肉にも、千葉県印西市の50MWのデータセンターは開所日に停電した。'],
       ['speculation', 'この計画は2027年に延期されるかもしれない。'],
       ['speculation', '関係者によると、ソフトバンクは北海道に300メガワットのデータセンターを建設する可能性がある。'],
       ['first-person', '弊社は千葉県印西市に第3のデータセンターを開設しました。'],
@@ -166,6 +179,7 @@ const CASES: Record<string, Cases> = {
   },
   zh: {
     dropped: [
+      ['opinion', '具有讽刺意味的是，这座50兆瓦的数据中心在启用当天停电。'],
       ['speculation', '据传阿里巴巴可能在乌兰察布新建一座300兆瓦的数据中心。'],
       ['first-person', '我们已在上海建成第三个数据中心，总容量达到50兆瓦。'],
       ['opinion', '遗憾的是，该项目的并网时间再次推迟至2027年。'],
@@ -179,6 +193,7 @@ const CASES: Record<string, Cases> = {
   },
   ko: {
     dropped: [
+      ['opinion', '아이러니하게도 판교의 40MW 데이터센터는 개소식 날 정전을 겪었다.'],
       ['speculation', '업계에서는 네이버가 세종에 두 번째 데이터센터를 지을 것으로 보인다.'],
       ['first-person', '저희는 올해 안양에 40MW 규모의 데이터센터를 개소했습니다.'],
       ['opinion', '안타깝게도 부산 데이터센터의 전력 공급은 2027년으로 미뤄졌다.'],
@@ -282,6 +297,7 @@ const CASES: Record<string, Cases> = {
   },
   sv: {
     dropped: [
+      ['opinion', 'Ironiskt nog stängdes datacentret i Luleå för underhåll samma dag som det invigdes 2024.'],
       ['speculation', 'Microsoft planerar enligt uppgift ett nytt datacenter i Gävle på 300 MW.'],
       ['opinion', 'Tyvärr dröjer elanslutningen av datacentret i Borlänge till 2027.'],
       ['first-person', 'Vi öppnade vårt tredje datacenter i Stockholm i mars.'],
