@@ -31,6 +31,14 @@ describe('entity recognition', () => {
   it('knows towns of the GeoNames list only as a word of their own, written with a capital', () => {
     assert.deepEqual(read('Rechenzentren', ['Google baut in Dietzenbach ein Rechenzentrum.'], 'de').entities, ['google', 'dietzenbach']);
     assert.deepEqual(read('Rechenzentren', ['Der Betreiber erweitert in Hanau.'], 'de').entities, ['hanau']);
+    // German capitalises every noun: a head noun before the town ("die Stadt Hanau", "Standort Griesheim") is no
+    // longer name; in a place ("in der benachbarten Stadt Hanau") it is the town, not the city's administration.
+    assert.deepEqual(read('Rechenzentren', ['Google eröffnet in der benachbarten Stadt Hanau ein Rechenzentrum.'], 'de').entities, [
+      'google',
+      'hanau',
+    ]);
+    assert.deepEqual(read('Rechenzentren', ['Der Standort Griesheim hat 30 Megawatt.'], 'de').entities, ['griesheim']);
+    assert.deepEqual(read('Rechenzentren', ['Die Stadt Hanau hat den Bebauungsplan beschlossen.'], 'de').entities, ['hanau-city', 'hanau']);
     assert.deepEqual(read('Data center news', ['Brad Smith spoke in Redmond.']).entities, ['redmond']);
     assert.deepEqual(read('Data center news', ['Works start in Villanueva de Gállego.', 'The best site is mobile.']).entities, []);
   });

@@ -330,7 +330,7 @@ export function findNames(
       continue;
     }
     // 3. A government of a place: "Government of Aragon", "Gobierno de Aragón", "Pemerintah Indonesia".
-    if ((GOVERNMENT_HEAD.has(w.key) || (CITY_HEAD.has(w.key) && w.capital)) && i + 1 < ws.length) {
+    if ((GOVERNMENT_HEAD.has(w.key) || (CITY_HEAD.has(w.key) && w.capital && !germanTownAsPlace(ws, i, language))) && i + 1 < ws.length) {
       const of = OF.has(ws[i + 1]!.key) ? 1 : 0;
       const at = ws[i + 1 + of];
       const place = at && adjacent(ws[i + of]!, at) ? placeAt(at) : undefined;
@@ -484,6 +484,22 @@ export function findNames(
   // A name inside a longer one found on the same words is part of it ("Quorvane Holdings" in "Quorvane Holdings Ltd").
   return out.filter((f) => !out.some((g) => g !== f && g.start <= f.start && f.end <= g.end && g.end - g.start > f.end - f.start));
 }
+
+/**
+ * German capitalises "Stadt" as every noun: "die Stadt Hanau" is the city's administration as an actor, but "in der
+ * (benachbarten) Stadt Hanau", "nach der Stadt ..." is the town as a place (a preposition before it, an article and
+ * an adjective between).
+ */
+function germanTownAsPlace(ws: readonly Word[], i: number, language: string): boolean {
+  if (language !== 'de') return false;
+  for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+    const key = ws[k]!.key;
+    if (GERMAN_PLACE_PREPOSITIONS.has(key)) return true;
+    if (ws[k]!.capital) return false;
+  }
+  return false;
+}
+const GERMAN_PLACE_PREPOSITIONS = new Set('in im nach aus bei beim nahe neben zwischen um'.split(' '));
 
 /** The government (or city council) of a place, one identity per place whatever the language. */
 function placeBody(placeId: string, city: boolean, asWritten: string, placeName: string): FoundEntity {

@@ -270,7 +270,7 @@ export class EntityIndex {
       const { entity, length } = hit;
       // A town of the GeoNames list (a common place) is a word of its own: next to another capitalised word it is part
       // of a longer name ("Brad Smith", "Hoa Lac", "Villanueva de Gállego"), not the town.
-      if (entity.common && entity.kind === 'place' && !caseless && partOfLongerName(sentence, tokens, i, length)) {
+      if (entity.common && entity.kind === 'place' && !caseless && partOfLongerName(sentence, tokens, i, length, lang)) {
         i += length - 1;
         continue;
       }
@@ -573,10 +573,12 @@ function phraseHead(first: string, second?: string): string {
 const NAME_PARTICLE = /^(?:de|del|de la|la|le|les|los|las|da|do|dos|das|di|am|an|der|den|van|von|y|e|i|al|el|sur|upon|on)$/iu;
 
 /** Whether the words i..i+length-1 sit next to another capitalised word, or to one across a name particle. */
-function partOfLongerName(sentence: string, tokens: Token[], i: number, length: number): boolean {
+function partOfLongerName(sentence: string, tokens: Token[], i: number, length: number, language: string): boolean {
   const capital = (t: Token | undefined) => t !== undefined && /^\p{Lu}/u.test(t.raw);
   const gap = (a: Token, b: Token) => sentence.slice(a.end, b.start);
-  const before = tokens[i - 1];
+  const word = tokens[i - 1];
+  // German writes every noun with a capital: "die Stadt Hanau", "der Standort Hanau" name the town.
+  const before = word && language === 'de' && GERMAN_PLACE_HEADS.has(word.raw) ? undefined : word;
   const after = tokens[i + length];
   const last = tokens[i + length - 1]!;
   if (before && capital(before) && /^[ -]$/.test(gap(before, tokens[i]!)) && i - 1 > 0) return true;
@@ -586,6 +588,18 @@ function partOfLongerName(sentence: string, tokens: Token[], i: number, length: 
   const beforeParticle = before && NAME_PARTICLE.test(before.raw) ? tokens[i - 2] : undefined;
   return Boolean(beforeParticle && capital(beforeParticle) && i - 2 > 0 && /^ $/.test(gap(before!, tokens[i]!)));
 }
+
+/**
+ * German nouns that introduce a place by its name ("Stadt Hanau", "Landkreis Offenbach", "Standort Griesheim"),
+ * in their written forms: capitalised as every German noun, they are not part of a longer name.
+ */
+const GERMAN_PLACE_HEADS: ReadonlySet<string> = new Set(
+  (
+    'Stadt Städte Großstadt Kreisstadt Hauptstadt Landeshauptstadt Gemeinde Kommune Ort Ortsteil Stadtteil Stadtteils ' +
+    'Bezirk Stadtbezirk Kreis Landkreis Landkreises Region Großraum Raum Metropole Metropolregion Standort Standorts ' +
+    'Standorte Nachbarstadt Nachbargemeinde Kreisstadt Gewerbegebiet Industriegebiet Campus Rechenzentrum Bundesland'
+  ).split(' '),
+);
 
 /** A word as written, accents kept: composed, in lower case, without dots. */
 function asWritten(raw: string): string {
