@@ -17,6 +17,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { articleKeys } from '../../server/src/engine/intake/article-keys.js';
+import { placeFinder } from '../../server/src/engine/entities/place-anchors.js';
 import { type ClusterArticle, placeArticle, StoryIndex } from '../../server/src/engine/cluster/cluster.js';
 import { PAIR_FEATURES, PAIR_MODEL_FILE, type PairModel, pairProbability } from '../../server/src/engine/cluster/pair-score.js';
 import { fieldLexicon } from '../../server/src/engine/lexicon/lexicon.js';
@@ -116,7 +117,7 @@ function prepared(
         translatedText: en?.text ?? null,
         translatedLanguage: en ? 'en' : null,
       };
-      const keys = articleKeys(text, withConcepts ? { concepts } : {});
+      const keys = articleKeys(text, withConcepts ? { concepts, places: placeFinder() } : { places: placeFinder() });
       const article: ClusterArticle = { id: a.id, sourceId: a.source, publishedAt, language: a.language, ...keys };
       return { article, event: a.event, language: a.language, hash: contentHash(a.title, a.text) };
     })

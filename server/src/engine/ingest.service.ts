@@ -18,6 +18,7 @@ import type { Fetcher } from './fetch/http-fetcher.js';
 import { storeArticles, storeStories } from './model/pass-store.js';
 import { Source } from './model/source.entity.js';
 import { prepareArticles } from './intake/article-intake.js';
+import { placeFinder } from './entities/place-anchors.js';
 import { normalizeFresh } from './normalize/normalize.js';
 import type { Summarizer } from './summarize/extractive.js';
 import { summarizeTouched, type SourceInfo } from './summarize/story-summary.js';
@@ -192,7 +193,7 @@ export class IngestService {
   private async storeBatch(batch: FetchedSource[], now: Date, report: IngestReport, reseen: Set<string>): Promise<void> {
     const { orm, translator, logger } = this.deps;
     const items = batch.flatMap((f) => f.items);
-    const prepared = await prepareArticles(items, now, { em: orm.em.fork(), translator, logger });
+    const prepared = await prepareArticles(items, now, { em: orm.em.fork(), translator, logger, places: placeFinder() });
     report.newArticles += prepared.created.length;
     report.repeatedArticles += prepared.repeated;
     report.skippedItems += prepared.leftOut;

@@ -639,7 +639,7 @@ export class StoryIndex {
     sections[NAME_KEYS] = sortedOnce(names.flat());
     sections[MAYBE_KEYS] = sortedOnce(maybeNames.flat());
     sections[ANY_NAME_KEYS] = sortedOnce([...names, ...maybeNames].flat());
-    sections[PLACES] = this.set(placesOf(anchors.entities));
+    sections[PLACES] = this.set([...placesOf(anchors.entities), ...(anchors.places ?? [])]);
     sections[YEARS] = this.set(dates.filter((d) => /^\d{4}$/.test(d)));
     sections[DAYS] = this.set(dates.filter((d) => d.startsWith('--')));
     sections[WEEKDAYS] = this.set(dates.filter((d) => d.startsWith('wd:')));

@@ -4,7 +4,8 @@ import { clusterLabelled, clusteringErrors, loadLabelled, pairwiseScores } from 
 import { articleKeys, STAGE_CONCEPTS, type ConceptFinder } from '../intake/article-keys.js';
 import { fieldLexicon } from '../lexicon/lexicon.js';
 import { placeArticle, StoryIndex, type ClusterArticle } from './cluster.js';
-import { pairModel, pairProbability } from './pair-score.js';
+import { PAIR_FEATURES, pairModel, pairProbability } from './pair-score.js';
+import { placeFinder } from '../entities/place-anchors.js';
 
 const labelled = loadLabelled('multilingual.json');
 const storyOf = clusterLabelled(labelled);
@@ -391,5 +392,50 @@ describe('the names and places a headline states', () => {
   it('leaves out a word the text also writes in lower case', () => {
     const anchors = keys('trung tam du lieu viettel', 'Trung tâm dữ liệu của Viettel. Viettel xây dựng trung tâm mới.', 'vi');
     assert.deepEqual(anchors.headline, ['viettel']);
+  });
+});
+
+describe('the places of a translated lead', () => {
+  const publishedAt = new Date('2026-11-24T08:00:00Z');
+  const translated = (id: string, title: string, text: string, language: string, en: [string, string]): ClusterArticle => ({
+    id,
+    sourceId: `source-${id}`,
+    publishedAt,
+    language,
+    ...articleKeys(
+      { title, text, language, translatedTitle: en[0], translatedText: en[1], translatedLanguage: 'en', publishedAt },
+      { places: placeFinder() },
+    ),
+  });
+
+  it("are read by the recogniser with their countries, so one company's projects in two countries stay apart", () => {
+    const osaka = translated('osaka', 'AWS、大阪に投資', 'AWSは大阪リージョンに投資する。', 'ja', [
+      'AWS to invest in its Osaka region',
+      'Amazon Web Services will invest in the data centers of its Osaka region.',
+    ]);
+    const ulsan = translated('ulsan', 'SK텔레콤·AWS, 울산 착공', 'SK텔레콤과 AWS가 울산에서 착공했다.', 'ko', [
+      'SK Telecom and AWS break ground in Ulsan',
+      'SK Telecom and Amazon Web Services broke ground on a data center in Ulsan.',
+    ]);
+    assert.deepEqual(osaka.anchors.places, ['japan', 'osaka']);
+    assert.ok(ulsan.anchors.places?.includes('ulsan') && ulsan.anchors.places.includes('southkorea'), String(ulsan.anchors.places));
+    const index = new StoryIndex();
+    index.add('s1', osaka);
+    assert.equal(index.pairFeatures(ulsan, 'osaka')[PAIR_FEATURES.indexOf('placesApart')], 1);
+  });
+
+  it("are not read in an untranslated text (its places are the gazetteer's)", () => {
+    const keys = articleKeys(
+      {
+        title: 'AWS invests in Aragón',
+        text: 'AWS will invest in Aragón.',
+        language: 'en',
+        translatedTitle: null,
+        translatedText: null,
+        translatedLanguage: null,
+      },
+      { places: placeFinder() },
+    );
+    assert.equal(keys.anchors.places, undefined);
   });
 });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
 import type { Logger } from '../../lib/logger.js';
-import { articleKeys, type ConceptFinder } from './article-keys.js';
+import { articleKeys, type ConceptFinder, type PlaceFinder } from './article-keys.js';
 import { fieldLexicon } from '../lexicon/lexicon.js';
 import { Article, ArticleSchema } from '../model/article.entity.js';
 import { translateArticles } from '../translate/article-translation.js';
@@ -14,6 +14,8 @@ export interface ArticleIntakeDeps {
   em: EntityManager;
   translator: PassTranslator;
   logger?: Logger;
+  /** The places clustering compares beyond the gazetteer's hubs (entities/place-anchors.ts). */
+  places?: PlaceFinder;
 }
 
 export interface PreparedArticles {
@@ -79,7 +81,7 @@ export async function prepareArticles(items: NormalizedItem[], now: Date, deps: 
   // Titles and leads are translated before the keys are made, so clustering compares them in one language.
   // Translated values always fit their columns (the title is cut to fit, the lead is a text column).
   await translateArticles(created, deps.translator);
-  for (const article of created) Object.assign(article, articleKeys(article, { concepts: fieldConcepts }));
+  for (const article of created) Object.assign(article, articleKeys(article, { concepts: fieldConcepts, places: deps.places }));
   return { created, repeated, leftOut, alsoSeen };
 }
 

@@ -15,8 +15,16 @@ type ArticleText = Pick<Article, 'title' | 'text' | 'language' | 'translatedTitl
  */
 export type ConceptFinder = (text: string, language: string) => string[];
 
+/**
+ * The places a title and text name, with their countries, as ids (entities/place-anchors.ts: the seed list's
+ * places and the shipped towns): more places than the gazetteer's hubs, for clustering's shared places and places
+ * apart. Read in an article's translation only.
+ */
+export type PlaceFinder = (title: string, text: string, language: string) => string[];
+
 export interface ArticleKeyOptions {
   concepts?: ConceptFinder;
+  places?: PlaceFinder;
 }
 
 /**
@@ -40,6 +48,14 @@ export function articleKeys(article: ArticleText, options: ArticleKeyOptions = {
     if (article.translatedTitle)
       for (const c of options.concepts(article.translatedTitle, article.translatedLanguage!)) if (STAGE_CONCEPTS.has(c)) stages.add(c);
     if (stages.size) anchors.stages = [...stages].sort();
+  }
+  // A translated lead shares the field's words with every other translated lead ("AWS to invest ... in its data
+  // centers"): its places are what tell one company's projects apart, read in the translation by the recogniser.
+  // Untranslated texts keep the gazetteer's places (a refitted model reading them everywhere did worse on the real
+  // news without a translator: docs/decisions/222).
+  if (options.places && article.translatedTitle) {
+    const places = options.places(article.translatedTitle, article.translatedText ?? '', article.translatedLanguage!);
+    if (places.length) anchors.places = places;
   }
   const terms = new Set(headlineTerms(article.title, article.text, article.language));
   if (article.translatedTitle)

@@ -43,6 +43,11 @@ export interface Anchors {
    * article's names and maybe-names. Absent in anchors stored before they existed.
    */
   headline?: string[];
+  /**
+   * The places the article names beyond the gazetteer's hubs, with their countries, as ids (`aragon`, `daejeon`,
+   * `spain`), when `articleKeys` is given a place finder. Absent in anchors stored before they existed.
+   */
+  places?: string[];
   /** The places the headline names (`zaragoza`, `portugal`), among the article's names. Absent in anchors stored before. */
   headlinePlaces?: string[];
   /**
