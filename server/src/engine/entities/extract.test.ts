@@ -60,6 +60,9 @@ describe('entity recognition', () => {
     // 전주 is Jeonju, and "the week before": alone, it names the town only where the article names it surely.
     assert.deepEqual(read('주가', ['전주 대비 3% 올랐다.'], 'ko').entities, []);
     assert.deepEqual(read('주가', ['전주시가 발표했다.', '전주 대비 3% 올랐다.'], 'ko').entities, ['jeonju']);
+    // A short name inside a word is a piece of another word: 것이란 ("that it will"), 시도하면 ("if one tries").
+    assert.deepEqual(read('데이터센터', ['수요가 늘 것이란 전망이다.', '접속을 시도하면 오류가 난다.'], 'ko').entities, []);
+    assert.deepEqual(read('데이터센터', ['이란 정부가 발표했다.'], 'ko').entities, ['iran']);
   });
 
   it('meets a town written with a case ending in an inflecting language', () => {

@@ -236,7 +236,16 @@ export class EntityIndex {
     }
     const folded = foldLetters(name);
     const list = this.inScript.get(folded[0]!) ?? [];
-    list.push({ name: folded, entity, katakana: KATAKANA.test(folded), wordStart: /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded) });
+    // A Hangul name of one or two syllables inside a word is most often a piece of another word ("것이란" is "that
+    // it will", not Iran; "시도하면" is "if one tries", not Doha): it starts a word. Longer names may sit inside one
+    // ("한국마이크로소프트", Microsoft Korea).
+    const shortHangul = /^\p{Script=Hangul}{1,2}$/u.test(name.trim());
+    list.push({
+      name: folded,
+      entity,
+      katakana: KATAKANA.test(folded),
+      wordStart: shortHangul || /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded),
+    });
     this.inScript.set(folded[0]!, list);
   }
 
