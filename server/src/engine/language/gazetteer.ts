@@ -789,8 +789,12 @@ function addName(name: string, entry: Entry) {
   if (!/\s/.test(folded) && !LOOKUP.has(folded)) LOOKUP.set(folded, entry);
   const first = folded[0]!;
   const list = IN_SCRIPT.get(first) ?? [];
-  // Cyrillic and Greek names start a word; their endings may change ("Франкфурте"), so only the start is fixed.
-  list.push({ name: folded, entry, katakana: KATAKANA.test(folded), wordStart: /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded) });
+  // Cyrillic and Greek names start a word; their endings may change ("Франкфурте"), so only the start is fixed. A
+  // Hangul name of one or two syllables starts a word too: inside one it is most often a piece of another word
+  // ("것이란" is "that it will", not Iran; "시도하면" is "if one tries", not Doha).
+  const wordStart =
+    /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded) || /^\p{Script=Hangul}{1,2}$/u.test(name.normalize('NFC').trim());
+  list.push({ name: folded, entry, katakana: KATAKANA.test(folded), wordStart });
   IN_SCRIPT.set(
     first,
     list.sort((a, b) => b.name.length - a.name.length),

@@ -66,9 +66,12 @@ describe('names', () => {
     assert.deepEqual(names("Digital Realty, Atina'da ATH4'ü açtı.", 'tr'), ['ath4', 'athens', 'digitalrealty']);
   });
 
-  it('does not find a name inside a longer katakana word', () => {
+  it('does not find a name inside a longer katakana word, nor a short Hangul one inside a word', () => {
     assert.deepEqual(gazetteerHitsInScript('メタンガスを使う'), [], 'methane is not Meta');
     assert.deepEqual(gazetteerHitsInScript('メタが発表した'), ['meta']);
+    // A Hangul name of one or two syllables starts a word: 것이란 ("that it will") is not Iran, 시도하면 not Doha.
+    assert.deepEqual(gazetteerHitsInScript('수요가 늘 것이란 전망이다. 접속을 시도하면 오류가 난다.'), []);
+    assert.deepEqual(gazetteerHitsInScript('이란 정부와 카타르 도하의 기업'), ['iran', 'qatar', 'doha']);
     assert.deepEqual(gazetteerHitsInScript('インドネシアに投資'), ['indonesia'], 'Indonesia, not India');
   });
 
