@@ -40,6 +40,17 @@ describe('entity recognition', () => {
     assert.deepEqual(read('Rechenzentren', ['Der Standort Griesheim hat 30 Megawatt.'], 'de').entities, ['griesheim']);
     assert.deepEqual(read('Rechenzentren', ['Die Stadt Hanau hat den Bebauungsplan beschlossen.'], 'de').entities, ['hanau-city', 'hanau']);
     assert.deepEqual(read('Data center news', ['Brad Smith spoke in Redmond.']).entities, ['redmond']);
+    // A currency's country and a company's home are no place of the story.
+    assert.deepEqual(read('Data center news', ['US tech giant Google will build a campus in Frankfurt.']).entities, [
+      'google',
+      'frankfurt',
+    ]);
+    assert.deepEqual(read('Pusat data', ['Investasinya sekitar 1,5 miliar dolar Amerika Serikat di Batam.'], 'id').entities, ['batam']);
+    assert.deepEqual(read('Data center news', ['Google will invest in the United States and Belgium.']).entities, [
+      'google',
+      'usa',
+      'belgium',
+    ]);
     assert.deepEqual(read('Data center news', ['Works start in Villanueva de Gállego.', 'The best site is mobile.']).entities, []);
   });
 

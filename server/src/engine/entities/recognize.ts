@@ -299,7 +299,9 @@ export class EntityIndex {
       out.push(...inScript);
       if (HANGUL.test(sentence)) out.push(...this.hangulTowns(sentence, inScript));
     }
-    return out.sort((a, b) => a.start - b.start);
+    return out
+      .filter((m) => !(m.kind === 'place' && this.byId.get(m.id)?.level === 'country' && namesNoPlace(sentence, m)))
+      .sort((a, b) => a.start - b.start);
   }
 
   private phraseAt(tokens: Token[], i: number, caseless: boolean): { entity: NamedEntity; length: number } | undefined {
@@ -572,6 +574,25 @@ function attributiveAcronym(sentence: string, token: Token): boolean {
   if (!/^\p{Lu}{2,3}$/u.test(token.raw)) return false;
   const after = sentence.slice(token.end, token.end + 2);
   return /^\s?\p{Sc}/u.test(after) || /^[-‐‑]\p{L}/u.test(after);
+}
+
+/** A currency named by its country, the country written before or after it ("dolar Amerika Serikat", "अमेरिकी डॉलर"). */
+const CURRENCY_BEFORE =
+  /(?:dollars?|dolar(?:es|ów)?|dólar(?:es)?|dollar[ie]|dollaro|доллар\p{L}*|долар\p{L}*|डॉलर|ডলার|ดอลลาร์|دولار|دلار|דולר|yen|yuan|euros?)\s*$/iu;
+const CURRENCY_AFTER =
+  /^\s*(?:dollars?|dolar(?:es|ów)?|dólar(?:es)?|dollar[ie]?|dollaro|доллар\p{L}*|долар\p{L}*|डॉलर|ডলার|ดอลลาร์|ドル|달러|دولار|دلار|דולר)/iu;
+/** A company described by its home country ("US tech giant Google", "U.S. asset manager, Blackstone", "the US company"). */
+const HOME_OF_COMPANY =
+  /^\s*(?:(?:tech(?:nology)?|internet|software|cloud|chip|energy|investment|private[- ]equity|e-commerce)\s+)?(?:giants?|company|companies|firms?|groups?|multinationals?|conglomerates?|corporations?|asset\s+managers?|investors?|funds?|operators?|providers?|hyperscalers?|chipmakers?|developers?)\b/iu;
+
+/**
+ * A country that names no place of the story: the country of a currency ("8 juta dolar Amerika Serikat", "долларов
+ * США") or a company's home ("US tech giant Google"). A story about Poland need not be about the United States.
+ */
+function namesNoPlace(sentence: string, m: Mention): boolean {
+  const before = sentence.slice(Math.max(0, m.start - 16), m.start);
+  const after = sentence.slice(m.end, m.end + 40);
+  return CURRENCY_BEFORE.test(before) || CURRENCY_AFTER.test(after) || HOME_OF_COMPANY.test(after);
 }
 
 function phraseHead(first: string, second?: string): string {
