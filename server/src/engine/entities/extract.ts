@@ -71,7 +71,7 @@ export function extractArticle(index: EntityIndex, article: ArticleInput): Artic
   const countries = new Set([countryOfLanguage(language), country, ...others.map((m) => index.countryOf(m.id))]);
   const times = new Map<string, number>();
   for (const m of [...rawTitle, ...rawBody.flat()]) times.set(m.id, (times.get(m.id) ?? 0) + 1);
-  const abroad = (m: Mention) => times.get(m.id) === 1 && index.shippedTown(m.id) && !countries.has(index.countryOf(m.id));
+  const abroad = (m: Mention) => index.townAbroad(m.id, times.get(m.id)!, countries);
   const kept = (mentions: Mention[]) => mentions.filter((m) => (m.sure || sure.has(m.id)) && !abroad(m));
   const titleMentions = kept(rawTitle);
   const bodyMentions = rawBody.map(kept);

@@ -2,6 +2,12 @@ import type { PlaceFinder } from '../intake/article-keys.js';
 import { countryOfLanguage, EntityIndex } from './recognize.js';
 import { readSeedEntities, shippedTowns } from './seed.js';
 
+/** Characters of the text read for places after the title. */
+const PLACE_TEXT = 3_000;
+const SENTENCE_END = /(?<=[.!?。！？])\s+|\n+/u;
+
+let index: { recognise: EntityIndex; countryIds: Map<string, string> } | undefined;
+
 /**
  * The places a translated lead names, as clustering compares them (intake/article-keys.ts): the seed list's
  * countries, regions and cities and the shipped towns, each with its country, recognised as the entities stage
@@ -11,17 +17,9 @@ import { readSeedEntities, shippedTowns } from './seed.js';
  * Returns place ids and the ids of their countries, each once, read over the title and the first part of the
  * text. A shipped town named once, of a country the text does not otherwise name, is left out as the entities
  * stage leaves it out ("consejero de Fomento", a surname).
- */
-
-/** Characters of the text read for places after the title. */
-const PLACE_TEXT = 3_000;
-const SENTENCE_END = /(?<=[.!?。！？])\s+|\n+/u;
-
-let index: { recognise: EntityIndex; countryIds: Map<string, string> } | undefined;
-
-/**
- * The finder over the shipped seed places and towns, built on its first call (a pass without a translator never
- * calls it, and never reads the towns before its entities stage). The town table is read once (seed.ts).
+ *
+ * Built on its first call (a pass without a translator never calls it, and never reads the towns before its
+ * entities stage); the town table is read once (seed.ts).
  */
 export function placeFinder(): PlaceFinder {
   return findPlaces;
@@ -46,7 +44,7 @@ function findPlaces(title: string, text: string, language: string): string[] {
   for (const id of times.keys()) {
     const country = recognise.countryOf(id);
     if (!country) continue;
-    if (recognise.shippedTown(id) && times.get(id) === 1 && !countries.has(country)) continue;
+    if (recognise.townAbroad(id, times.get(id)!, countries)) continue;
     out.add(id);
     const countryId = countryIds.get(country);
     if (countryId) out.add(countryId);

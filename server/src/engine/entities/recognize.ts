@@ -1,5 +1,7 @@
 import { romanize } from 'es-hangul';
 import { INFLECTING } from '../language/locale-data.js';
+import { startsAWord } from '../language/gazetteer.js';
+import { DOLLAR_WORDS } from '../language/quantities.js';
 import { foldLetters } from '../language/fold.js';
 import { nameKeys, placeStems } from '../language/name-keys.js';
 import { KOREAN_PARTICLE } from '../language/terms.js';
@@ -196,6 +198,14 @@ export class EntityIndex {
     return this.towns?.countryOf(id) !== undefined;
   }
 
+  /**
+   * A shipped town named once, of a country the text does not otherwise name (`countries`): a word or a surname
+   * ("consejero de Fomento", "das Areal"), not the town.
+   */
+  townAbroad(id: string, timesNamed: number, countries: ReadonlySet<string | undefined>): boolean {
+    return timesNamed === 1 && this.shippedTown(id) && !countries.has(this.countryOf(id));
+  }
+
   /** Whether an id is one of the shipped towns (the caller stores it as an entity once the news names it). */
   town(id: string): Town | undefined {
     return this.byId.has(id) || this.notTowns.has(id) ? undefined : this.towns?.town(id);
@@ -236,16 +246,7 @@ export class EntityIndex {
     }
     const folded = foldLetters(name);
     const list = this.inScript.get(folded[0]!) ?? [];
-    // A Hangul name of one or two syllables inside a word is most often a piece of another word ("것이란" is "that
-    // it will", not Iran; "시도하면" is "if one tries", not Doha): it starts a word. Longer names may sit inside one
-    // ("한국마이크로소프트", Microsoft Korea).
-    const shortHangul = /^\p{Script=Hangul}{1,2}$/u.test(name.trim());
-    list.push({
-      name: folded,
-      entity,
-      katakana: KATAKANA.test(folded),
-      wordStart: shortHangul || /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded),
-    });
+    list.push({ name: folded, entity, katakana: KATAKANA.test(folded), wordStart: startsAWord(name) });
     this.inScript.set(folded[0]!, list);
   }
 
@@ -577,10 +578,8 @@ function attributiveAcronym(sentence: string, token: Token): boolean {
 }
 
 /** A currency named by its country, the country written before or after it ("dolar Amerika Serikat", "अमेरिकी डॉलर"). */
-const CURRENCY_BEFORE =
-  /(?:dollars?|dolar(?:es|ów)?|dólar(?:es)?|dollar[ie]|dollaro|доллар\p{L}*|долар\p{L}*|डॉलर|ডলার|ดอลลาร์|دولار|دلار|דולר|yen|yuan|euros?)\s*$/iu;
-const CURRENCY_AFTER =
-  /^\s*(?:dollars?|dolar(?:es|ów)?|dólar(?:es)?|dollar[ie]?|dollaro|доллар\p{L}*|долар\p{L}*|डॉलर|ডলার|ดอลลาร์|ドル|달러|دولار|دلار|דולר)/iu;
+const CURRENCY_BEFORE = new RegExp(`(?:${DOLLAR_WORDS})\\s*$`, 'iu');
+const CURRENCY_AFTER = new RegExp(`^\\s*(?:${DOLLAR_WORDS})`, 'iu');
 /** A company described by its home country ("US tech giant Google", "U.S. asset manager, Blackstone", "the US company"). */
 const HOME_OF_COMPANY =
   /^\s*(?:(?:tech(?:nology)?|internet|software|cloud|chip|energy|investment|private[- ]equity|e-commerce)\s+)?(?:giants?|company|companies|firms?|groups?|multinationals?|conglomerates?|corporations?|asset\s+managers?|investors?|funds?|operators?|providers?|hyperscalers?|chipmakers?|developers?)\b/iu;
@@ -627,7 +626,7 @@ const GERMAN_PLACE_HEADS: ReadonlySet<string> = new Set(
   (
     'Stadt Städte Großstadt Kreisstadt Hauptstadt Landeshauptstadt Gemeinde Kommune Ort Ortsteil Stadtteil Stadtteils ' +
     'Bezirk Stadtbezirk Kreis Landkreis Landkreises Region Großraum Raum Metropole Metropolregion Standort Standorts ' +
-    'Standorte Nachbarstadt Nachbargemeinde Kreisstadt Gewerbegebiet Industriegebiet Campus Rechenzentrum Bundesland'
+    'Standorte Nachbarstadt Nachbargemeinde Gewerbegebiet Industriegebiet Campus Rechenzentrum Bundesland'
   ).split(' '),
 );
 

@@ -789,12 +789,7 @@ function addName(name: string, entry: Entry) {
   if (!/\s/.test(folded) && !LOOKUP.has(folded)) LOOKUP.set(folded, entry);
   const first = folded[0]!;
   const list = IN_SCRIPT.get(first) ?? [];
-  // Cyrillic and Greek names start a word; their endings may change ("Франкфурте"), so only the start is fixed. A
-  // Hangul name of one or two syllables starts a word too: inside one it is most often a piece of another word
-  // ("것이란" is "that it will", not Iran; "시도하면" is "if one tries", not Doha).
-  const wordStart =
-    /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(folded) || /^\p{Script=Hangul}{1,2}$/u.test(name.normalize('NFC').trim());
-  list.push({ name: folded, entry, katakana: KATAKANA.test(folded), wordStart });
+  list.push({ name: folded, entry, katakana: KATAKANA.test(folded), wordStart: startsAWord(name) });
   IN_SCRIPT.set(
     first,
     list.sort((a, b) => b.name.length - a.name.length),
@@ -861,6 +856,17 @@ export function gazetteerPhraseAt(words: readonly string[], i: number): { key: s
     if (phrase.every((w, k) => words[i + k] === w)) return { key: entry.key, length: phrase.length };
   }
   return undefined;
+}
+
+/**
+ * Whether a name found inside a text's other scripts must start a word there: Cyrillic and Greek names (their
+ * endings may change, "Франкфурте", so only the start is fixed), and Hangul names of one or two syllables (inside a
+ * word they are most often a piece of another word: "것이란" is "that it will", not Iran; "시도하면" is "if one
+ * tries", not Doha; a longer one may sit inside a word: "한국마이크로소프트", Microsoft Korea).
+ */
+export function startsAWord(name: string): boolean {
+  const written = name.normalize('NFC').trim();
+  return /^[\p{Script=Cyrillic}\p{Script=Greek}]/u.test(written) || /^\p{Script=Hangul}{1,2}$/u.test(written);
 }
 
 /**

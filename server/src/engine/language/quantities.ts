@@ -128,6 +128,12 @@ const UNITS: Unit[] = [
   ],
 ];
 
+/**
+ * The dollar's names as words, in every catalog script ("dolar", "долларов", "डॉलर", "달러"): a country named beside
+ * them names the currency, not a place (entities/recognize.ts).
+ */
+export const DOLLAR_WORDS = `(?:us[- ])?d[oóöō]l+[aáāe]r${W}|đô la|долл${W}\\.?|долар${W}|δολάρι${W}|ドル|米ドル|美元|美金|달러|دولار|دلار|דולר|डॉलर|ডলার|ดอลลาร์`;
+
 /** Currencies named after the amount; the more specific first (Taiwan dollars before dollars). */
 const CURRENCIES_AFTER: Array<[pattern: string, code: string]> = [
   [`nt\\$|twd${END}|taiwan(?:ese)? dollars?|新台幣|新台币|台幣|台湾ドル|台灣ドル|대만\\s?달러`, 'twd'],
@@ -139,10 +145,7 @@ const CURRENCIES_AFTER: Array<[pattern: string, code: string]> = [
     `€|eur${END}|euro(?![pP])${W}|euró${W}|eiro${END}|evr(?:a|i|ov|o)?${END}|евр[оа]?${END}|євро|ευρώ|ユーロ|欧元|歐元|유로|يورو|یورو|אירו|यूरो|ইউরো|ยูโร`,
     'eur',
   ],
-  [
-    `us\\$|\\$|usd${END}|(?:us[- ])?d[oóöō]l+[aáāe]r${W}|đô la|долл${W}\\.?|долар${W}|δολάρι${W}|ドル|米ドル|美元|美金|달러|دولار|دلار|דולר|डॉलर|ডলার|ดอลลาร์`,
-    'usd',
-  ],
+  [`us\\$|\\$|usd${END}|${DOLLAR_WORDS}`, 'usd'],
   [
     `£|gbp${END}|pounds?(?: sterling)?${END}|sterling${END}|pfund${END}|livres? sterling|libras?(?: esterlinas?)?${END}|sterlin[ae]${END}|фунт${W}|ポンド|英镑|英鎊|파운드`,
     'gbp',
