@@ -68,7 +68,12 @@ if (files.length) {
     } catch {
       // No file: the run stopped before its reporters ran (its own output says why).
     }
-    failures.push(...(lines.length ? lines.map((l) => `node:test ${l}`) : ['node:test run failed (see its output above)']));
+    // A line that starts with a space continues the failure above it (a crashed file's last output).
+    for (const line of lines) {
+      if (/^\s/.test(line) && failures.length) failures[failures.length - 1] += `\n  ${line}`;
+      else failures.push(`node:test ${line}`);
+    }
+    if (!lines.length) failures.push('node:test run failed (see its output above)');
   }
   rmSync(scratch, { recursive: true, force: true });
 }
