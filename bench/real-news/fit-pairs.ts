@@ -64,6 +64,17 @@ export function prepare(dir: string): Prepared[] {
  * without the lexicon's concepts. Its held-out companion stays out of the fit.
  */
 /** Articles of the engine benchmark's generator (bench/engine.ts): 12 sources x 40, their events known. */
+/**
+ * One set of a folder as the debugging tools replay it: as stored, or (`translated`) with its non-English
+ * articles read through their English translations, as the engine does with a translator.
+ */
+export function preparedOf(dir: string, translated: boolean): Prepared {
+  const sets = prepare(dir);
+  const set = translated ? sets.find((s) => s.name.endsWith('+translated')) : sets[0];
+  if (!set) throw new Error(`${dir}: no translations (its articles have no "en")`);
+  return set;
+}
+
 export function prepareGenerated(): Prepared {
   const labelled = [];
   for (let source = 0; source < 12; source++) {

@@ -9,14 +9,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PAIR_FEATURES, type PairModel, pairModel, pairProbability } from '../../server/src/engine/cluster/pair-score.js';
 import { StoryIndex } from '../../server/src/engine/cluster/cluster.js';
-import { prepare } from './fit-pairs.js';
+import { preparedOf } from './fit-pairs.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+// --translated: the set's non-English articles read through their English translations (a set with "en" texts).
+const translated = args.includes('--translated');
+if (translated) args.splice(args.indexOf('--translated'), 1);
 const modelAt = args.indexOf('--model');
 const model: PairModel = modelAt >= 0 ? (JSON.parse(readFileSync(args.splice(modelAt, 2)[1]!, 'utf8')) as PairModel) : pairModel();
 const dir = args[0]?.includes('/') ? args.shift()! : path.join(here, '.set/dev');
-const articles = prepare(dir)[0]!.articles;
+const articles = preparedOf(dir, translated).articles;
 const byId = new Map(articles.map((a) => [a.article.id, a]));
 for (let i = 0; i < args.length; i++)
   for (let j = i + 1; j < args.length; j++) {

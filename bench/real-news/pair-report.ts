@@ -3,21 +3,24 @@
  * F1 within and across languages, the events split, and the wrong merges by pair of events. Faster than the
  * quality bench (no ingest, no summaries), for tuning on the dev half only.
  *
- *   node --conditions=source --import tsx bench/real-news/pair-report.ts [dir] [--model file.json]
+ *   node --conditions=source --import tsx bench/real-news/pair-report.ts [dir] [--model file.json] [--translated]
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type PairModel, pairModel } from '../../server/src/engine/cluster/pair-score.js';
 import { pairwiseClusterScores } from '../quality/metrics.js';
-import { prepare, storiesOf } from './fit-pairs.js';
+import { preparedOf, storiesOf } from './fit-pairs.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+// --translated: the set's non-English articles read through their English translations (a set with "en" texts).
+const translated = args.includes('--translated');
+if (translated) args.splice(args.indexOf('--translated'), 1);
 const modelAt = args.indexOf('--model');
 const model: PairModel = modelAt >= 0 ? (JSON.parse(readFileSync(args.splice(modelAt, 2)[1]!, 'utf8')) as PairModel) : pairModel();
 const dir = args[0] ?? path.join(here, '.set/dev');
-const set = prepare(dir)[0]!;
+const set = preparedOf(dir, translated);
 const storyOf = storiesOf(set, model);
 const items = set.articles.map((a) => ({ id: a.article.id, gold: a.event, predicted: storyOf.get(a.article.id)!, language: a.language }));
 const { sameLanguage, crossLanguage } = pairwiseClusterScores(items);

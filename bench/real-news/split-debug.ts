@@ -10,14 +10,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pairModel, pairProbability } from '../../server/src/engine/cluster/pair-score.js';
-import { prepare, storiesOf, WINDOW_MS } from './fit-pairs.js';
+import { preparedOf, storiesOf, WINDOW_MS } from './fit-pairs.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+// --translated: the set's non-English articles read through their English translations (a set with "en" texts).
+const translated = args.includes('--translated');
+if (translated) args.splice(args.indexOf('--translated'), 1);
 const dir = args[0]?.includes('/') ? args.shift()! : path.join(here, '.set/dev');
 const only = new Set(args);
 const model = pairModel();
-const set = prepare(dir)[0]!;
+const set = preparedOf(dir, translated);
 const lines: Array<{ id: string; event: string; text: string[]; mates: string[] }> = [];
 const storyOf = storiesOf(set, model, (a, index, before) => {
   if (only.size && !only.has(a.event)) return;
