@@ -7,6 +7,8 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const KEPT_LINES = 25;
+/** Opens the line of a file that ended badly (scripts/run-tests.mjs runs such a file once more, alone). */
+export const FILE_ENDED_BADLY = 'file ended badly: ';
 
 export default async function* failures(source) {
   /** The last lines each file's process wrote, by file. */
@@ -40,10 +42,11 @@ export default async function* failures(source) {
     const ending = [error?.exitCode ? `exit code ${error.exitCode}` : '', error?.signal ? `signal ${error.signal}` : '']
       .filter(Boolean)
       .join(', ');
-    yield `${file ? path.relative(root, file) : '?'} > ${name}${message ? `: ${message}` : ''}${ending ? ` (${ending})` : ''}\n`;
-    // The file's own test (named by its path) fails with 'test failed' when its process did not end well.
-    if (file && name === file && output.has(file)) {
-      for (const line of output.get(file)) yield `    | ${line.slice(0, 400)}\n`;
-    }
+    // The file's own test (named by its path) fails on its own when its process did not end well: no test of it
+    // failed, but the file did not report to its end. Its line starts with the marker run-tests.mjs reads.
+    const ended = Boolean(file && name === file);
+    const line = `${file ? path.relative(root, file) : '?'} > ${name}${message ? `: ${message}` : ''}${ending ? ` (${ending})` : ''}`;
+    yield `${ended ? FILE_ENDED_BADLY : ''}${line}\n`;
+    if (ended && output.has(file)) for (const kept of output.get(file)) yield `    | ${kept.slice(0, 400)}\n`;
   }
 }

@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FILE_ENDED_BADLY } from './failures-reporter.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // desktop/ has its own runner (Vitest, its workspace's test script), so its *.test.ts files are not node:test ones.
@@ -51,31 +52,77 @@ function passes(command, args, timeout) {
 
 /** What failed, repeated at the end of the run (and written to RUN_TESTS_FAILURES when set, for test:dates). */
 const failures = [];
-if (files.length) {
+/** Files that ended badly in the full run and passed when run again alone: said at the end, not failures. */
+const passedAlone = [];
+
+/**
+ * Runs node:test files; the failures' lines (one per failed test, a crashed file's last output indented under it)
+ * and the files that ended badly with no failed test of their own (their process exited, or their report was cut).
+ */
+function runNodeTests(testFiles, concurrency) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'run-tests-'));
   const failedTests = path.join(scratch, 'failed.txt');
-  const args = ['--conditions=source', '--import', 'tsx', '--test', '--test-concurrency=2', `--test-timeout=${TEST_TIMEOUT_MS}`];
+  const args = [
+    '--conditions=source',
+    '--import',
+    'tsx',
+    '--test',
+    `--test-concurrency=${concurrency}`,
+    `--test-timeout=${TEST_TIMEOUT_MS}`,
+  ];
   const reporters = [
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     `--test-reporter=${path.join(root, 'scripts/failures-reporter.mjs')}`,
     `--test-reporter-destination=${failedTests}`,
   ];
-  if (!passes(process.execPath, [...args, ...reporters, ...files], RUN_TIMEOUT_MS)) {
-    let lines = [];
+  const out = { passed: true, lines: [], endedBadly: [] };
+  if (!passes(process.execPath, [...args, ...reporters, ...testFiles], RUN_TIMEOUT_MS)) {
+    out.passed = false;
     try {
-      lines = readFileSync(failedTests, 'utf8').split('\n').filter(Boolean);
+      out.lines = readFileSync(failedTests, 'utf8').split('\n').filter(Boolean);
     } catch {
       // No file: the run stopped before its reporters ran (its own output says why).
     }
-    // A line that starts with a space continues the failure above it (a crashed file's last output).
-    for (const line of lines) {
-      if (/^\s/.test(line) && failures.length) failures[failures.length - 1] += `\n  ${line}`;
-      else failures.push(`node:test ${line}`);
-    }
-    if (!lines.length) failures.push('node:test run failed (see its output above)');
+    for (const line of out.lines)
+      if (line.startsWith(FILE_ENDED_BADLY)) out.endedBadly.push(line.slice(FILE_ENDED_BADLY.length).split(' > ')[0]);
   }
   rmSync(scratch, { recursive: true, force: true });
+  return out;
+}
+
+/** Failure lines as the end of the run lists them: a line that starts with a space continues the one above it. */
+function listed(lines) {
+  const out = [];
+  for (const line of lines) {
+    if (/^\s/.test(line) && out.length) out[out.length - 1] += `\n  ${line}`;
+    else out.push(`node:test ${line.startsWith(FILE_ENDED_BADLY) ? line.slice(FILE_ENDED_BADLY.length) : line}`);
+  }
+  return out;
+}
+
+if (files.length) {
+  const run = runNodeTests(files, 2);
+  if (!run.passed) {
+    // A file that ended badly with no failed test of its own (a child process cut short, a report stream Node's runner
+    // could not read: nodejs/node#64061) runs once more, alone. It passes then: said at the end; it fails again: a failure.
+    const again = run.endedBadly.length ? runNodeTests(run.endedBadly, 1) : undefined;
+    const fileOf = (line) => (line.startsWith(FILE_ENDED_BADLY) ? line.slice(FILE_ENDED_BADLY.length) : line).split(' > ')[0];
+    const failedAgain = new Set((again?.lines ?? []).filter((l) => !/^\s/.test(l)).map(fileOf));
+    const retried = new Set(again?.lines.length || again?.passed ? run.endedBadly.filter((f) => !failedAgain.has(f)) : []);
+    const kept = [];
+    let skipping = false;
+    for (const line of run.lines) {
+      if (!/^\s/.test(line)) skipping = line.startsWith(FILE_ENDED_BADLY) && retried.has(fileOf(line));
+      if (skipping) {
+        if (!/^\s/.test(line)) passedAlone.push(line.slice(FILE_ENDED_BADLY.length));
+        else passedAlone[passedAlone.length - 1] += `\n  ${line}`;
+      } else kept.push(line);
+    }
+    failures.push(...listed(kept));
+    if (again && !again.passed) failures.push(...listed(again.lines).map((l) => l.replace(/^node:test /, 'node:test (run again alone) ')));
+    if (!run.lines.length) failures.push('node:test run failed (see its output above)');
+  }
 }
 
 // Every workspace runs even when an earlier part failed: the run reports all that fails at once.
@@ -87,6 +134,10 @@ if (!only.length) {
       failures.push(`${ws}: npm run test -w ${ws} failed (see its output above)`);
   }
 }
+if (passedAlone.length)
+  console.error(
+    `\nrun-tests: ${passedAlone.length} file(s) ended badly in the full run with no failed test, and passed when run again alone:\n${passedAlone.map((f) => `  ${f}`).join('\n')}`,
+  );
 if (failures.length) {
   console.error(`\nrun-tests: ${failures.length} failed\n${failures.map((f) => `  ${f}`).join('\n')}`);
   if (process.env.RUN_TESTS_FAILURES) writeFileSync(process.env.RUN_TESTS_FAILURES, failures.join('\n') + '\n');
