@@ -60,11 +60,6 @@ export function prepare(dir: string): Prepared[] {
 }
 
 /**
- * The clustering fixture (server/test/fixtures/clustering/multilingual.json), as its tests read it: keys
- * without the lexicon's concepts. Its held-out companion stays out of the fit.
- */
-/** Articles of the engine benchmark's generator (bench/engine.ts): 12 sources x 40, their events known. */
-/**
  * One set of a folder as the debugging tools replay it: as stored, or (`translated`) with its non-English
  * articles read through their English translations, as the engine does with a translator.
  */
@@ -75,6 +70,7 @@ export function preparedOf(dir: string, translated: boolean): Prepared {
   return set;
 }
 
+/** Articles of the engine benchmark's generator (bench/engine.ts): 12 sources x 40, their events known. */
 export function prepareGenerated(): Prepared {
   const labelled = [];
   for (let source = 0; source < 12; source++) {
@@ -95,6 +91,10 @@ export function prepareGenerated(): Prepared {
   return prepared('engine-bench-generated', labelled, true);
 }
 
+/**
+ * The clustering fixture (server/test/fixtures/clustering/multilingual.json), as its tests read it: keys
+ * without the lexicon's concepts. Its held-out companion stays out of the fit.
+ */
 export function prepareClusteringFixture(): Prepared {
   return prepared('clustering-multilingual', loadLabelled('multilingual.json'), false);
 }

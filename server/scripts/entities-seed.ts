@@ -103,7 +103,7 @@ function missing(key: string): never {
  * MIN_POPULATION to SMALL_TOWN_POPULATION, a town is taken when it is the seat of a municipality or a higher division
  * (GeoNames PPLA to PPLA4: where permits are granted and the press names a site) and not named like an English word
  * (the word-list package). Dev half of the real-news set: places recall 0.71 with a floor of 10,000; 0.73 with 3,000,
- * but every populated place let in Attica (Indiana) for Greece's Attica and Economy (Pennsylvania) for "Minister of the
+ * but every populated place let in Attica, a US town of 3,117, for Greece's Attica and Economy, a US town, for "Minister of the
  * Economy"; a floor of 1,000 let in German and English words as towns (Brand, Nahe, Smith).
  */
 const MIN_POPULATION = 3_000;
